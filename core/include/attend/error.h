@@ -1,0 +1,31 @@
+// Errors thrown by the core. Everything inside the library throws attend::Error; the
+// boundaries (CLI, WebAssembly bindings) catch it and turn it into a status and message.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace attend {
+
+enum class ErrorCode {
+  invalid_argument,  // a wrong option or call (beam 0, unknown head, ...)
+  invalid_model,     // a damaged or unsupported model file
+  invalid_input,     // input text the core cannot take (invalid UTF-8, too long, ...)
+  io,                // a file could not be read
+  out_of_memory,     // an allocation failed
+  cancelled,         // a caller's callback asked to stop
+};
+
+const char* error_code_name(ErrorCode code);
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, const std::string& message)
+      : std::runtime_error(message), code_(code) {}
+  ErrorCode code() const noexcept { return code_; }
+
+ private:
+  ErrorCode code_;
+};
+
+}  // namespace attend

@@ -1,0 +1,59 @@
+// The kernel interface: every numeric primitive the model needs, one table of function
+// pointers per instruction set. The table is chosen once (at start-up from CPUID natively,
+// at compile time for WebAssembly); callers never switch on the ISA per call.
+//
+// Conventions: row-major matrices; `ld*` are leading dimensions (elements between rows);
+// weights follow PyTorch's nn.Linear layout W[n_out, k_in], so y = x·Wᵀ + b.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace attend::kernels {
+
+enum class Isa { scalar, avx2, avx512, wasm_simd128 };
+
+const char* isa_name(Isa isa);
+
+struct KernelTable {
+  Isa isa;
+
+  // c[m, n] = a[m, k] · b[n, k]ᵀ (+ bias[n] if bias != nullptr) (+ c if accumulate)
+  void (*gemm_f32_nt)(const float* a, int lda, const float* b, int ldb, const float* bias,
+                      float* c, int ldc, int m, int n, int k, bool accumulate);
+
+  // c[m, n] = a[m, k] · b[k, n]  (+ c if accumulate)
+  void (*gemm_f32_nn)(const float* a, int lda, const float* b, int ldb, float* c, int ldc,
+                      int m, int n, int k, bool accumulate);
+
+  // Weights stored int8 with one f32 scale per output row (w[n, k] ≈ b_scale[n]·b[n, k]);
+  // activations stay f32. c[m, n] = a[m, k] · (b_scale ⊙ b)[n, k]ᵀ (+ bias[n])
+  void (*gemm_i8w_nt)(const float* a, int lda, const int8_t* b, int ldb, const float* b_scale,
+                      const float* bias, float* c, int ldc, int m, int n, int k);
+
+  // x[i] = exp(x[i] - max) / Σ exp(x[j] - max), in place, over n values.
+  void (*softmax_f32)(float* x, int n);
+
+  // y = (x - mean) / sqrt(var + eps) · gamma + beta over n values (biased variance).
+  void (*layernorm_f32)(const float* x, const float* gamma, const float* beta, float* y, int n,
+                        float eps);
+
+  // In place activations over n values.
+  void (*relu_f32)(float* x, int n);
+  void (*gelu_f32)(float* x, int n);   // exact: 0.5·x·(1 + erf(x/√2)), as torch's default
+  void (*swish_f32)(float* x, int n);  // x·sigmoid(x)
+
+  // y[i] += x[i]
+  void (*add_f32)(float* y, const float* x, int n);
+  // y[i] = y[i]·alpha + x[i]·beta  (embedding scale + positions, residual scaling)
+  void (*scale_add_f32)(float* y, float alpha, const float* x, float beta, int n);
+};
+
+// The table for the best ISA this process can run (computed once, thread-safe).
+const KernelTable& best_kernels();
+// The table for one ISA, or nullptr if it was not compiled in or this CPU lacks it.
+const KernelTable* kernels_for(Isa isa);
+// Every ISA compiled in and runnable here, scalar first.
+std::vector<Isa> available_isas();
+
+}  // namespace attend::kernels
