@@ -16,7 +16,17 @@ enum class ErrorCode {
   cancelled,         // a caller's callback asked to stop
 };
 
-const char* error_code_name(ErrorCode code);
+inline const char* error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::invalid_argument: return "invalid_argument";
+    case ErrorCode::invalid_model: return "invalid_model";
+    case ErrorCode::invalid_input: return "invalid_input";
+    case ErrorCode::io: return "io";
+    case ErrorCode::out_of_memory: return "out_of_memory";
+    case ErrorCode::cancelled: return "cancelled";
+  }
+  return "unknown";
+}
 
 class Error : public std::runtime_error {
  public:
