@@ -1,0 +1,111 @@
+"""Writes Attend's model file: standard safetensors (8-byte little-endian header length, JSON
+header, raw little-endian tensor bytes), tensors named like the PyTorch state dict, and
+`__metadata__` with `attend.format` and `attend.config`. SentencePiece models travel inside as
+U8 tensors `tokenizer.src` / `tokenizer.tgt`. int8 files store 2-D weights as I8 with one F32
+scale per output row (`<name>_scale`, w ≈ scale[row] · q[row])."""
+import json
+import struct
+
+import numpy as np
+import torch
+
+FORMAT_VERSION = "1"
+DATA_ALIGNMENT = 64  # the data section starts on a 64-byte boundary (mmap-friendly f32)
+DTYPE_NAMES = {np.dtype(np.float32): "F32", np.dtype(np.int8): "I8", np.dtype(np.uint8): "U8"}
+DTYPE_ORDER = {"F32": 0, "I8": 1, "U8": 2}  # f32 first keeps every f32 tensor 4-byte aligned
+
+
+def canonical_tensors(model):
+    """State dict with Attend's names, tied duplicates dropped, positions table (a buffer) excluded."""
+    cfg = model.cfg
+    out = {}
+    for name, tensor in model.state_dict().items():
+        name = name.replace(".embedding.embed_tokens.", ".embed_tokens.").replace(
+            ".embedding.embed_positions.", ".embed_positions.")
+        if cfg.share_embeddings and name == "decoder.embed_tokens.weight":
+            continue
+        out[name] = tensor.detach().float().cpu().numpy()
+    return out
+
+
+def is_quantizable(name, array):
+    return array.ndim == 2 and name.endswith(".weight") and "embed_positions" not in name
+
+
+def quantize_rows(weight):
+    """Symmetric per-row int8: scale = max|w_row| / 127, q = round(w / scale)."""
+    scale = np.abs(weight).max(axis=1) / 127.0
+    scale = np.where(scale == 0, 1.0, scale).astype(np.float32)
+    q = np.clip(np.rint(weight / scale[:, None]), -127, 127).astype(np.int8)
+    return q, scale
+
+
+def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32"):
+    cfg = model.cfg
+    if dtype not in ("f32", "int8"):
+        raise ValueError(f"dtype must be f32 or int8, got {dtype!r}")
+    if cfg.shared_vocab != (tgt_spm_bytes is None):
+        raise ValueError("shared_vocab models carry one tokenizer, others two")
+    tensors = {}
+    for name, array in canonical_tensors(model).items():
+        if dtype == "int8" and is_quantizable(name, array):
+            tensors[name], tensors[name + "_scale"] = quantize_rows(array)
+        else:
+            tensors[name] = np.ascontiguousarray(array, dtype=np.float32)
+    tensors["tokenizer.src"] = np.frombuffer(src_spm_bytes, dtype=np.uint8)
+    if tgt_spm_bytes is not None:
+        tensors["tokenizer.tgt"] = np.frombuffer(tgt_spm_bytes, dtype=np.uint8)
+    write_safetensors(path, tensors, {"attend.format": FORMAT_VERSION, "attend.config": cfg.to_json(),
+                                      "attend.dtype": dtype})
+
+
+def write_safetensors(path, tensors, metadata):
+    names = sorted(tensors, key=lambda n: (DTYPE_ORDER[DTYPE_NAMES[tensors[n].dtype]], n))
+    header, offset = {"__metadata__": metadata}, 0
+    for name in names:
+        a = tensors[name]
+        header[name] = {"dtype": DTYPE_NAMES[a.dtype], "shape": list(a.shape), "data_offsets": [offset, offset + a.nbytes]}
+        offset += a.nbytes
+    blob = json.dumps(header, separators=(",", ":")).encode()
+    blob += b" " * (-(8 + len(blob)) % DATA_ALIGNMENT)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(blob)))
+        f.write(blob)
+        for name in names:
+            f.write(np.ascontiguousarray(tensors[name]).astype(tensors[name].dtype.newbyteorder("<")).tobytes())
+
+
+def read_safetensors(path):
+    """Minimal reader (tests and tools): returns (tensors as numpy, metadata)."""
+    data = open(path, "rb").read()
+    (n,) = struct.unpack("<Q", data[:8])
+    header = json.loads(data[8: 8 + n])
+    metadata = header.pop("__metadata__", {})
+    kinds = {"F32": np.float32, "I8": np.int8, "U8": np.uint8}
+    base = 8 + n
+    tensors = {name: np.frombuffer(data[base + e["data_offsets"][0]: base + e["data_offsets"][1]],
+                                   dtype=kinds[e["dtype"]]).reshape(e["shape"])
+               for name, e in header.items()}
+    return tensors, metadata
+
+
+def load_model(path):
+    """Rebuilds the reference model from a model file (int8 weights dequantized)."""
+    from .config import ModelConfig
+    from .model import Transformer
+    tensors, metadata = read_safetensors(path)
+    cfg = ModelConfig.from_json(metadata["attend.config"])
+    model = Transformer(cfg).eval()
+    state = {}
+    for name, array in tensors.items():
+        if name.startswith("tokenizer.") or name.endswith("_scale"):
+            continue
+        if array.dtype == np.int8:
+            array = array.astype(np.float32) * tensors[name + "_scale"][:, None]
+        key = name.replace("coder.embed_tokens.", "coder.embedding.embed_tokens.").replace(
+            "coder.embed_positions.", "coder.embedding.embed_positions.")
+        state[key] = torch.from_numpy(np.array(array, dtype=np.float32))
+    if cfg.share_embeddings:
+        state["decoder.embedding.embed_tokens.weight"] = state["encoder.embedding.embed_tokens.weight"]
+    model.load_state_dict(state, strict=True)
+    return model, tensors

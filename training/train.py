@@ -1,0 +1,203 @@
+#!/usr/bin/python3
+"""Trains an Attend model on Multi30k end to end and exports it.
+
+  /usr/bin/python3 training/train.py --pair en-de --out runs/en-de
+
+Steps: SentencePiece vocabulary (spm_train) -> length-bucketed batches -> Adam (β2 0.98) with
+linear warm-up and inverse-square-root decay -> label smoothing 0.1 -> checkpoints (resumable) ->
+average of the last checkpoints -> model files (f32 and int8) in --out.
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attend_ref import data  # noqa: E402
+from attend_ref.config import ModelConfig  # noqa: E402
+from attend_ref.export import export_model  # noqa: E402
+from attend_ref.model import Transformer  # noqa: E402
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--pair", default="en-de", help="source-target, e.g. en-de, en-fr, de-en")
+    p.add_argument("--data-dir", default=os.path.join(os.path.dirname(__file__), "../../shared/data/multi30k"))
+    p.add_argument("--out", required=True, help="run directory: vocabulary, checkpoints, model files")
+    p.add_argument("--vocab-size", type=int, default=8000)
+    p.add_argument("--separate-vocab", action="store_true", help="one vocabulary per language (default: joint)")
+    p.add_argument("--d-model", type=int, default=128)
+    p.add_argument("--heads", type=int, default=4)
+    p.add_argument("--d-ff", type=int, default=512)
+    p.add_argument("--layers", type=int, default=4, help="encoder and decoder layers each")
+    p.add_argument("--dropout", type=float, default=0.1)
+    p.add_argument("--label-smoothing", type=float, default=0.1)
+    p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
+    p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
+    p.add_argument("--warmup", type=int, default=800)
+    p.add_argument("--max-steps", type=int, default=12000)
+    p.add_argument("--time-budget-min", type=float, default=0, help="stop after this many minutes (0: none)")
+    p.add_argument("--checkpoint-every", type=int, default=200)
+    p.add_argument("--average-last", type=int, default=5)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1234)
+    return p.parse_args()
+
+
+def prepare_data(args, src_lang, tgt_lang):
+    """Vocabulary (trained once, reused on resume) and the encoded corpus."""
+    os.makedirs(args.out, exist_ok=True)
+    train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
+    train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
+    if args.separate_vocab:
+        spm = {lang: os.path.join(args.out, f"spm.{lang}") for lang in (src_lang, tgt_lang)}
+        for lang, texts in ((src_lang, train_src), (tgt_lang, train_tgt)):
+            if not os.path.exists(spm[lang] + ".model"):
+                data.train_spm(spm[lang], texts, args.vocab_size)
+        src_model, tgt_model = spm[src_lang] + ".model", spm[tgt_lang] + ".model"
+    else:
+        prefix = os.path.join(args.out, f"spm.{src_lang}{tgt_lang}")
+        if not os.path.exists(prefix + ".model"):
+            data.train_spm(prefix, train_src + train_tgt, args.vocab_size)
+        src_model = tgt_model = prefix + ".model"
+    eos = data.SPECIAL_IDS["eos_id"]
+    pairs = list(zip([s + [eos] for s in data.encode(src_model, train_src)], data.encode(tgt_model, train_tgt)))
+    val_src = data.read_lines(data.corpus_path(args.data_dir, "val", src_lang))
+    val_tgt = data.read_lines(data.corpus_path(args.data_dir, "val", tgt_lang))
+    val = list(zip([s + [eos] for s in data.encode(src_model, val_src)], data.encode(tgt_model, val_tgt)))
+    return src_model, tgt_model, pairs, val
+
+
+def learning_rate(step, args):
+    """Linear warm-up to --lr, then lr·sqrt(warmup/step) (the paper's schedule, peak set directly)."""
+    step = max(step, 1)
+    return args.lr * min(step / args.warmup, math.sqrt(args.warmup / step))
+
+
+def loss_on(model, batch, label_smoothing):
+    src, tgt_in, tgt_out = batch
+    logits = model(src, tgt_in)
+    return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), tgt_out.reshape(-1), ignore_index=0,
+                           label_smoothing=label_smoothing, reduction="sum"), int(tgt_out.ne(0).sum())
+
+
+@torch.no_grad()
+def validation_loss(model, val_batches):
+    model.eval()
+    total, tokens = 0.0, 0
+    for batch in val_batches:
+        loss, n = loss_on(model, batch, 0.0)
+        total, tokens = total + float(loss), tokens + n
+    model.train()
+    return total / max(tokens, 1)
+
+
+def checkpoints(out):
+    return sorted(glob.glob(os.path.join(out, "checkpoint_*.pt")), key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
+
+
+def average_checkpoints(paths):
+    states = [torch.load(p, map_location="cpu")["model"] for p in paths]
+    return {k: sum(s[k] for s in states) / len(states) if states[0][k].is_floating_point() else states[-1][k]
+            for k in states[0]}
+
+
+def format_eta(seconds):
+    seconds = int(max(seconds, 0))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def main():
+    args = parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    src_lang, tgt_lang = args.pair.split("-")
+    src_model, tgt_model, pairs, val = prepare_data(args, src_lang, tgt_lang)
+    vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
+    shared = src_model == tgt_model
+    cfg = ModelConfig(src_vocab_size=vocab(src_model), tgt_vocab_size=vocab(tgt_model), d_model=args.d_model,
+                      num_heads=args.heads, d_ff=args.d_ff, encoder_layers=args.layers, decoder_layers=args.layers,
+                      shared_vocab=shared, share_embeddings=shared, tie_output=True, **data.SPECIAL_IDS)
+    model = Transformer(cfg, dropout=args.dropout)
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
+    step, epoch = 0, 0
+    existing = checkpoints(args.out)
+    first_step = 0
+    if existing:
+        state = torch.load(existing[-1], map_location="cpu")
+        model.load_state_dict(state["model"])
+        optimizer.load_state_dict(state["optimizer"])
+        step, epoch = state["step"], state["epoch"]
+        first_step = step
+        torch.set_rng_state(state["rng"])
+        print(f"resumed from {existing[-1]} at step {step}", file=sys.stderr)
+    with open(os.path.join(args.out, "config.json"), "w") as f:
+        json.dump({"model": json.loads(cfg.to_json()), "train": vars(args)}, f, indent=1)
+    n_params = sum(p.numel() for p in model.parameters())
+    print(f"{args.pair}: {len(pairs)} pairs, vocab {cfg.src_vocab_size}/{cfg.tgt_vocab_size}, "
+          f"{n_params / 1e6:.2f}M parameters", file=sys.stderr)
+    val_batches = data.make_batches(val, 4000, seed=0)
+    model.train()
+    started, window_tokens, window_start = time.time(), 0, time.time()
+    deadline = started + args.time_budget_min * 60 if args.time_budget_min > 0 else math.inf
+    stop = False
+    while not stop:
+        for batch in data.make_batches(pairs, args.max_tokens, seed=args.seed + epoch):
+            if step >= args.max_steps or time.time() >= deadline:
+                stop = True
+                break
+            step += 1
+            lr = learning_rate(step, args)
+            for group in optimizer.param_groups:
+                group["lr"] = lr
+            loss, tokens = loss_on(model, batch, args.label_smoothing)
+            optimizer.zero_grad(set_to_none=True)
+            (loss / tokens).backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            window_tokens += tokens
+            if step % 50 == 0:
+                now = time.time()
+                rate = window_tokens / (now - window_start)
+                remaining = min((args.max_steps - step) * (now - started) / max(step - first_step, 1),
+                                deadline - now)
+                print(f"step {step}/{args.max_steps} epoch {epoch} | {rate:,.0f} tgt tok/s | "
+                      f"loss {float(loss) / tokens:.3f} | lr {lr:.2e} | eta {format_eta(remaining)}",
+                      file=sys.stderr, flush=True)
+                window_tokens, window_start = 0, now
+            if step % args.checkpoint_every == 0:
+                save_checkpoint(args, model, optimizer, step, epoch)
+        else:
+            epoch += 1
+            print(f"epoch {epoch} done at step {step}: val loss {validation_loss(model, val_batches):.3f}",
+                  file=sys.stderr, flush=True)
+    save_checkpoint(args, model, optimizer, step, epoch)
+    final = checkpoints(args.out)[-args.average_last:]
+    model.load_state_dict(average_checkpoints(final))
+    print(f"averaged {len(final)} checkpoints; val loss {validation_loss(model, val_batches):.3f}", file=sys.stderr)
+    model.eval()
+    src_bytes = open(src_model, "rb").read()
+    tgt_bytes = None if shared else open(tgt_model, "rb").read()
+    for dtype in ("f32", "int8"):
+        path = os.path.join(args.out, f"model.{dtype}.safetensors")
+        export_model(model, path, src_bytes, tgt_bytes, dtype)
+        print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB)", file=sys.stderr)
+    print(f"trained {step} steps, {epoch} epochs in {format_eta(time.time() - started)}", file=sys.stderr)
+
+
+def save_checkpoint(args, model, optimizer, step, epoch):
+    path = os.path.join(args.out, f"checkpoint_{step}.pt")
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step, "epoch": epoch,
+                "rng": torch.get_rng_state()}, path)
+    for old in checkpoints(args.out)[: -max(args.average_last, 1)]:
+        os.remove(old)
+
+
+if __name__ == "__main__":
+    main()
