@@ -1,0 +1,6 @@
+// Attend's public API: include this one header.
+#pragma once
+
+#include "attend/error.h"
+#include "attend/model.h"
+#include "attend/translator.h"

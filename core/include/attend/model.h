@@ -1,0 +1,80 @@
+// A loaded model: configuration, weights and tokenizers. Immutable once loaded, so one Model
+// can be shared (std::shared_ptr<const Model>) by any number of Translators on any threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace attend {
+
+enum class Activation { relu, gelu, swish };
+enum class NormPlacement { post, pre };  // post: LN(x + f(x)) as in the paper; pre: x + f(LN(x))
+enum class PositionKind { sinusoidal, sinusoidal_half, learned };
+
+// Mirrors training/attend_ref/config.py; travels in the file as `attend.config` JSON.
+struct ModelConfig {
+  int src_vocab_size = 0;
+  int tgt_vocab_size = 0;
+  int d_model = 0;
+  int num_heads = 0;
+  int d_ff = 0;
+  int encoder_layers = 0;
+  int decoder_layers = 0;
+  Activation activation = Activation::relu;
+  NormPlacement norm = NormPlacement::post;
+  PositionKind positions = PositionKind::sinusoidal;
+  bool embedding_scale = true;
+  bool shared_vocab = false;
+  bool share_embeddings = false;
+  bool tie_output = true;
+  bool final_logits_bias = false;
+  int max_positions = 256;
+  float layer_norm_eps = 1e-5f;
+  int pad_id = 0, unk_id = 1, bos_id = 2, eos_id = 3;
+
+  int head_dim() const { return d_model / num_heads; }
+};
+
+struct TensorInfo {
+  std::string name;
+  std::string dtype;  // "F32", "I8", "U8"
+  std::vector<int64_t> shape;
+  uint64_t bytes = 0;
+};
+
+struct ModelInfo {
+  std::string format_version;
+  std::string weight_dtype;  // "f32" or "int8": how the 2-D weights are stored
+  int64_t parameter_count = 0;  // weights and biases, tokenizers excluded
+  uint64_t file_bytes = 0;
+  int src_vocab_size = 0, tgt_vocab_size = 0;
+  std::vector<TensorInfo> tensors;
+};
+
+class Model {
+ public:
+  // Reads a model file (memory-mapped where the platform allows). Throws attend::Error.
+  static std::shared_ptr<const Model> from_file(const std::string& path);
+  // Takes a copy of (or ownership of) the file's bytes: the browser has no paths.
+  static std::shared_ptr<const Model> from_bytes(const uint8_t* data, size_t size);
+  static std::shared_ptr<const Model> from_bytes(std::vector<uint8_t> bytes);
+
+  const ModelConfig& config() const;
+  ModelInfo info() const;
+
+  struct Impl;  // weights and tokenizers, see core/src/model/model_impl.h
+  const Impl& impl() const { return *impl_; }
+
+  explicit Model(std::unique_ptr<Impl> impl);
+  ~Model();
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace attend

@@ -1,0 +1,112 @@
+// Translating text (or token ids) with a loaded Model: greedy or beam search, n-best,
+// opt-in attention capture, head masking and a per-step callback.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attend/model.h"
+
+namespace attend {
+
+enum class AttentionKind { encoder, decoder, cross };  // encoder-self, decoder-self, cross
+
+struct HeadRef {
+  AttentionKind kind = AttentionKind::cross;
+  int layer = 0;
+  int head = 0;
+};
+
+// One generated token, reported while decoding (greedy: the sentence's token; beam: the
+// newest token of the best-scoring live hypothesis).
+struct StepEvent {
+  int sentence = 0;          // index in the batch
+  int step = 0;              // 0 for the first generated token
+  int token = 0;
+  std::string_view piece;
+  float log_prob = 0.f;
+  // Cross-attention of this step when capture_attention is on, else empty:
+  // [decoder_layers][heads][src_len], row-major.
+  const float* cross_attention = nullptr;
+  int src_len = 0;
+};
+
+struct TranslateOptions {
+  int beam_size = 1;              // 1 = greedy
+  float length_penalty = 0.6f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only)
+  int max_length = 256;           // generated tokens, eos included (also capped by max_positions)
+  float max_length_ratio = 3.0f;  // at most ceil(ratio · source tokens); 0 = no ratio limit
+  int nbest = 1;                  // hypotheses returned per sentence (≤ beam_size)
+  bool capture_attention = false; // fill Translation::attention for the best hypothesis
+  std::vector<HeadRef> masked_heads;  // these heads' outputs are zeroed
+  // Called after each generated token; return false to stop (throws Error(cancelled)).
+  std::function<bool(const StepEvent&)> on_step;
+};
+
+struct Hypothesis {
+  std::vector<int> ids;             // without bos/eos
+  std::vector<std::string> pieces;
+  std::string text;
+  float score = 0.f;                // greedy: Σ log p; beam: Σ log p / lp
+  bool ended_with_eos = true;       // false if the length limit stopped it
+};
+
+// Exact attention probabilities for the best hypothesis, every layer and head.
+// Target row t is the decoding step that produced target_pieces[t] (its query is
+// target_input_pieces[t]: bos, then the previous tokens).
+struct AttentionMaps {
+  int encoder_layers = 0, decoder_layers = 0, heads = 0, src_len = 0, tgt_len = 0;
+  std::vector<std::string> source_pieces;        // [src_len], eos included
+  std::vector<std::string> target_pieces;        // [tgt_len], eos included if generated
+  std::vector<std::string> target_input_pieces;  // [tgt_len], starts with bos
+  std::vector<float> encoder;  // [encoder_layers][heads][src_len][src_len]
+  std::vector<float> decoder;  // [decoder_layers][heads][tgt_len][tgt_len] (upper triangle 0)
+  std::vector<float> cross;    // [decoder_layers][heads][tgt_len][src_len]
+};
+
+struct Translation {
+  std::vector<int> source_ids;  // eos included
+  std::vector<std::string> source_pieces;
+  std::vector<Hypothesis> hypotheses;  // best first
+  std::optional<AttentionMaps> attention;
+};
+
+// Owns the per-request state (caches, scratch); one Translator per thread.
+class Translator {
+ public:
+  explicit Translator(std::shared_ptr<const Model> model);
+  ~Translator();
+  Translator(Translator&&) noexcept;
+  Translator& operator=(Translator&&) noexcept;
+
+  Translation translate(std::string_view text, const TranslateOptions& options = {});
+  // Sentences are decoded together in groups of batch_size (ragged, no padding work).
+  std::vector<Translation> translate_batch(const std::vector<std::string>& texts,
+                                           const TranslateOptions& options = {},
+                                           int batch_size = 32);
+  // The same on token ids (source ids must end with eos).
+  std::vector<Translation> translate_ids(const std::vector<std::vector<int>>& source_ids,
+                                         const TranslateOptions& options = {},
+                                         int batch_size = 32);
+  // Teacher-forced logits: decoder fed bos + target_ids; returns [target_ids.size() + 1][V].
+  std::vector<float> logits(const std::vector<int>& source_ids, const std::vector<int>& target_ids,
+                            const std::vector<HeadRef>& masked_heads = {});
+
+  const Model& model() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Splits `texts` over `threads` Translators sharing one model; results keep input order.
+std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model,
+                                            const std::vector<std::string>& texts,
+                                            const TranslateOptions& options, int batch_size,
+                                            int threads);
+
+}  // namespace attend
