@@ -15,6 +15,7 @@ TEST(Utf8Lower, GermanAndFrench) {
 TEST(Utf8Lower, LatinExtended) {
   EXPECT_EQ(utf8_lower("ŁÓDŹ ČEŠKÝ ŐŰ ĞŞ ȘȚ ǍǏ ỆẠ"), "łódź češký őű ğş șț ǎǐ ệạ");
   EXPECT_EQ(utf8_lower("İ"), "i\u0307");  // one code point becomes two, as in Python
+  EXPECT_EQ(utf8_lower("ƠƯ ĐÔNG Ə Ǆ ǅ Ɛ"), "ơư đông ə ǆ ǆ ɛ");  // irregular Latin Extended-B
 }
 
 TEST(Utf8Lower, GreekWithFinalSigma) {
