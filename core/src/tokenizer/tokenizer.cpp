@@ -1,0 +1,83 @@
+#include "tokenizer/tokenizer.h"
+
+#include <sentencepiece_processor.h>
+
+#include "attend/error.h"
+#include "tokenizer/utf8.h"
+
+namespace attend {
+
+Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto) {
+  auto processor = std::make_unique<sentencepiece::SentencePieceProcessor>();
+  const auto status = processor->LoadFromSerializedProto(serialized_model_proto);
+  if (!status.ok()) {
+    throw Error(ErrorCode::invalid_model,
+                "tokenizer: the " + std::to_string(serialized_model_proto.size()) +
+                    " bytes are not a usable SentencePiece model: " + status.ToString());
+  }
+  if (processor->GetPieceSize() <= 0) {
+    throw Error(ErrorCode::invalid_model, "tokenizer: the SentencePiece model has no pieces");
+  }
+  return Tokenizer(std::move(processor));
+}
+
+Tokenizer::Tokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> processor)
+    : processor_(std::move(processor)) {}
+Tokenizer::Tokenizer(Tokenizer&&) noexcept = default;
+Tokenizer& Tokenizer::operator=(Tokenizer&&) noexcept = default;
+Tokenizer::~Tokenizer() = default;
+
+std::vector<int> Tokenizer::encode(std::string_view text) const {
+  require_valid_utf8(text);
+  std::vector<int> ids;
+  const auto status = processor_->Encode(text, &ids);
+  if (!status.ok()) {
+    throw Error(ErrorCode::invalid_input, "tokenizer: cannot encode the " +
+                                              std::to_string(text.size()) +
+                                              "-byte input: " + status.ToString());
+  }
+  return ids;
+}
+
+std::string Tokenizer::decode(const std::vector<int>& ids) const {
+  for (const int id : ids) check_id(id);
+  std::string text;
+  const auto status = processor_->Decode(ids, &text);
+  if (!status.ok()) {
+    throw Error(ErrorCode::invalid_argument, "tokenizer: cannot decode " +
+                                                 std::to_string(ids.size()) +
+                                                 " ids: " + status.ToString());
+  }
+  return text;
+}
+
+std::vector<std::string> Tokenizer::pieces(const std::vector<int>& ids) const {
+  std::vector<std::string> result;
+  result.reserve(ids.size());
+  for (const int id : ids) result.push_back(id_to_piece(id));
+  return result;
+}
+
+int Tokenizer::vocab_size() const { return processor_->GetPieceSize(); }
+
+int Tokenizer::piece_to_id(std::string_view piece) const { return processor_->PieceToId(piece); }
+
+std::string Tokenizer::id_to_piece(int id) const {
+  check_id(id);
+  return processor_->IdToPiece(id);
+}
+
+int Tokenizer::unk_id() const { return processor_->unk_id(); }
+int Tokenizer::bos_id() const { return processor_->bos_id(); }
+int Tokenizer::eos_id() const { return processor_->eos_id(); }
+int Tokenizer::pad_id() const { return processor_->pad_id(); }
+
+void Tokenizer::check_id(int id) const {
+  if (id < 0 || id >= vocab_size()) {
+    throw Error(ErrorCode::invalid_argument, "tokenizer: id " + std::to_string(id) +
+                                                 " is outside the vocabulary [0, " +
+                                                 std::to_string(vocab_size()) + ")");
+  }
+}
+
+}  // namespace attend

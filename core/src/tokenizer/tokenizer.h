@@ -1,0 +1,55 @@
+// attend::Tokenizer: text <-> token ids with a SentencePiece model (unigram, BPE, char or
+// word; byte fallback included), loaded from the serialized model bytes that travel in
+// the model file as a U8 tensor. Immutable after construction: every method is const and
+// safe to call from several threads at once.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sentencepiece {
+class SentencePieceProcessor;
+}
+
+namespace attend {
+
+class Tokenizer {
+ public:
+  // Throws Error(invalid_model) if the bytes are not a usable SentencePiece ModelProto.
+  static Tokenizer from_bytes(std::string_view serialized_model_proto);
+
+  Tokenizer(Tokenizer&&) noexcept;
+  Tokenizer& operator=(Tokenizer&&) noexcept;
+  ~Tokenizer();
+
+  // Ids of `text` (no BOS/EOS added), exactly as `spm_encode --output_format=id`.
+  // Throws Error(invalid_input) if `text` is not valid UTF-8.
+  std::vector<int> encode(std::string_view text) const;
+  // Text of `ids`, exactly as `spm_decode --input_format=id`. Control ids decode to "".
+  // Throws Error(invalid_argument) if an id is outside [0, vocab_size()).
+  std::string decode(const std::vector<int>& ids) const;
+  // The piece of each id ("▁Ein", "<0xF0>", "</s>", ...), e.g. to label attention maps.
+  // Throws Error(invalid_argument) if an id is outside [0, vocab_size()).
+  std::vector<std::string> pieces(const std::vector<int>& ids) const;
+
+  int vocab_size() const;
+  // unk_id() for a piece not in the vocabulary.
+  int piece_to_id(std::string_view piece) const;
+  // Throws Error(invalid_argument) if `id` is outside [0, vocab_size()).
+  std::string id_to_piece(int id) const;
+  // -1 when the model has no such piece (e.g. pad in a model trained with the defaults).
+  int unk_id() const;
+  int bos_id() const;
+  int eos_id() const;
+  int pad_id() const;
+
+ private:
+  explicit Tokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> processor);
+  void check_id(int id) const;
+
+  std::unique_ptr<sentencepiece::SentencePieceProcessor> processor_;
+};
+
+}  // namespace attend

@@ -1,0 +1,159 @@
+#include "tokenizer/tokenizer.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <thread>
+
+#include "attend/error.h"
+#include "test_files.h"
+
+namespace attend {
+namespace {
+
+using namespace std::string_literals;
+
+Tokenizer load(const std::string& model_name) {
+  return Tokenizer::from_bytes(test::read_file(test::model_path(model_name)));
+}
+
+template <typename Call>
+ErrorCode error_code_of(Call call) {
+  try {
+    call();
+  } catch (const Error& error) {
+    return error.code();
+  }
+  ADD_FAILURE() << "no attend::Error thrown";
+  return ErrorCode::cancelled;
+}
+
+TEST(Tokenizer, SpecialIdsAndPieces) {
+  const Tokenizer tokenizer = load("joint_unigram");
+  EXPECT_EQ(tokenizer.vocab_size(), 8000);
+  EXPECT_EQ(tokenizer.unk_id(), 0);
+  EXPECT_EQ(tokenizer.bos_id(), 1);
+  EXPECT_EQ(tokenizer.eos_id(), 2);
+  EXPECT_EQ(tokenizer.pad_id(), -1);  // spm_train's default: no pad piece
+  EXPECT_EQ(tokenizer.id_to_piece(0), "<unk>");
+  EXPECT_EQ(tokenizer.piece_to_id("</s>"), 2);
+  EXPECT_EQ(tokenizer.piece_to_id("no such piece"), tokenizer.unk_id());
+
+  const std::vector<int> ids = tokenizer.encode("Ein Mann fährt Fahrrad.");
+  const std::vector<std::string> pieces = tokenizer.pieces(ids);
+  ASSERT_EQ(pieces.size(), ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    EXPECT_EQ(tokenizer.piece_to_id(pieces[i]), ids[i]);
+  }
+  EXPECT_EQ(pieces.front(), "▁Ein");
+  EXPECT_EQ(tokenizer.decode(ids), "Ein Mann fährt Fahrrad.");
+}
+
+TEST(Tokenizer, ControlIdsDecodeToNothing) {
+  const Tokenizer tokenizer = load("joint_unigram");
+  std::vector<int> ids = tokenizer.encode("A dog.");
+  ids.insert(ids.begin(), tokenizer.bos_id());
+  ids.push_back(tokenizer.eos_id());
+  EXPECT_EQ(tokenizer.decode(ids), "A dog.");
+}
+
+TEST(Tokenizer, ByteFallbackRoundTripsCharactersOutsideTheVocabulary) {
+  const Tokenizer tokenizer = load("bytes_bpe");
+  const std::vector<int> ids = tokenizer.encode("ein 👩‍👩‍👧 hund");
+  EXPECT_EQ(tokenizer.id_to_piece(ids.at(2)), "<0xF0>");
+  EXPECT_EQ(tokenizer.decode(ids), "ein 👩‍👩‍👧 hund");
+}
+
+TEST(Tokenizer, RejectsInvalidUtf8BeforeSentencePiece) {
+  const Tokenizer tokenizer = load("joint_unigram");
+  for (const std::string& text : {"\xFF"s, "\xE2\x82"s, "\xC0\xAF"s, "\xED\xA0\x80"s}) {
+    EXPECT_EQ(error_code_of([&] { tokenizer.encode(text); }), ErrorCode::invalid_input)
+        << testing::PrintToString(text);
+  }
+  try {
+    tokenizer.encode("Ein Mann \xE2\x82");
+    FAIL() << "no error";
+  } catch (const Error& error) {
+    EXPECT_STREQ(error.what(), "input is not valid UTF-8 at byte 9");
+  }
+}
+
+TEST(Tokenizer, RejectsIdsOutsideTheVocabulary) {
+  const Tokenizer tokenizer = load("joint_unigram");
+  EXPECT_EQ(error_code_of([&] { tokenizer.decode({5, 8000}); }), ErrorCode::invalid_argument);
+  EXPECT_EQ(error_code_of([&] { tokenizer.decode({-1}); }), ErrorCode::invalid_argument);
+  EXPECT_EQ(error_code_of([&] { tokenizer.id_to_piece(8000); }), ErrorCode::invalid_argument);
+  EXPECT_EQ(error_code_of([&] { tokenizer.pieces({3, -7}); }), ErrorCode::invalid_argument);
+}
+
+TEST(Tokenizer, CorruptModelBytesGiveInvalidModel) {
+  EXPECT_EQ(error_code_of([] { Tokenizer::from_bytes(""); }), ErrorCode::invalid_model);
+  EXPECT_EQ(error_code_of([] { Tokenizer::from_bytes("not a model"); }), ErrorCode::invalid_model);
+  const std::string model = test::read_file(test::model_path("joint_unigram"));
+  for (const std::size_t size : {1ul, 2ul, 7ul, 100ul, model.size() / 2, model.size() - 1}) {
+    EXPECT_EQ(error_code_of([&] { Tokenizer::from_bytes(model.substr(0, size)); }),
+              ErrorCode::invalid_model)
+        << "truncated to " << size << " bytes";
+  }
+  std::mt19937 random(7);
+  std::string noise(model.size(), '\0');
+  for (char& byte : noise) byte = static_cast<char>(random());
+  EXPECT_EQ(error_code_of([&] { Tokenizer::from_bytes(noise); }), ErrorCode::invalid_model);
+}
+
+// A flipped byte may still parse (e.g. inside a piece's text or score); then the model
+// must work. Either way nothing may crash.
+TEST(Tokenizer, FlippedBytesNeverCrash) {
+  const std::string model = test::read_file(test::model_path("bytes_bpe"));
+  std::mt19937 random(11);
+  int rejected = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string damaged = model;
+    damaged[random() % damaged.size()] ^= static_cast<char>(1 + random() % 255);
+    try {
+      const Tokenizer tokenizer = Tokenizer::from_bytes(damaged);
+      tokenizer.decode(tokenizer.encode("Zwei Männer stehen am Herd. 😀"));
+    } catch (const Error& error) {
+      EXPECT_EQ(error.code(), ErrorCode::invalid_model) << error.what();
+      ++rejected;
+    }
+  }
+  RecordProperty("rejected", rejected);
+}
+
+TEST(Tokenizer, IsMovable) {
+  Tokenizer first = load("joint_unigram");
+  const std::vector<int> ids = first.encode("Two dogs play.");
+  Tokenizer second = std::move(first);
+  EXPECT_EQ(second.encode("Two dogs play."), ids);
+  Tokenizer third = load("fr_bpe");
+  third = std::move(second);
+  EXPECT_EQ(third.encode("Two dogs play."), ids);
+}
+
+TEST(Tokenizer, EncodesConcurrentlyLikeSequentially) {
+  const Tokenizer tokenizer = load("joint_unigram");
+  const std::vector<std::string> lines = test::read_lines(test::vocab_dir() + "/text/val.de");
+  std::vector<std::vector<int>> expected;
+  for (const auto& line : lines) expected.push_back(tokenizer.encode(line));
+
+  constexpr int thread_count = 4;
+  std::vector<int> mismatches(thread_count, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < thread_count; ++t) {
+    threads.emplace_back([&, t] {
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::vector<int> ids = tokenizer.encode(lines[i]);
+        if (ids != expected[i] || tokenizer.decode(ids) != tokenizer.decode(expected[i])) {
+          ++mismatches[t];
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (int t = 0; t < thread_count; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+}
+
+}  // namespace
+}  // namespace attend
