@@ -1,0 +1,99 @@
+// WebAssembly SIMD128 kernels (this file alone is compiled with -msimd128): 4 floats per
+// vector. WebAssembly has no CPUID, so an Emscripten build simply uses this table. There is
+// no fused multiply-add in SIMD128 (relaxed SIMD is not yet baseline), so fma rounds twice,
+// and no masked loads, so partial vectors go through a small stack buffer. Member meanings as
+// in kernels_avx2.cpp.
+#include <wasm_simd128.h>
+
+#include <cstring>
+
+#include "kernels/isa_tables.h"
+#include "kernels/simd_table.h"
+
+namespace attend::kernels {
+
+namespace {
+
+struct Wasm128 {
+  using V = v128_t;
+  static constexpr int kLanes = 4;
+  // Broadcast tile 4 × 8: 8 accumulators + 2 b vectors + 1 broadcast.
+  static constexpr int kGemmRows = 4;
+  static constexpr int kGemmVectors = 2;
+  static constexpr int kDotAccumulators = 8;
+  static constexpr int kDotRows = 2;
+  static constexpr int kDotMaxRows = 4;
+
+  static V zero() { return wasm_f32x4_splat(0.0f); }
+  static V set1(float x) { return wasm_f32x4_splat(x); }
+  static V load(const float* p) { return wasm_v128_load(p); }
+  static void store(float* p, V v) { wasm_v128_store(p, v); }
+  static V load_partial(const float* p, int count, float fill) {
+    float lanes[4] = {fill, fill, fill, fill};
+    std::memcpy(lanes, p, static_cast<std::size_t>(count) * sizeof(float));
+    return wasm_v128_load(lanes);
+  }
+  static void store_partial(float* p, V v, int count) {
+    float lanes[4];
+    wasm_v128_store(lanes, v);
+    std::memcpy(p, lanes, static_cast<std::size_t>(count) * sizeof(float));
+  }
+
+  static V widen_i8(V bytes) {
+    return wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(wasm_i16x8_extend_low_i8x16(bytes)));
+  }
+  static V load_i8(const int8_t* p) { return widen_i8(wasm_v128_load32_zero(p)); }
+  static V load_i8_partial(const int8_t* p, int count) {
+    int32_t bytes = 0;
+    std::memcpy(&bytes, p, static_cast<std::size_t>(count));
+    return widen_i8(wasm_v128_load32_zero(&bytes));
+  }
+
+  static V add(V a, V b) { return wasm_f32x4_add(a, b); }
+  static V sub(V a, V b) { return wasm_f32x4_sub(a, b); }
+  static V mul(V a, V b) { return wasm_f32x4_mul(a, b); }
+  static V div(V a, V b) { return wasm_f32x4_div(a, b); }
+  // pmin/pmax (b < a ? b : a) lower to single instructions, unlike the NaN-exact min/max.
+  static V min(V a, V b) { return wasm_f32x4_pmin(a, b); }
+  static V max(V a, V b) { return wasm_f32x4_pmax(a, b); }
+  static V fma(V a, V b, V c) { return wasm_f32x4_add(wasm_f32x4_mul(a, b), c); }
+  static V abs(V x) { return wasm_f32x4_abs(x); }
+  static V round(V x) { return wasm_f32x4_nearest(x); }
+  static V pow2(V n) {
+    const V biased = wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127));
+    return wasm_i32x4_shl(biased, 23);
+  }
+  static V select_lt(V a, V b, V if_true, V if_false) {
+    return wasm_v128_bitselect(if_true, if_false, wasm_f32x4_lt(a, b));
+  }
+
+  static float reduce_add(V v) {
+    const V pairs = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+    return wasm_f32x4_extract_lane(wasm_f32x4_add(pairs, wasm_i32x4_shuffle(pairs, pairs, 1, 0, 3, 2)), 0);
+  }
+  static float reduce_max(V v) {
+    const V pairs = max(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+    return wasm_f32x4_extract_lane(max(pairs, wasm_i32x4_shuffle(pairs, pairs, 1, 0, 3, 2)), 0);
+  }
+
+  // 4×4 transpose: interleave pairs of rows, then pairs of pairs.
+  static void transpose(V (&rows)[4]) {
+    const V t0 = wasm_i32x4_shuffle(rows[0], rows[1], 0, 4, 1, 5);
+    const V t1 = wasm_i32x4_shuffle(rows[0], rows[1], 2, 6, 3, 7);
+    const V t2 = wasm_i32x4_shuffle(rows[2], rows[3], 0, 4, 1, 5);
+    const V t3 = wasm_i32x4_shuffle(rows[2], rows[3], 2, 6, 3, 7);
+    rows[0] = wasm_i32x4_shuffle(t0, t2, 0, 1, 4, 5);
+    rows[1] = wasm_i32x4_shuffle(t0, t2, 2, 3, 6, 7);
+    rows[2] = wasm_i32x4_shuffle(t1, t3, 0, 1, 4, 5);
+    rows[3] = wasm_i32x4_shuffle(t1, t3, 2, 3, 6, 7);
+  }
+};
+
+}  // namespace
+
+const KernelTable& wasm_kernels() {
+  static const KernelTable table = simd::make_table<Wasm128>(Isa::wasm_simd128);
+  return table;
+}
+
+}  // namespace attend::kernels

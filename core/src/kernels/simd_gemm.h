@@ -1,0 +1,255 @@
+// The GEMMs for any SIMD ISA `S`. Two register-blocked micro-kernels cover every case:
+//
+// * broadcast tile (kGemmRows × kGemmVectors·kLanes of c): for each p, load a row of a
+//   k×NR panel of b and FMA it with broadcast a[i, p] into one accumulator per (row, vector).
+//   No horizontal sums, so it reaches close to peak FMA throughput. gemm_f32_nn reads its
+//   panels straight from b; the _nt GEMMs transpose (and widen int8) b into a panel first.
+// * dot tile (R rows of a × C rows of b): both operands contiguous along k, one accumulator
+//   per dot product, reduced horizontally at the end. Used by the _nt GEMMs when m is tiny
+//   (decoding), where packing would cost more than it saves and the kernel is bound by
+//   streaming b from memory: int8 weights are then read as int8 and widened in registers.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/scratch.h"
+#include "kernels/simd_common.h"
+
+namespace attend::kernels::simd {
+
+// What happens to each finished sum s of column j: c = s·scale[j] (+ bias[j]) (+ c).
+template <class S>
+struct Epilogue {
+  const float* scale;  // nullptr: 1
+  const float* bias;   // nullptr: 0
+  bool accumulate;
+
+  Epilogue at_column(int j0) const {
+    return {scale ? scale + j0 : nullptr, bias ? bias + j0 : nullptr, accumulate};
+  }
+
+  void finish(int j, float s, float* out) const {
+    if (scale) s *= scale[j];
+    if (bias) s += bias[j];
+    if (accumulate) s += *out;
+    *out = s;
+  }
+};
+
+// ---- broadcast tile --------------------------------------------------------------------
+
+// c[0..R, 0..ncols) = epilogue(Σ_p a[r, p]·panel[p, v·L + l]), panel rows ldp apart.
+template <class S, int R, int NV>
+void tile_broadcast(const float* a, std::ptrdiff_t lda, const float* panel, std::ptrdiff_t ldp,
+                    int k, float* c, std::ptrdiff_t ldc, int ncols, const Epilogue<S>& e) {
+  using V = typename S::V;
+  constexpr int L = S::kLanes;
+  V acc[R][NV];
+  ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+    ATTEND_UNROLL for (int v = 0; v < NV; ++v) acc[r][v] = S::zero();
+  }
+  for (int p = 0; p < k; ++p) {
+    V b[NV];
+    ATTEND_UNROLL for (int v = 0; v < NV; ++v) b[v] = S::load(panel + p * ldp + v * L);
+    ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+      const V av = S::set1(a[r * lda + p]);
+      ATTEND_UNROLL for (int v = 0; v < NV; ++v) acc[r][v] = S::fma(av, b[v], acc[r][v]);
+    }
+  }
+  ATTEND_UNROLL for (int v = 0; v < NV; ++v) {
+    const int count = std::min(L, ncols - v * L);
+    if (count > 0) {
+      const V scale = e.scale ? load_n<S>(e.scale + v * L, count) : S::set1(1.0f);
+      const V bias = e.bias ? load_n<S>(e.bias + v * L, count) : S::zero();
+      ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+        float* out = c + r * ldc + v * L;
+        V x = acc[r][v];
+        if (e.scale) x = S::mul(x, scale);
+        if (e.bias) x = S::add(x, bias);
+        if (e.accumulate) x = S::add(x, load_n<S>(out, count));
+        store_n<S>(out, x, count);
+      }
+    }
+  }
+}
+
+// The broadcast tile for the last rows < kGemmRows, choosing R at compile time.
+template <class S, int R = S::kGemmRows>
+void tile_broadcast_rows(int rows, const float* a, std::ptrdiff_t lda, const float* panel,
+                         std::ptrdiff_t ldp, int k, float* c, std::ptrdiff_t ldc, int ncols,
+                         const Epilogue<S>& e) {
+  if constexpr (R > 1) {
+    if (rows < R) {
+      tile_broadcast_rows<S, R - 1>(rows, a, lda, panel, ldp, k, c, ldc, ncols, e);
+      return;
+    }
+  }
+  tile_broadcast<S, R, S::kGemmVectors>(a, lda, panel, ldp, k, c, ldc, ncols, e);
+}
+
+// c[0..m, 0..ncols) for one panel of NR columns.
+template <class S>
+void rows_times_panel(const float* a, std::ptrdiff_t lda, const float* panel, std::ptrdiff_t ldp,
+                      int k, float* c, std::ptrdiff_t ldc, int m, int ncols,
+                      const Epilogue<S>& e) {
+  for (int i0 = 0; i0 < m; i0 += S::kGemmRows) {
+    tile_broadcast_rows<S>(std::min(S::kGemmRows, m - i0), a + i0 * lda, lda, panel, ldp, k,
+                           c + i0 * ldc, ldc, ncols, e);
+  }
+}
+
+// panel[p, jj] = b[jj, p] for jj < rows, 0 beyond (NR = kGemmVectors·kLanes columns):
+// kLanes×kLanes blocks are loaded row-wise, widened if int8, transposed in registers.
+template <class S, class T>
+void pack_transposed(const T* b, std::ptrdiff_t ldb, int rows, int k, float* panel) {
+  using V = typename S::V;
+  constexpr int L = S::kLanes;
+  constexpr int NR = S::kGemmVectors * L;
+  for (int p0 = 0; p0 < k; p0 += L) {
+    const int depth = std::min(L, k - p0);
+    for (int jj0 = 0; jj0 < NR; jj0 += L) {
+      V block[L];
+      for (int r = 0; r < L; ++r) {
+        const int row = jj0 + r;
+        block[r] = row < rows ? load_weights_n<S>(b + row * ldb + p0, depth) : S::zero();
+      }
+      S::transpose(block);
+      for (int q = 0; q < depth; ++q) S::store(panel + (p0 + q) * NR + jj0, block[q]);
+    }
+  }
+}
+
+// panel[p, jj] = b[p, jj] for jj < cols, 0 beyond: the right edge of gemm_f32_nn, so the
+// micro-kernel never loads past the end of b.
+template <class S>
+void pack_edge(const float* b, std::ptrdiff_t ldb, int cols, int k, float* panel) {
+  constexpr int L = S::kLanes;
+  constexpr int NR = S::kGemmVectors * L;
+  for (int p = 0; p < k; ++p) {
+    for (int v = 0; v < S::kGemmVectors; ++v) {
+      const int count = cols - v * L;
+      S::store(panel + p * NR + v * L,
+               count > 0 ? load_n<S>(b + p * ldb + v * L, std::min(L, count)) : S::zero());
+    }
+  }
+}
+
+// ---- dot tile --------------------------------------------------------------------------
+
+// c[r, j] = epilogue(Σ_p a[r, p]·b[j, p]) for R rows × C columns.
+template <class S, int R, int C, class T>
+void tile_dot(const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb, int k, float* c,
+              std::ptrdiff_t ldc, const Epilogue<S>& e) {
+  using V = typename S::V;
+  V acc[R][C];
+  ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+    ATTEND_UNROLL for (int j = 0; j < C; ++j) acc[r][j] = S::zero();
+  }
+  for_each_chunk<S>(k, [&](int p, int count) {
+    V av[R];
+    ATTEND_UNROLL for (int r = 0; r < R; ++r) av[r] = load_n<S>(a + r * lda + p, count);
+    ATTEND_UNROLL for (int j = 0; j < C; ++j) {
+      const V bv = load_weights_n<S>(b + j * ldb + p, count);
+      ATTEND_UNROLL for (int r = 0; r < R; ++r) acc[r][j] = S::fma(av[r], bv, acc[r][j]);
+    }
+  });
+  ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+    ATTEND_UNROLL for (int j = 0; j < C; ++j) e.finish(j, S::reduce_add(acc[r][j]), c + r * ldc + j);
+  }
+}
+
+// The dot tile for the last columns, choosing C at compile time.
+template <class S, int R, class T, int C = S::kDotAccumulators / R>
+void tile_dot_columns(int cols, const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb,
+                      int k, float* c, std::ptrdiff_t ldc, const Epilogue<S>& e) {
+  if constexpr (C > 1) {
+    if (cols < C) {
+      tile_dot_columns<S, R, T, C - 1>(cols, a, lda, b, ldb, k, c, ldc, e);
+      return;
+    }
+  }
+  tile_dot<S, R, C, T>(a, lda, b, ldb, k, c, ldc, e);
+}
+
+// All n columns of R rows: tiles of kDotAccumulators/R rows of b.
+template <class S, int R, class T>
+void dot_rows(const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb, int k, float* c,
+              std::ptrdiff_t ldc, int n, const Epilogue<S>& e) {
+  constexpr int C = S::kDotAccumulators / R;
+  for (int j0 = 0; j0 < n; j0 += C) {
+    tile_dot_columns<S, R, T>(std::min(C, n - j0), a, lda, b + j0 * ldb, ldb, k, c + j0, ldc,
+                              e.at_column(j0));
+  }
+}
+
+// The rows < kDotRows at the end, choosing R at compile time.
+template <class S, class T, int R = S::kDotRows>
+void dot_rows_upto(int rows, const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb,
+                   int k, float* c, std::ptrdiff_t ldc, int n, const Epilogue<S>& e) {
+  if constexpr (R > 1) {
+    if (rows < R) {
+      dot_rows_upto<S, T, R - 1>(rows, a, lda, b, ldb, k, c, ldc, n, e);
+      return;
+    }
+  }
+  dot_rows<S, R, T>(a, lda, b, ldb, k, c, ldc, n, e);
+}
+
+// ---- drivers ---------------------------------------------------------------------------
+
+// c[m, n] = epilogue(a[m, k] · b[n, k]ᵀ) for f32 or int8 b.
+template <class S, class T>
+void gemm_nt(const float* a, int lda, const T* b, int ldb, const Epilogue<S>& e, float* c,
+             int ldc, int m, int n, int k) {
+  if (m <= 0 || n <= 0) return;
+  if (m <= S::kDotMaxRows) {
+    for (int i0 = 0; i0 < m; i0 += S::kDotRows) {
+      dot_rows_upto<S, T>(std::min(S::kDotRows, m - i0), a + std::ptrdiff_t{i0} * lda, lda, b,
+                          ldb, k, c + std::ptrdiff_t{i0} * ldc, ldc, n, e);
+    }
+    return;
+  }
+  constexpr int NR = S::kGemmVectors * S::kLanes;
+  float* panel = scratch_floats(static_cast<std::size_t>(k) * NR);
+  for (int j0 = 0; j0 < n; j0 += NR) {
+    const int ncols = std::min(NR, n - j0);
+    pack_transposed<S>(b + std::ptrdiff_t{j0} * ldb, ldb, ncols, k, panel);
+    rows_times_panel<S>(a, lda, panel, NR, k, c + j0, ldc, m, ncols, e.at_column(j0));
+  }
+}
+
+template <class S>
+void gemm_f32_nt(const float* a, int lda, const float* b, int ldb, const float* bias, float* c,
+                 int ldc, int m, int n, int k, bool accumulate) {
+  gemm_nt<S>(a, lda, b, ldb, Epilogue<S>{nullptr, bias, accumulate}, c, ldc, m, n, k);
+}
+
+template <class S>
+void gemm_i8w_nt(const float* a, int lda, const int8_t* b, int ldb, const float* b_scale,
+                 const float* bias, float* c, int ldc, int m, int n, int k) {
+  gemm_nt<S>(a, lda, b, ldb, Epilogue<S>{b_scale, bias, false}, c, ldc, m, n, k);
+}
+
+// c[m, n] = a[m, k] · b[k, n] (+ c): b's rows are already panels; only a ragged right edge
+// is copied, zero-padded.
+template <class S>
+void gemm_f32_nn(const float* a, int lda, const float* b, int ldb, float* c, int ldc, int m,
+                 int n, int k, bool accumulate) {
+  if (m <= 0 || n <= 0) return;
+  constexpr int NR = S::kGemmVectors * S::kLanes;
+  const Epilogue<S> e{nullptr, nullptr, accumulate};
+  for (int j0 = 0; j0 < n; j0 += NR) {
+    const int ncols = std::min(NR, n - j0);
+    if (ncols == NR) {
+      rows_times_panel<S>(a, lda, b + j0, ldb, k, c + j0, ldc, m, ncols, e);
+    } else {
+      float* panel = scratch_floats(static_cast<std::size_t>(k) * NR);
+      pack_edge<S>(b + j0, ldb, ncols, k, panel);
+      rows_times_panel<S>(a, lda, panel, NR, k, c + j0, ldc, m, ncols, e);
+    }
+  }
+}
+
+}  // namespace attend::kernels::simd

@@ -1,0 +1,27 @@
+// The kernel table of one SIMD ISA, built from the templates instantiated with its traits.
+#pragma once
+
+#include "kernels/kernels.h"
+#include "kernels/simd_elementwise.h"
+#include "kernels/simd_gemm.h"
+
+namespace attend::kernels::simd {
+
+template <class S>
+KernelTable make_table(Isa isa) {
+  return KernelTable{
+      isa,
+      gemm_f32_nt<S>,
+      gemm_f32_nn<S>,
+      gemm_i8w_nt<S>,
+      softmax_f32<S>,
+      layernorm_f32<S>,
+      relu_f32<S>,
+      gelu_f32<S>,
+      swish_f32<S>,
+      add_f32<S>,
+      scale_add_f32<S>,
+  };
+}
+
+}  // namespace attend::kernels::simd

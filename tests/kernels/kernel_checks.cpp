@@ -1,0 +1,436 @@
+#include "kernel_checks.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <sstream>
+
+#include "tolerance.h"
+
+namespace attend::kernels::testing {
+
+namespace {
+
+// `count` values starting `offset` elements into their storage (so a misaligned start is
+// one element past an aligned one), followed by guard values that no kernel may touch.
+template <class T>
+class Buffer {
+ public:
+  static constexpr std::size_t kGuard = 64;
+
+  Buffer(std::size_t count, bool misaligned)
+      : offset_(misaligned ? 1 : 0), count_(count), storage_(offset_ + count + kGuard, guard()) {}
+
+  T* data() { return storage_.data() + offset_; }
+  const T* data() const { return storage_.data() + offset_; }
+  T& operator[](std::size_t i) { return data()[i]; }
+  const T& operator[](std::size_t i) const { return data()[i]; }
+  std::size_t size() const { return count_; }
+
+  bool guard_intact() const {
+    for (std::size_t i = offset_ + count_; i < storage_.size(); ++i) {
+      if (storage_[i] != guard()) return false;
+    }
+    return offset_ == 0 || storage_[0] == guard();
+  }
+
+ private:
+  static T guard() { return static_cast<T>(77); }
+
+  std::size_t offset_;
+  std::size_t count_;
+  std::vector<T> storage_;
+};
+
+// Deterministic inputs: the seed is derived from the case, so a failure reproduces alone.
+class Random {
+ public:
+  explicit Random(unsigned seed) : engine_(seed) {}
+  float uniform(float lo, float hi) {
+    return std::uniform_real_distribution<float>(lo, hi)(engine_);
+  }
+  template <class T>
+  void fill(Buffer<T>& buffer, float lo, float hi) {
+    for (std::size_t i = 0; i < buffer.size(); ++i) buffer[i] = static_cast<T>(uniform(lo, hi));
+  }
+
+ private:
+  std::mt19937 engine_;
+};
+
+unsigned seed_of(const GemmCase& g) {
+  return static_cast<unsigned>(g.m * 7919 + g.n * 104729 + g.k * 1299709 + g.pad * 31 +
+                               g.misaligned * 2 + g.accumulate * 3 + g.bias * 5);
+}
+
+bool within(float got, float want, float scale, Tolerance tol) {
+  if (std::isnan(want)) return std::isnan(got);
+  return std::fabs(got - want) <= tol.abs + tol.rel * scale;  // false for a NaN got
+}
+
+template <class T>
+Buffer<T> absolute(const Buffer<T>& x, bool misaligned) {
+  Buffer<T> out(x.size(), misaligned);
+  for (std::size_t i = 0; i < x.size(); ++i) out[i] = x[i] < 0 ? static_cast<T>(-x[i]) : x[i];
+  return out;
+}
+
+std::string mismatch(const std::string& what, std::size_t index, float got, float want) {
+  std::ostringstream out;
+  out.precision(9);
+  out << what << ": at " << index << " got " << got << ", want " << want;
+  return out.str();
+}
+
+// Which result a GEMM run computes: the reference, the tested table, or the reference on
+// |operands| (the magnitude the tolerance is relative to).
+enum class Run { reference, tested, magnitude };
+
+// Runs `call` three ways on copies of one random c and compares inside the m×n window with
+// the tolerance; outside it (row padding, guards) nothing may change.
+template <class Call>
+std::string compare_gemm(const GemmCase& g, Tolerance tol, const char* name, Call&& call) {
+  const int ldc = g.n + g.pad;
+  const std::size_t size = static_cast<std::size_t>(g.m) * ldc;
+  Buffer<float> want(size, g.misaligned);
+  Random(seed_of(g) + 1).fill(want, -1.0f, 1.0f);
+  Buffer<float> got = want;
+  Buffer<float> magnitude = absolute(want, g.misaligned);
+  call(Run::reference, want.data(), ldc);
+  call(Run::tested, got.data(), ldc);
+  call(Run::magnitude, magnitude.data(), ldc);
+  const std::string what = std::string(name) + " " + describe(g);
+  for (int i = 0; i < g.m; ++i) {
+    for (int j = 0; j < ldc; ++j) {
+      const std::size_t at = static_cast<std::size_t>(i) * ldc + j;
+      const bool inside = j < g.n;
+      if (inside ? !within(got[at], want[at], magnitude[at], tol) : got[at] != want[at]) {
+        return mismatch(what + " (row " + std::to_string(i) + ", col " + std::to_string(j) + ")",
+                        at, got[at], want[at]);
+      }
+    }
+  }
+  if (!got.guard_intact()) return what + ": wrote past the end of c";
+  return "";
+}
+
+// Compares n values elementwise, tolerance relative to |want|.
+std::string compare_values(const Buffer<float>& got, const Buffer<float>& want, Tolerance tol,
+                           const std::string& what) {
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    if (!within(got[i], want[i], std::fabs(want[i]), tol)) return mismatch(what, i, got[i], want[i]);
+  }
+  if (!got.guard_intact()) return what + ": wrote past the end";
+  return "";
+}
+
+std::string row_context(const char* name, int n, bool misaligned) {
+  return std::string(name) + " n=" + std::to_string(n) + (misaligned ? " misaligned" : "");
+}
+
+// Cases i = 0, 1, 2, … cycle through every combination of the variants.
+GemmCase with_variant(int m, int n, int k, int i) {
+  return GemmCase{m, n, k, (i & 8) ? 3 : 0, (i & 1) != 0, (i & 2) != 0, (i & 4) != 0};
+}
+
+template <class Check>
+std::string first_failure(const std::vector<GemmCase>& cases, Check&& check) {
+  for (const GemmCase& g : cases) {
+    std::string failure = check(g);
+    if (!failure.empty()) return failure;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string describe(const GemmCase& g) {
+  std::ostringstream out;
+  out << "m=" << g.m << " n=" << g.n << " k=" << g.k << " pad=" << g.pad
+      << (g.misaligned ? " misaligned" : "") << (g.accumulate ? " accumulate" : "")
+      << (g.bias ? " bias" : "");
+  return out.str();
+}
+
+std::string check_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
+  const int ld = g.k + g.pad;
+  Buffer<float> a(static_cast<std::size_t>(g.m) * ld, g.misaligned);
+  Buffer<float> b(static_cast<std::size_t>(g.n) * ld, g.misaligned);
+  Buffer<float> bias(g.n, g.misaligned);
+  Random random(seed_of(g));
+  random.fill(a, -1.0f, 1.0f);
+  random.fill(b, -1.0f, 1.0f);
+  random.fill(bias, -1.0f, 1.0f);
+  const Buffer<float> a_abs = absolute(a, g.misaligned);
+  const Buffer<float> b_abs = absolute(b, g.misaligned);
+  const Buffer<float> bias_abs = absolute(bias, g.misaligned);
+  return compare_gemm(g, kGemmF32, "gemm_f32_nt", [&](Run run, float* c, int ldc) {
+    const bool mag = run == Run::magnitude;
+    const float* bias_used = g.bias ? (mag ? bias_abs.data() : bias.data()) : nullptr;
+    (run == Run::tested ? t : ref)
+        .gemm_f32_nt(mag ? a_abs.data() : a.data(), ld, mag ? b_abs.data() : b.data(), ld,
+                     bias_used, c, ldc, g.m, g.n, g.k, g.accumulate);
+  });
+}
+
+std::string check_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
+  const int lda = g.k + g.pad;
+  const int ldb = g.n + g.pad;
+  Buffer<float> a(static_cast<std::size_t>(g.m) * lda, g.misaligned);
+  Buffer<float> b(static_cast<std::size_t>(g.k) * ldb, g.misaligned);
+  Random random(seed_of(g));
+  random.fill(a, -1.0f, 1.0f);
+  random.fill(b, -1.0f, 1.0f);
+  const Buffer<float> a_abs = absolute(a, g.misaligned);
+  const Buffer<float> b_abs = absolute(b, g.misaligned);
+  return compare_gemm(g, kGemmF32, "gemm_f32_nn", [&](Run run, float* c, int ldc) {
+    const bool mag = run == Run::magnitude;
+    (run == Run::tested ? t : ref)
+        .gemm_f32_nn(mag ? a_abs.data() : a.data(), lda, mag ? b_abs.data() : b.data(), ldb, c,
+                     ldc, g.m, g.n, g.k, g.accumulate);
+  });
+}
+
+std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
+  const int ld = g.k + g.pad;
+  Buffer<float> a(static_cast<std::size_t>(g.m) * ld, g.misaligned);
+  Buffer<int8_t> b(static_cast<std::size_t>(g.n) * ld, g.misaligned);
+  Buffer<float> scale(g.n, g.misaligned);
+  Buffer<float> bias(g.n, g.misaligned);
+  Random random(seed_of(g));
+  random.fill(a, -1.0f, 1.0f);
+  random.fill(b, -127.0f, 127.0f);
+  random.fill(scale, 0.001f, 0.02f);
+  random.fill(bias, -1.0f, 1.0f);
+  const Buffer<float> a_abs = absolute(a, g.misaligned);
+  const Buffer<int8_t> b_abs = absolute(b, g.misaligned);
+  const Buffer<float> bias_abs = absolute(bias, g.misaligned);
+  return compare_gemm(g, kGemmI8W, "gemm_i8w_nt", [&](Run run, float* c, int ldc) {
+    const bool mag = run == Run::magnitude;
+    const float* bias_used = g.bias ? (mag ? bias_abs.data() : bias.data()) : nullptr;
+    (run == Run::tested ? t : ref)
+        .gemm_i8w_nt(mag ? a_abs.data() : a.data(), ld, mag ? b_abs.data() : b.data(), ld,
+                     scale.data(), bias_used, c, ldc, g.m, g.n, g.k);
+  });
+}
+
+std::string check_softmax(const KernelTable& ref, const KernelTable& t, int n, bool misaligned,
+                          float spread, bool masked) {
+  Buffer<float> want(n, misaligned);
+  Random(static_cast<unsigned>(n * 3 + misaligned)).fill(want, -spread, spread);
+  if (masked) {
+    for (int i = 2; i < n; i += 3) want[i] = -std::numeric_limits<float>::infinity();
+  }
+  Buffer<float> got = want;
+  ref.softmax_f32(want.data(), n);
+  t.softmax_f32(got.data(), n);
+  return compare_values(got, want, kSoftmax,
+                        row_context("softmax_f32", n, misaligned) + " spread=" +
+                            std::to_string(spread) + (masked ? " masked" : ""));
+}
+
+std::string check_layernorm(const KernelTable& ref, const KernelTable& t, int n, bool misaligned) {
+  Buffer<float> x(n, misaligned);
+  Buffer<float> gamma(n, misaligned);
+  Buffer<float> beta(n, misaligned);
+  Random random(static_cast<unsigned>(n * 5 + misaligned));
+  random.fill(x, 1.0f, 5.0f);  // mean far from 0, as after a residual add
+  random.fill(gamma, 0.5f, 1.5f);
+  random.fill(beta, -0.5f, 0.5f);
+  Buffer<float> want(n, misaligned);
+  ref.layernorm_f32(x.data(), gamma.data(), beta.data(), want.data(), n, 1e-5f);
+  // Odd lengths run in place (y == x), which callers may do.
+  const bool in_place = n % 2 == 1;
+  Buffer<float> got = in_place ? x : Buffer<float>(n, misaligned);
+  t.layernorm_f32(in_place ? got.data() : x.data(), gamma.data(), beta.data(), got.data(), n,
+                  1e-5f);
+  return compare_values(got, want, kLayernorm,
+                        row_context("layernorm_f32", n, misaligned) + (in_place ? " in place" : ""));
+}
+
+const char* activation_name(Activation a) {
+  switch (a) {
+    case Activation::relu: return "relu_f32";
+    case Activation::gelu: return "gelu_f32";
+    case Activation::swish: return "swish_f32";
+  }
+  return "unknown";
+}
+
+std::string check_activation(const KernelTable& ref, const KernelTable& t, Activation a, int n,
+                             bool misaligned) {
+  const bool dense = n < 0;
+  const int count = dense ? 4001 : n;
+  Buffer<float> want(count, misaligned);
+  if (dense) {
+    for (int i = 0; i < count; ++i) want[i] = -20.0f + 40.0f * static_cast<float>(i) / (count - 1);
+  } else {
+    Random(static_cast<unsigned>(n * 11 + misaligned)).fill(want, -8.0f, 8.0f);
+  }
+  Buffer<float> got = want;
+  void (*const kernels[])(float*, int) = {ref.relu_f32, ref.gelu_f32, ref.swish_f32,
+                                          t.relu_f32,   t.gelu_f32,   t.swish_f32};
+  const int which = static_cast<int>(a);
+  kernels[which](want.data(), count);
+  kernels[3 + which](got.data(), count);
+  return compare_values(got, want, kActivation,
+                        row_context(activation_name(a), count, misaligned) + (dense ? " dense" : ""));
+}
+
+std::string check_add(const KernelTable& ref, const KernelTable& t, int n, bool misaligned) {
+  Buffer<float> x(n, misaligned);
+  Buffer<float> want(n, misaligned);
+  Random random(static_cast<unsigned>(n * 13 + misaligned));
+  random.fill(x, -1.0f, 1.0f);
+  random.fill(want, -1.0f, 1.0f);
+  Buffer<float> got = want;
+  ref.add_f32(want.data(), x.data(), n);
+  t.add_f32(got.data(), x.data(), n);
+  return compare_values(got, want, kArithmetic, row_context("add_f32", n, misaligned));
+}
+
+std::string check_scale_add(const KernelTable& ref, const KernelTable& t, int n, bool misaligned) {
+  Buffer<float> x(n, misaligned);
+  Buffer<float> want(n, misaligned);
+  Random random(static_cast<unsigned>(n * 17 + misaligned));
+  random.fill(x, -1.0f, 1.0f);
+  random.fill(want, -1.0f, 1.0f);
+  Buffer<float> got = want;
+  // √128 embedding scale plus positions; the products are of one sign, so no cancellation
+  // can make the one-rounding difference of an FMA look large.
+  const float alpha = 11.3137085f;
+  ref.scale_add_f32(want.data(), alpha, x.data(), 1.0f, n);
+  t.scale_add_f32(got.data(), alpha, x.data(), 1.0f, n);
+  // Relative to the magnitude |y·alpha| + |x·beta| ≤ alpha + 1, written into the tolerance.
+  const Tolerance tol{kArithmetic.abs + kArithmetic.rel * (alpha + 1.0f), kArithmetic.rel};
+  return compare_values(got, want, tol, row_context("scale_add_f32", n, misaligned));
+}
+
+std::vector<GemmCase> gemm_sweep(int lanes) {
+  const int top = 2 * lanes + 3;
+  std::vector<GemmCase> cases;
+  int i = 0;
+  for (int m = 0; m <= std::max(top, 27); ++m) cases.push_back(with_variant(m, lanes + 3, lanes + 1, i++));
+  for (int n = 0; n <= top; ++n) {
+    for (int m : {1, 3, 7}) cases.push_back(with_variant(m, n, lanes + 2, i++));
+  }
+  for (int k = 0; k <= top; ++k) {
+    for (int m : {2, 9}) cases.push_back(with_variant(m, 2 * lanes + 1, k, i++));
+  }
+  const int edges[] = {0, 1, 3, lanes, lanes + 1, top};
+  for (int m : edges) {
+    for (int n : edges) {
+      for (int k : edges) cases.push_back(with_variant(m, n, k, i++));
+    }
+  }
+  return cases;
+}
+
+std::vector<GemmCase> gemm_model_shapes_nt() {
+  const int shapes[][3] = {{1, 8000, 128},  {1, 512, 128},   {1, 128, 512},  {1, 384, 128},
+                           {4, 8000, 128},  {5, 256, 256},   {32, 512, 128}, {32, 128, 512},
+                           {32, 8000, 128}, {448, 384, 128}, {448, 128, 512}};
+  std::vector<GemmCase> cases;
+  int i = 0;
+  for (const auto& s : shapes) cases.push_back(with_variant(s[0], s[1], s[2], i++));
+  return cases;
+}
+
+std::vector<GemmCase> gemm_model_shapes_nn() {
+  const int shapes[][3] = {{1, 32, 200},  {1, 32, 1},   {20, 32, 20},
+                           {200, 32, 200}, {448, 32, 448}, {32, 128, 512}};
+  std::vector<GemmCase> cases;
+  int i = 0;
+  for (const auto& s : shapes) cases.push_back(with_variant(s[0], s[1], s[2], i++));
+  return cases;
+}
+
+std::vector<int> length_sweep(int lanes) {
+  std::vector<int> lengths;
+  for (int n = 0; n <= 2 * lanes + 3; ++n) lengths.push_back(n);
+  for (int n : {128, 200, 256, 512, 8000}) lengths.push_back(n);
+  return lengths;
+}
+
+std::string sweep_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, int lanes) {
+  return first_failure(gemm_sweep(lanes), [&](const GemmCase& g) { return check_gemm_f32_nt(ref, t, g); });
+}
+
+std::string sweep_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, int lanes) {
+  return first_failure(gemm_sweep(lanes), [&](const GemmCase& g) { return check_gemm_f32_nn(ref, t, g); });
+}
+
+std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int lanes) {
+  return first_failure(gemm_sweep(lanes), [&](const GemmCase& g) { return check_gemm_i8w_nt(ref, t, g); });
+}
+
+std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int) {
+  std::string failure = first_failure(gemm_model_shapes_nt(), [&](const GemmCase& g) {
+    std::string f = check_gemm_f32_nt(ref, t, g);
+    return f.empty() ? check_gemm_i8w_nt(ref, t, g) : f;
+  });
+  if (!failure.empty()) return failure;
+  return first_failure(gemm_model_shapes_nn(), [&](const GemmCase& g) { return check_gemm_f32_nn(ref, t, g); });
+}
+
+std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes) {
+  for (int n : length_sweep(lanes)) {
+    for (bool misaligned : {false, true}) {
+      for (float spread : {1.0f, 30.0f}) {
+        for (bool masked : {false, true}) {
+          std::string failure = check_softmax(ref, t, n, misaligned, spread, masked);
+          if (!failure.empty()) return failure;
+        }
+      }
+    }
+  }
+  return "";
+}
+
+std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes) {
+  for (int n : length_sweep(lanes)) {
+    for (bool misaligned : {false, true}) {
+      std::string failure = check_layernorm(ref, t, n, misaligned);
+      if (!failure.empty()) return failure;
+    }
+  }
+  return "";
+}
+
+std::string sweep_activations(const KernelTable& ref, const KernelTable& t, int lanes) {
+  std::vector<int> lengths = length_sweep(lanes);
+  lengths.push_back(-1);  // the dense sweep of [−20, 20]
+  for (Activation a : {Activation::relu, Activation::gelu, Activation::swish}) {
+    for (int n : lengths) {
+      for (bool misaligned : {false, true}) {
+        std::string failure = check_activation(ref, t, a, n, misaligned);
+        if (!failure.empty()) return failure;
+      }
+    }
+  }
+  return "";
+}
+
+std::string sweep_arithmetic(const KernelTable& ref, const KernelTable& t, int lanes) {
+  for (int n : length_sweep(lanes)) {
+    for (bool misaligned : {false, true}) {
+      std::string failure = check_add(ref, t, n, misaligned);
+      if (failure.empty()) failure = check_scale_add(ref, t, n, misaligned);
+      if (!failure.empty()) return failure;
+    }
+  }
+  return "";
+}
+
+const std::vector<NamedSweep>& all_sweeps() {
+  static const std::vector<NamedSweep> sweeps = {
+      {"gemm_f32_nt", sweep_gemm_f32_nt},       {"gemm_f32_nn", sweep_gemm_f32_nn},
+      {"gemm_i8w_nt", sweep_gemm_i8w_nt},       {"gemm_model_shapes", sweep_gemm_model_shapes},
+      {"softmax_f32", sweep_softmax},           {"layernorm_f32", sweep_layernorm},
+      {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},
+  };
+  return sweeps;
+}
+
+}  // namespace attend::kernels::testing

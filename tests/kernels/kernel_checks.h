@@ -1,0 +1,73 @@
+// Comparisons of one kernel table against the scalar reference, shared by the GoogleTest
+// suite (native ISAs) and the standalone WebAssembly check (run under Node), so both test
+// exactly the same cases. Each check returns "" on success, else a description of the first
+// mismatch with the sizes involved.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kernels/kernels.h"
+
+namespace attend::kernels::testing {
+
+// One GEMM call: sizes, extra leading-dimension padding, and the variants around it.
+struct GemmCase {
+  int m = 0;
+  int n = 0;
+  int k = 0;
+  int pad = 0;              // added to every leading dimension
+  bool misaligned = false;  // every pointer starts one float (or byte) past an aligned one
+  bool accumulate = false;  // gemm_f32_*: c += …
+  bool bias = false;        // _nt: bias != nullptr
+};
+
+std::string describe(const GemmCase& g);
+
+std::string check_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
+std::string check_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
+std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
+
+// Row kernels over n values, random inputs scaled by `spread`; masked softmax sets every
+// third value to −∞ (as attention masks do).
+std::string check_softmax(const KernelTable& ref, const KernelTable& t, int n, bool misaligned,
+                          float spread, bool masked);
+std::string check_layernorm(const KernelTable& ref, const KernelTable& t, int n, bool misaligned);
+
+enum class Activation { relu, gelu, swish };
+const char* activation_name(Activation a);
+// Random inputs in [−8, 8] for n values, or, with n < 0, a dense sweep of [−20, 20].
+std::string check_activation(const KernelTable& ref, const KernelTable& t, Activation a, int n,
+                             bool misaligned);
+std::string check_add(const KernelTable& ref, const KernelTable& t, int n, bool misaligned);
+std::string check_scale_add(const KernelTable& ref, const KernelTable& t, int n, bool misaligned);
+
+// Every GEMM size from 0 to 2·lanes + 3 in each dimension (with the others held at sizes that
+// reach both the small-m and the blocked paths), a grid of edge sizes, variants rotated.
+std::vector<GemmCase> gemm_sweep(int lanes);
+// The model's shapes (decode m = 1, batch m = 32, encoder m up to 448) with the real n, k.
+std::vector<GemmCase> gemm_model_shapes_nt();
+std::vector<GemmCase> gemm_model_shapes_nn();  // attention P·V (n = head_dim 32) and friends
+// Row lengths 0..2·lanes + 3 and the model's (128, 200, 256, 512, 8000).
+std::vector<int> length_sweep(int lanes);
+
+// One kernel over all its cases (sweeps, misaligned or not, every variant): the first
+// failure, or "". `lanes` is the ISA's vector width in floats, which sets the sweep sizes.
+using Sweep = std::string (*)(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_activations(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_arithmetic(const KernelTable& ref, const KernelTable& t, int lanes);
+
+struct NamedSweep {
+  const char* name;
+  Sweep run;
+};
+// Every sweep above, for runners that take them all (the WebAssembly check).
+const std::vector<NamedSweep>& all_sweeps();
+
+}  // namespace attend::kernels::testing

@@ -1,0 +1,82 @@
+// Every ISA compiled in and runnable here, checked against the scalar reference over the
+// sweeps of kernel_checks.h (the reference runs too: it must handle the same edge cases).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "kernel_checks.h"
+#include "kernels/kernels.h"
+
+namespace attend::kernels::testing {
+namespace {
+
+// Vector width in floats of each ISA's kernels, which sets the sweep lengths (0..2·lanes+3).
+int lanes_of(Isa isa) {
+  switch (isa) {
+    case Isa::avx512: return 16;
+    case Isa::avx2: return 8;
+    default: return 4;
+  }
+}
+
+class KernelsIsaTest : public ::testing::TestWithParam<Isa> {
+ protected:
+  const KernelTable& ref() const { return *kernels_for(Isa::scalar); }
+  const KernelTable& tested() const { return *kernels_for(GetParam()); }
+  std::string sweep(Sweep run) const { return run(ref(), tested(), lanes_of(GetParam())); }
+};
+
+TEST_P(KernelsIsaTest, TableIsTheIsaAsked) { EXPECT_EQ(tested().isa, GetParam()); }
+TEST_P(KernelsIsaTest, GemmF32Nt) { EXPECT_EQ(sweep(sweep_gemm_f32_nt), ""); }
+TEST_P(KernelsIsaTest, GemmF32Nn) { EXPECT_EQ(sweep(sweep_gemm_f32_nn), ""); }
+TEST_P(KernelsIsaTest, GemmI8wNt) { EXPECT_EQ(sweep(sweep_gemm_i8w_nt), ""); }
+TEST_P(KernelsIsaTest, GemmModelShapes) { EXPECT_EQ(sweep(sweep_gemm_model_shapes), ""); }
+TEST_P(KernelsIsaTest, Softmax) { EXPECT_EQ(sweep(sweep_softmax), ""); }
+TEST_P(KernelsIsaTest, Layernorm) { EXPECT_EQ(sweep(sweep_layernorm), ""); }
+TEST_P(KernelsIsaTest, Activations) { EXPECT_EQ(sweep(sweep_activations), ""); }
+TEST_P(KernelsIsaTest, Arithmetic) { EXPECT_EQ(sweep(sweep_arithmetic), ""); }
+
+// Null pointers are fine when there is nothing to read or write.
+TEST_P(KernelsIsaTest, EmptySizesTouchNothing) {
+  const KernelTable& t = tested();
+  t.gemm_f32_nt(nullptr, 0, nullptr, 0, nullptr, nullptr, 0, 0, 0, 0, false);
+  t.gemm_f32_nn(nullptr, 0, nullptr, 0, nullptr, 0, 0, 5, 3, true);
+  t.gemm_i8w_nt(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, 0, 3, 0, 4);
+  t.softmax_f32(nullptr, 0);
+  t.layernorm_f32(nullptr, nullptr, nullptr, nullptr, 0, 1e-5f);
+  t.relu_f32(nullptr, 0);
+  t.gelu_f32(nullptr, 0);
+  t.swish_f32(nullptr, 0);
+  t.add_f32(nullptr, nullptr, 0);
+  t.scale_add_f32(nullptr, 2.0f, nullptr, 1.0f, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(AvailableIsas, KernelsIsaTest, ::testing::ValuesIn(available_isas()),
+                         [](const ::testing::TestParamInfo<Isa>& info) {
+                           return std::string(isa_name(info.param));
+                         });
+
+TEST(KernelsDispatchTest, ScalarAlwaysFirstAndBestIsLast) {
+  const std::vector<Isa> isas = available_isas();
+  ASSERT_FALSE(isas.empty());
+  EXPECT_EQ(isas.front(), Isa::scalar);
+  if (std::getenv("ATTEND_ISA") == nullptr) {
+    EXPECT_EQ(best_kernels().isa, isas.back());
+  }
+  EXPECT_EQ(&best_kernels(), &best_kernels());  // chosen once
+}
+
+TEST(KernelsDispatchTest, IsaNames) {
+  EXPECT_STREQ(isa_name(Isa::scalar), "scalar");
+  EXPECT_STREQ(isa_name(Isa::avx2), "avx2");
+  EXPECT_STREQ(isa_name(Isa::avx512), "avx512");
+  EXPECT_STREQ(isa_name(Isa::wasm_simd128), "wasm_simd128");
+}
+
+#if !defined(__EMSCRIPTEN__)
+TEST(KernelsDispatchTest, NoWasmTableNatively) { EXPECT_EQ(kernels_for(Isa::wasm_simd128), nullptr); }
+#endif
+
+}  // namespace
+}  // namespace attend::kernels::testing

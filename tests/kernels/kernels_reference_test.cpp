@@ -1,0 +1,118 @@
+// The oracle itself, against values computed by hand (or by PyTorch, as noted).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "kernels/kernels.h"
+
+namespace attend::kernels::testing {
+namespace {
+
+const KernelTable& ref() { return *kernels_for(Isa::scalar); }
+
+TEST(KernelsReferenceTest, GemmNtByHand) {
+  // a = [[1, 2], [3, 4]], b = [[5, 6], [7, 8], [9, 10]] (nn.Linear layout), bias = [1, 0, −1]
+  const float a[] = {1, 2, 3, 4};
+  const float b[] = {5, 6, 7, 8, 9, 10};
+  const float bias[] = {1, 0, -1};
+  float c[6] = {};
+  ref().gemm_f32_nt(a, 2, b, 2, bias, c, 3, 2, 3, 2, false);
+  const float want[] = {18, 23, 28, 40, 53, 66};
+  for (int i = 0; i < 6; ++i) EXPECT_FLOAT_EQ(c[i], want[i]) << i;
+  ref().gemm_f32_nt(a, 2, b, 2, nullptr, c, 3, 2, 3, 2, true);  // c += a·bᵀ
+  const float twice[] = {35, 46, 57, 79, 106, 133};
+  for (int i = 0; i < 6; ++i) EXPECT_FLOAT_EQ(c[i], twice[i]) << i;
+}
+
+TEST(KernelsReferenceTest, GemmNnByHand) {
+  // [[1, 2]] · [[3, 4], [5, 6]] = [[13, 16]]
+  const float a[] = {1, 2};
+  const float b[] = {3, 4, 5, 6};
+  float c[2] = {};
+  ref().gemm_f32_nn(a, 2, b, 2, c, 2, 1, 2, 2, false);
+  EXPECT_FLOAT_EQ(c[0], 13);
+  EXPECT_FLOAT_EQ(c[1], 16);
+}
+
+TEST(KernelsReferenceTest, GemmI8wScalesPerRow) {
+  // w = diag(scale)·b: rows [2, −1]·0.5 and [127, −128]·0.01; x = [1, 3]
+  const float a[] = {1, 3};
+  const int8_t b[] = {2, -1, 127, -128};
+  const float scale[] = {0.5f, 0.01f};
+  const float bias[] = {0.25f, 0};
+  float c[2] = {};
+  ref().gemm_i8w_nt(a, 2, b, 2, scale, bias, c, 2, 1, 2, 2);
+  EXPECT_FLOAT_EQ(c[0], -0.5f + 0.25f);
+  EXPECT_FLOAT_EQ(c[1], (127 - 384) * 0.01f);
+}
+
+TEST(KernelsReferenceTest, SoftmaxOfKnownVector) {
+  // torch.softmax(torch.tensor([1., 2., 3.]), 0) = [0.09003057, 0.24472847, 0.66524096]
+  float x[] = {1, 2, 3};
+  ref().softmax_f32(x, 3);
+  EXPECT_NEAR(x[0], 0.09003057f, 1e-7);
+  EXPECT_NEAR(x[1], 0.24472847f, 1e-7);
+  EXPECT_NEAR(x[2], 0.66524096f, 1e-7);
+}
+
+TEST(KernelsReferenceTest, SoftmaxIgnoresMaskedAndLargeValues) {
+  const float inf = std::numeric_limits<float>::infinity();
+  float x[] = {1000, -inf, 1000};
+  ref().softmax_f32(x, 3);
+  EXPECT_FLOAT_EQ(x[0], 0.5f);
+  EXPECT_EQ(x[1], 0.0f);
+  EXPECT_FLOAT_EQ(x[2], 0.5f);
+}
+
+TEST(KernelsReferenceTest, LayernormOfKnownVector) {
+  // x = [1, 2, 3, 4]: mean 2.5, var 1.25; (x − 2.5)/√(1.25 + 1e-5)·2 + 1
+  const float x[] = {1, 2, 3, 4};
+  const float gamma[] = {2, 2, 2, 2};
+  const float beta[] = {1, 1, 1, 1};
+  float y[4];
+  ref().layernorm_f32(x, gamma, beta, y, 4, 1e-5f);
+  const double rstd = 1.0 / std::sqrt(1.25 + 1e-5);
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(y[i], (x[i] - 2.5) * rstd * 2 + 1, 1e-6) << i;
+  EXPECT_NEAR(y[0], -1.6832718, 1e-6);  // −1.5/√1.25001·2 + 1
+}
+
+TEST(KernelsReferenceTest, GeluOfKnownValues) {
+  // torch.nn.functional.gelu (exact erf form) in float64.
+  float x[] = {1.0f, -1.0f, 0.0f, 3.0f, -3.0f};
+  ref().gelu_f32(x, 5);
+  EXPECT_FLOAT_EQ(x[0], 0.8413447460685429f);
+  EXPECT_FLOAT_EQ(x[1], -0.15865525393145707f);
+  EXPECT_EQ(x[2], 0.0f);
+  EXPECT_FLOAT_EQ(x[3], 2.99595030590511f);
+  EXPECT_FLOAT_EQ(x[4], -0.004049694094890287f);
+}
+
+TEST(KernelsReferenceTest, SwishAndReluOfKnownValues) {
+  float s[] = {1.0f, -2.0f, 0.0f};
+  ref().swish_f32(s, 3);
+  EXPECT_FLOAT_EQ(s[0], 0.7310585786300049f);   // 1·σ(1)
+  EXPECT_FLOAT_EQ(s[1], -0.23840584404423515f);  // −2·σ(−2)
+  EXPECT_EQ(s[2], 0.0f);
+  float r[] = {-1.5f, 0.0f, 2.5f};
+  ref().relu_f32(r, 3);
+  EXPECT_EQ(r[0], 0.0f);
+  EXPECT_EQ(r[1], 0.0f);
+  EXPECT_EQ(r[2], 2.5f);
+}
+
+TEST(KernelsReferenceTest, AddAndScaleAdd) {
+  float y[] = {1, 2};
+  const float x[] = {10, 20};
+  ref().add_f32(y, x, 2);
+  EXPECT_EQ(y[0], 11);
+  EXPECT_EQ(y[1], 22);
+  ref().scale_add_f32(y, 2.0f, x, 0.5f, 2);  // y·2 + x·½
+  EXPECT_EQ(y[0], 27);
+  EXPECT_EQ(y[1], 54);
+}
+
+}  // namespace
+}  // namespace attend::kernels::testing
