@@ -1,0 +1,16 @@
+// The subcommand table.
+#include "commands.h"
+
+namespace attend::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"translate", "translate text from arguments or stdin", run_translate},
+      {"inspect", "show a model file's configuration, sizes and tensors", run_inspect},
+      {"eval", "score translations with BLEU and chrF (translating first if given a model)",
+       run_eval},
+  };
+  return table;
+}
+
+}  // namespace attend::cli

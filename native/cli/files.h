@@ -1,0 +1,21 @@
+// Opening the files a command names, with errors that say which file and why.
+#pragma once
+
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "attend/model.h"
+
+namespace attend::cli {
+
+// Throws attend::Error whose message starts with the model's path.
+std::shared_ptr<const Model> load_model(const std::string& path);
+
+// Opens (truncates) a file for writing; throws attend::Error(io).
+void open_output(std::ofstream& out, const std::string& path);
+
+// Throws attend::Error(io) if writing to the stream failed (disk full, closed pipe, ...).
+void check_written(std::ostream& out, const std::string& name);
+
+}  // namespace attend::cli

@@ -1,0 +1,98 @@
+// Chunked, order-keeping translation of lines with per-line failure isolation.
+#include "line_translation.h"
+
+#include <optional>
+#include <vector>
+
+#include "attend/error.h"
+
+namespace attend::cli {
+
+namespace {
+
+bool is_blank(const std::string& line) {
+  return line.find_first_not_of(" \t\r\f\v") == std::string::npos;
+}
+
+class ChunkTranslator {
+ public:
+  ChunkTranslator(std::shared_ptr<const Model> model, const SearchSettings& settings)
+      : model_(std::move(model)), settings_(settings) {}
+
+  // Translates texts[i] for every i with a result slot; a line the model rejects gets its
+  // error message instead. The whole chunk is tried at once; only when the model rejects
+  // some input is it retried line by line, to find which.
+  void translate(const std::vector<std::string>& texts, std::vector<Translation>* results,
+                 std::vector<std::string>* errors) {
+    errors->assign(texts.size(), std::string());
+    try {
+      *results = settings_.threads > 1
+                     ? translate_parallel(model_, texts, settings_.options, settings_.batch,
+                                          settings_.threads)
+                     : single().translate_batch(texts, settings_.options, settings_.batch);
+      return;
+    } catch (const Error& error) {
+      if (error.code() != ErrorCode::invalid_input) throw;
+    }
+    results->assign(texts.size(), Translation{});
+    for (size_t i = 0; i < texts.size(); ++i) {
+      try {
+        (*results)[i] = single().translate(texts[i], settings_.options);
+      } catch (const Error& error) {
+        if (error.code() != ErrorCode::invalid_input) throw;
+        (*errors)[i] = error.what();
+      }
+    }
+  }
+
+ private:
+  Translator& single() {
+    if (!translator_) translator_.emplace(model_);
+    return *translator_;
+  }
+
+  std::shared_ptr<const Model> model_;
+  const SearchSettings& settings_;
+  std::optional<Translator> translator_;
+};
+
+}  // namespace
+
+size_t translate_lines(const LineSource& next_line, std::shared_ptr<const Model> model,
+                       const SearchSettings& settings,
+                       const std::function<void(const LineOutcome&)>& on_line) {
+  const size_t chunk_lines = static_cast<size_t>(settings.batch) * settings.threads;
+  ChunkTranslator translator(std::move(model), settings);
+  std::vector<std::string> lines, texts;
+  std::vector<Translation> results;
+  std::vector<std::string> errors;
+  size_t first_line = 1, failed = 0;
+  bool more = true;
+  while (more) {
+    lines.clear();
+    std::string line;
+    while (lines.size() < chunk_lines && (more = next_line(&line))) lines.push_back(line);
+    texts.clear();
+    for (const std::string& text : lines) {
+      if (!is_blank(text)) texts.push_back(text);
+    }
+    if (!texts.empty()) translator.translate(texts, &results, &errors);
+    size_t next_text = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      LineOutcome outcome;
+      outcome.line = first_line + i;
+      outcome.source = &lines[i];
+      if (!is_blank(lines[i])) {
+        outcome.error = errors[next_text];
+        if (outcome.error.empty()) outcome.translation = &results[next_text];
+        ++next_text;
+      }
+      failed += outcome.error.empty() ? 0 : 1;
+      on_line(outcome);
+    }
+    first_line += lines.size();
+  }
+  return failed;
+}
+
+}  // namespace attend::cli

@@ -1,0 +1,32 @@
+// Translates a stream of lines in chunks (batch × threads lines at a time), so input of any
+// size streams and output keeps input order. Empty or blank lines are not sent to the model;
+// a line the model rejects (invalid UTF-8, too long, ...) is reported and the rest go on.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "attend/model.h"
+#include "attend/translator.h"
+#include "search_settings.h"
+
+namespace attend::cli {
+
+struct LineOutcome {
+  size_t line = 0;  // 1-based
+  const std::string* source = nullptr;
+  const Translation* translation = nullptr;  // null for a blank or failed line
+  std::string error;                         // why the line failed, empty otherwise
+};
+
+// Gives the next input line, or false at the end.
+using LineSource = std::function<bool(std::string* line)>;
+
+// Calls on_line for every input line, in order. Returns how many lines failed.
+size_t translate_lines(const LineSource& next_line, std::shared_ptr<const Model> model,
+                       const SearchSettings& settings,
+                       const std::function<void(const LineOutcome&)>& on_line);
+
+}  // namespace attend::cli

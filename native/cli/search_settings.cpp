@@ -1,0 +1,42 @@
+// Shared decoding options of `translate` and `eval`.
+#include "search_settings.h"
+
+#include "head_spec.h"
+
+namespace attend::cli {
+
+void SearchSettings::add_to(OptionParser& parser) {
+  parser.add_int("--beam", "N", "beam size; 1 is greedy search", &options.beam_size, 1, 1024);
+  parser.add_float("--alpha", "A", "length penalty ((5 + length) / 6)^A of beam search",
+                   &options.length_penalty, 0.f, 10.f);
+  parser.add_int("--max-len", "N", "at most N generated tokens per sentence, eos included",
+                 &options.max_length, 1, 1 << 20);
+  parser.add_float("--max-len-ratio", "R",
+                   "at most ceil(R x source tokens) generated tokens; 0 = no ratio limit",
+                   &options.max_length_ratio, 0.f, 1000.f);
+  parser.add_int("--batch", "N", "sentences decoded together per thread", &batch, 1, 1 << 16);
+  parser.add_int("--threads", "N", "translation threads (each with its own translator)",
+                 &threads, 1, 256);
+  parser.add_list("--mask-head", "KIND:LAYER:HEAD",
+                  "zero this head's output; KIND is encoder, decoder or cross", &mask_heads);
+  names_ = {"--beam", "--alpha", "--max-len", "--max-len-ratio", "--batch", "--threads",
+            "--mask-head"};
+}
+
+std::string SearchSettings::first_given(const OptionParser& parser) const {
+  for (const std::string& name : names_) {
+    if (parser.given(name)) return name;
+  }
+  return "";
+}
+
+void SearchSettings::finish() {
+  options.masked_heads.clear();
+  for (const std::string& spec : mask_heads) options.masked_heads.push_back(parse_head_spec(spec));
+}
+
+void SearchSettings::check_model(const ModelConfig& config) const {
+  check_heads_exist(options.masked_heads, config);
+}
+
+}  // namespace attend::cli

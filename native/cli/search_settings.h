@@ -1,0 +1,32 @@
+// The decoding options that `translate` and `eval` share: declared once on a parser,
+// checked, then turned into attend::TranslateOptions for a loaded model.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "attend/translator.h"
+#include "option_parser.h"
+
+namespace attend::cli {
+
+struct SearchSettings {
+  TranslateOptions options;  // beam, alpha, length limits; defaults are the library's
+  int batch = 32;            // sentences decoded together (and per thread)
+  int threads = 1;
+  std::vector<std::string> mask_heads;  // kind:layer:head
+
+  void add_to(OptionParser& parser);
+  // After parsing: turns --mask-head values into options.masked_heads. Throws UsageError.
+  void finish();
+  // Throws UsageError if a masked head is not in the model.
+  void check_model(const ModelConfig& config) const;
+  // The first of these options given on the command line, or "" (for commands where they
+  // only apply in some modes).
+  std::string first_given(const OptionParser& parser) const;
+
+ private:
+  std::vector<std::string> names_;
+};
+
+}  // namespace attend::cli

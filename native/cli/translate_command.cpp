@@ -1,0 +1,128 @@
+// attend translate: text from the arguments or from stdin, one output line per input line
+// (or `i ||| text ||| score` lines with --nbest > 1), attention optionally to a JSON file.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <limits>
+
+#include "attention_json.h"
+#include "commands.h"
+#include "files.h"
+#include "line_reader.h"
+#include "line_translation.h"
+#include "option_parser.h"
+#include "search_settings.h"
+#include "usage_error.h"
+
+namespace attend::cli {
+
+namespace {
+
+// Marian / fairseq style: `i ||| text ||| score`, i the 0-based input line. A blank or
+// failed line gets one entry with empty text and score 0, so every line has an entry.
+void write_nbest(std::ostream& out, const LineOutcome& outcome) {
+  const size_t index = outcome.line - 1;
+  if (outcome.translation == nullptr || outcome.translation->hypotheses.empty()) {
+    out << index << " |||  ||| 0\n";
+    return;
+  }
+  for (const Hypothesis& hypothesis : outcome.translation->hypotheses) {
+    char score[32];
+    std::snprintf(score, sizeof score, "%.6f", hypothesis.score);
+    out << index << " ||| " << hypothesis.text << " ||| " << score << "\n";
+  }
+}
+
+const std::string& best_text(const LineOutcome& outcome) {
+  static const std::string kEmpty;
+  const Translation* translation = outcome.translation;
+  return translation == nullptr || translation->hypotheses.empty()
+             ? kEmpty
+             : translation->hypotheses.front().text;
+}
+
+LineSource argument_source(const std::vector<std::string>& texts) {
+  size_t next = 0;
+  return [&texts, next](std::string* line) mutable {
+    if (next == texts.size()) return false;
+    *line = texts[next++];
+    return true;
+  };
+}
+
+}  // namespace
+
+int run_translate(const std::vector<std::string>& args) {
+  OptionParser parser("attend translate", "--model FILE [options] [TEXT ...]");
+  std::string model_path, attention_path;
+  SearchSettings settings;
+  std::vector<std::string> texts;
+  parser.add_string("--model", "FILE", "model file (.safetensors)", &model_path);
+  parser.require("--model");
+  settings.add_to(parser);
+  parser.add_int("--nbest", "N", "print the N best hypotheses as `i ||| text ||| score` (N <= beam)",
+                 &settings.options.nbest, 1, 1024);
+  parser.add_string("--attention", "FILE",
+                    "write the attention of each best hypothesis to FILE as JSON Lines "
+                    "(docs/attention-json.md)",
+                    &attention_path);
+  parser.add_positionals("TEXT",
+                         "sentences to translate, one per argument; without them, stdin is "
+                         "translated line by line (in chunks of batch x threads lines)",
+                         &texts, 0, std::numeric_limits<size_t>::max());
+  if (!parser.parse(args)) {
+    std::cout << parser.help();
+    return 0;
+  }
+  settings.finish();
+  if (settings.options.nbest > settings.options.beam_size) {
+    throw UsageError("--nbest " + std::to_string(settings.options.nbest) + " exceeds --beam " +
+                     std::to_string(settings.options.beam_size) +
+                     ": the n best come from the beam (see 'attend translate --help')");
+  }
+
+  std::shared_ptr<const Model> model = load_model(model_path);
+  settings.check_model(model->config());
+  std::ofstream attention_out;
+  if (!attention_path.empty()) {
+    open_output(attention_out, attention_path);
+    settings.options.capture_attention = true;
+  }
+
+  std::unique_ptr<LineReader> stdin_reader;
+  LineSource source;
+  if (texts.empty()) {
+    stdin_reader = std::make_unique<LineReader>("-");
+    source = [&stdin_reader](std::string* line) { return stdin_reader->next(line); };
+  } else {
+    source = argument_source(texts);
+  }
+
+  size_t failed = translate_lines(source, model, settings, [&](const LineOutcome& outcome) {
+    if (!outcome.error.empty()) {
+      std::cout.flush();
+      std::cerr << "attend: error: line " << outcome.line << ": " << outcome.error << "\n";
+    }
+    if (settings.options.nbest > 1) {
+      write_nbest(std::cout, outcome);
+    } else {
+      std::cout << best_text(outcome) << "\n";
+    }
+    if (attention_out.is_open()) {
+      AttentionRecord record;
+      record.line = outcome.line;
+      record.source_text = *outcome.source;
+      record.target_text = best_text(outcome);
+      if (outcome.translation != nullptr && outcome.translation->attention) {
+        record.maps = &*outcome.translation->attention;
+      }
+      write_attention_json(attention_out, record);
+    }
+    std::cout.flush();  // a reader on the other end of a pipe sees each line when it is done
+  });
+  check_written(std::cout, "stdout");
+  if (attention_out.is_open()) check_written(attention_out, "'" + attention_path + "'");
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace attend::cli
