@@ -1,0 +1,102 @@
+// The attention section: which kind, layer and head to show, and the views drawn from the
+// newest translation's attention (heatmap, all-heads grid, links), plus the exports.
+import { attentionShape } from './attention-data.js';
+import { attentionJson } from './attention-json.js';
+import { HeadGrid } from './head-grid.js';
+import { HeatmapView } from './heatmap-view.js';
+import { LineView } from './line-view.js';
+import { LiveDecodingView } from './live-decoding-view.js';
+import { downloadBlob, downloadCanvasPng, downloadCompositePng, downloadSvgPng } from './png-export.js';
+
+const byId = (id) => document.getElementById(id);
+
+function fillOptions(select, count, label) {
+  const kept = Math.min(Number(select.value) || 0, count - 1);
+  select.replaceChildren(...Array.from({ length: count }, (_, i) => new Option(`${label} ${i + 1}`, i)));
+  select.value = kept;
+}
+
+export class AttentionPanel {
+  #section = byId('attention');
+  #kind = byId('attention-kind');
+  #layer = byId('attention-layer');
+  #head = byId('attention-head');
+  #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption') });
+  #lines = new LineView({ svg: byId('lines') });
+  #live = new LiveDecodingView({ canvas: byId('live-heatmap'), pieces: byId('live-pieces') });
+  #grid;
+  #sourceText = '';
+  #result = null;
+
+  constructor({ onMasksChanged }) {
+    this.#grid = new HeadGrid({
+      container: byId('head-grid'),
+      onOpen: ({ layer, head }) => this.#select(layer, head),
+      onMasksChanged: (maskedHeads) => {
+        byId('clear-masks').disabled = maskedHeads.length === 0;
+        onMasksChanged(maskedHeads);
+      },
+    });
+    for (const select of [this.#kind, this.#layer, this.#head]) select.addEventListener('change', () => this.#draw());
+    byId('clear-masks').addEventListener('click', () => this.#grid.clearMasks());
+    byId('export-json').addEventListener('click', () => this.#exportJson());
+    byId('heatmap-png').addEventListener('click', () => downloadCanvasPng(this.#heatmap.canvas, this.#fileName('heatmap')));
+    byId('grid-png').addEventListener('click', () => downloadCompositePng(byId('head-grid'), this.#fileName('heads')));
+    byId('lines-png').addEventListener('click', () => downloadSvgPng(this.#lines.svg, this.#fileName('links')));
+    byId('live-png').addEventListener('click', () => downloadCanvasPng(this.#live.canvas, 'attend-live-decoding.png'));
+  }
+
+  get maskedHeads() {
+    return this.#grid.maskedHeads;
+  }
+
+  // A translation of sourceText starts decoding; its steps follow through addLiveStep.
+  startLive(sourceText) {
+    const previous = this.#sourceText === sourceText ? this.#result?.attention?.sourcePieces : undefined;
+    this.#live.start(previous);
+  }
+
+  addLiveStep(step) {
+    this.#live.addStep(step);
+  }
+
+  show(sourceText, result) {
+    this.#sourceText = sourceText;
+    this.#result = result;
+    this.#section.hidden = false;
+    this.#live.finish(result.attention.sourcePieces);
+    this.#draw();
+  }
+
+  #selection() {
+    return { kind: this.#kind.value, layer: Number(this.#layer.value), head: Number(this.#head.value) };
+  }
+
+  #select(layer, head) {
+    this.#layer.value = layer;
+    this.#head.value = head;
+    this.#draw();
+    byId('heatmap').scrollIntoView({ block: 'nearest' });
+  }
+
+  #draw() {
+    const { attention } = this.#result;
+    const { layers, heads } = attentionShape(attention, this.#kind.value);
+    fillOptions(this.#layer, layers, 'Layer');
+    fillOptions(this.#head, heads, 'Head');
+    const selection = this.#selection();
+    this.#heatmap.show(attention, selection);
+    this.#grid.show(attention, selection);
+    this.#lines.show(attention, selection);
+  }
+
+  #fileName(view) {
+    const { kind, layer, head } = this.#selection();
+    return view === 'heads' ? `attend-${kind}-heads.png` : `attend-${view}-${kind}-layer${layer + 1}-head${head + 1}.png`;
+  }
+
+  #exportJson() {
+    const json = JSON.stringify(attentionJson(this.#sourceText, this.#result));
+    downloadBlob(new Blob([json], { type: 'application/json' }), 'attend-attention.json');
+  }
+}

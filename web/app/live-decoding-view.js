@@ -1,0 +1,67 @@
+// Live decoding: while the worker decodes, each generated piece appears with its
+// cross-attention (averaged over all decoder layers and heads) as a new heatmap row.
+import { paintHeatmap } from './heatmap-canvas.js';
+
+// Mean of the layers × heads rows of one step's cross-attention ([layers][heads][srcLen]).
+function meanOverHeads(crossAttention, srcLen) {
+  const mean = new Float32Array(srcLen);
+  const rows = crossAttention.length / srcLen;
+  for (let offset = 0; offset < crossAttention.length; offset += srcLen) {
+    for (let col = 0; col < srcLen; col++) mean[col] += crossAttention[offset + col] / rows;
+  }
+  return mean;
+}
+
+export class LiveDecodingView {
+  #canvas;
+  #pieces;
+  #sourcePieces = [];
+  #rows = [];
+  #rowLabels = [];
+
+  constructor({ canvas, pieces }) {
+    this.#canvas = canvas;
+    this.#pieces = pieces;
+  }
+
+  get canvas() {
+    return this.#canvas;
+  }
+
+  // sourcePieces label the columns when known (the last translation of the same text).
+  start(sourcePieces) {
+    this.#sourcePieces = sourcePieces ?? [];
+    this.#rows = [];
+    this.#rowLabels = [];
+    this.#pieces.replaceChildren();
+    this.#canvas.dataset.steps = 0;
+  }
+
+  // Once the translation is done its source pieces are known: label the columns with them.
+  finish(sourcePieces) {
+    this.#sourcePieces = sourcePieces;
+    if (this.#rows.length > 0) this.#paint(this.#rows[0].length);
+  }
+
+  addStep({ piece, crossAttention, srcLen }) {
+    const token = document.createElement('span');
+    token.className = 'live-piece';
+    token.textContent = piece;
+    this.#pieces.append(token);
+    this.#rowLabels.push(piece);
+    this.#canvas.dataset.steps = this.#rowLabels.length;
+    if (!crossAttention || !srcLen) return;
+    this.#rows.push(meanOverHeads(crossAttention, srcLen));
+    this.#paint(srcLen);
+  }
+
+  #paint(srcLen) {
+    const values = new Float32Array(this.#rows.length * srcLen);
+    this.#rows.forEach((row, index) => values.set(row, index * srcLen));
+    const colLabels = this.#sourcePieces.length === srcLen
+      ? this.#sourcePieces
+      : Array.from({ length: srcLen }, (_, col) => `#${col + 1}`);
+    const matrix = { rows: this.#rows.length, cols: srcLen, values, rowLabels: this.#rowLabels, colLabels };
+    paintHeatmap(this.#canvas, matrix, { maxWidth: this.#canvas.parentElement.clientWidth });
+  }
+}

@@ -1,0 +1,135 @@
+// Wires the page: the chosen model loads in the worker (progress, errors); typing asks for
+// a translation of the newest text after a pause (older requests are superseded); each
+// result updates the translation, the timings and the attention views; masking heads
+// re-translates and compares with the unmasked translation.
+import { AblationView } from './ablation-view.js';
+import { AttentionPanel } from './attention-panel.js';
+import { inputTooLongMessage, loadErrorMessage, MAX_INPUT_CHARACTERS, translateErrorMessage } from './messages.js';
+import { ModelPicker } from './model-picker.js';
+import { ProgressBar } from './progress-bar.js';
+import { registerServiceWorker } from './service-worker-registration.js';
+import { unsupportedReason } from './webassembly-support.js';
+import { TranslationWorker } from './worker-client.js';
+
+const TYPING_PAUSE_MS = 250;
+const MAX_BEAM = 8;
+
+const byId = (id) => document.getElementById(id);
+const sourceText = byId('source-text');
+const beamInput = byId('beam');
+const alphaInput = byId('alpha');
+const translationOutput = byId('translation');
+const timingOutput = byId('timing');
+const inputMessage = byId('input-message');
+const modelStatus = byId('model-status');
+
+function showFatal(message) {
+  byId('fatal').textContent = message;
+  byId('fatal').hidden = false;
+  for (const control of document.querySelectorAll('select, input, textarea, button')) control.disabled = true;
+}
+
+function setModelStatus(state, message) {
+  document.body.dataset.model = state;  // loading | ready | error
+  modelStatus.textContent = message;
+  modelStatus.classList.toggle('error', state === 'error');
+}
+
+function showInputMessage(message) {
+  inputMessage.textContent = message ?? '';
+  inputMessage.hidden = !message;
+}
+
+function showTranslation(text, timing) {
+  translationOutput.textContent = text;
+  translationOutput.dataset.text = text;
+  if (!timing) {
+    timingOutput.textContent = '';
+    return;
+  }
+  const { milliseconds, tokens } = timing;
+  const tokensPerSecond = (tokens / Math.max(milliseconds, 0.001)) * 1000;
+  timingOutput.textContent = `${milliseconds.toFixed(0)} ms · ${tokens} tokens · ${tokensPerSecond.toFixed(0)} tokens/s`;
+  Object.assign(timingOutput.dataset, { milliseconds, tokens });
+}
+
+function translationOptions(maskedHeads) {
+  const beam = Math.min(MAX_BEAM, Math.max(1, Math.round(Number(beamInput.value)) || 1));
+  return { beam, alpha: Number(alphaInput.value), maskedHeads, attention: true };
+}
+
+function startTranslator() {
+  const worker = new TranslationWorker();
+  const progress = new ProgressBar({ container: byId('download'), bar: byId('download-progress'), text: byId('download-text') });
+  const ablation = new AblationView({ container: byId('ablation') });
+  const panel = new AttentionPanel({ onMasksChanged: () => translateNow() });
+  let modelReady = false;
+  let typingTimer = 0;
+
+  async function loadModel({ name, source }) {
+    modelReady = false;
+    setModelStatus('loading', `Loading ${name}…`);
+    progress.update({ loaded: 0, total: 0 });
+    try {
+      await worker.load(source, { onProgress: (update) => progress.update(update) });
+      modelReady = true;
+      setModelStatus('ready', `${name} is ready.`);
+      translateNow();
+    } catch (error) {
+      if (error.code !== 'superseded') setModelStatus('error', loadErrorMessage(error, name));
+    } finally {
+      progress.hide();
+    }
+  }
+
+  async function translateNow() {
+    clearTimeout(typingTimer);
+    const text = sourceText.value.trim();
+    if (!modelReady) return;
+    if (text.length > MAX_INPUT_CHARACTERS) return showInputMessage(inputTooLongMessage(text.length));
+    showInputMessage(null);
+    if (!text) return showTranslation('', null);
+    const options = translationOptions(panel.maskedHeads);
+    const comparing = options.maskedHeads.length > 0;
+    panel.startLive(text);
+    document.body.dataset.translating = 'true';
+    try {
+      const { result, baseline, timing } = await worker.translate(text, options, {
+        onToken: (step) => panel.addLiveStep(step),
+        compareWithoutMasks: comparing,
+      });
+      showTranslation(result.text, timing);
+      panel.show(text, result);
+      if (comparing) ablation.show(baseline.text, result.text, options.maskedHeads.length);
+      else ablation.clear();
+      document.body.dataset.translating = 'false';
+    } catch (error) {
+      if (error.code === 'superseded') return;
+      showInputMessage(translateErrorMessage(error));
+      document.body.dataset.translating = 'false';
+    }
+  }
+
+  sourceText.addEventListener('input', () => {
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(translateNow, TYPING_PAUSE_MS);
+  });
+  beamInput.addEventListener('change', translateNow);
+  alphaInput.addEventListener('input', () => { byId('alpha-value').value = alphaInput.value; });
+  alphaInput.addEventListener('change', translateNow);
+
+  new ModelPicker({
+    select: byId('model-select'),
+    fileInput: byId('model-file'),
+    fileLabel: byId('model-file-label'),
+    dropTarget: document.body,
+    onChoose: loadModel,
+  }).chooseInitial();
+}
+
+const reason = unsupportedReason();
+if (reason) {
+  showFatal(reason);
+} else {
+  registerServiceWorker().then(startTranslator);
+}

@@ -1,0 +1,164 @@
+// <attend-translator>: a translator in one element, with its own Web Worker.
+//
+//   <script type="module" src="/web/element/attend-translator.js"></script>
+//   <attend-translator model="/models/en-de/model.int8.safetensors" attention>A dog runs.</attend-translator>
+//
+// Attributes: model (URL of a model file), src-text (the text; else the element's own
+// text, else an input box of its own), beam, alpha, attention (show a compact
+// cross-attention heatmap: the last decoder layer, averaged over heads).
+// Events (bubbling, composed): attend-ready (detail: model info), attend-translation
+// (detail: the result of Translator.translate), attend-error (detail: {code, message}).
+import { attentionShape } from '../app/attention-data.js';
+import { paintHeatmap } from '../app/heatmap-canvas.js';
+import { unsupportedReason } from '../app/webassembly-support.js';
+import { TranslationWorker } from '../app/worker-client.js';
+
+const TYPING_PAUSE_MS = 300;
+
+const TEMPLATE = `
+  <style>
+    :host { display: block; font-family: system-ui, sans-serif; border: 1px solid #ccd3de; border-radius: 8px; padding: 10px 12px; background: #fff; color: #1d2433; }
+    :host([hidden]) { display: none; }
+    textarea { width: 100%; box-sizing: border-box; font: inherit; padding: 6px; border: 1px solid #aab3c2; border-radius: 6px; }
+    .source { color: #5b6475; margin: 0 0 6px; }
+    .translation { font-size: 1.15em; margin: 6px 0; min-height: 1.4em; }
+    .status { color: #5b6475; font-size: 0.85em; margin: 0; }
+    .status.error { color: #a4161a; font-weight: 600; }
+    .heatmap { overflow-x: auto; margin-top: 6px; }
+    label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  </style>
+  <p class="source" part="source"><slot></slot></p>
+  <label for="input">Text to translate</label>
+  <textarea id="input" rows="2" part="input" hidden></textarea>
+  <p class="translation" part="translation" aria-live="polite"></p>
+  <p class="status" part="status" role="status"></p>
+  <div class="heatmap" part="heatmap" hidden><canvas role="img" aria-label="Cross-attention"></canvas></div>
+`;
+
+// Last decoder layer's cross-attention, averaged over its heads: [T × S].
+function lastLayerMeanCross(attention) {
+  const { layers, heads, rows, cols } = attentionShape(attention, 'cross');
+  const size = rows * cols;
+  const values = new Float32Array(size);
+  for (let head = 0; head < heads; head++) {
+    const start = ((layers - 1) * heads + head) * size;
+    for (let i = 0; i < size; i++) values[i] += attention.cross.data[start + i] / heads;
+  }
+  return { rows, cols, values, rowLabels: attention.targetPieces, colLabels: attention.sourcePieces };
+}
+
+class AttendTranslator extends HTMLElement {
+  static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention'];
+
+  #worker = null;
+  #ready = false;
+  #typingTimer = 0;
+  #parts;
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    shadow.innerHTML = TEMPLATE;
+    this.#parts = {
+      input: shadow.querySelector('textarea'),
+      translation: shadow.querySelector('.translation'),
+      status: shadow.querySelector('.status'),
+      heatmap: shadow.querySelector('.heatmap'),
+      canvas: shadow.querySelector('canvas'),
+    };
+    this.#parts.input.addEventListener('input', () => {
+      clearTimeout(this.#typingTimer);
+      this.#typingTimer = setTimeout(() => this.translate(), TYPING_PAUSE_MS);
+    });
+    shadow.querySelector('slot').addEventListener('slotchange', () => this.#showInputIfNeeded());
+  }
+
+  connectedCallback() {
+    this.#showInputIfNeeded();
+    const reason = unsupportedReason();
+    if (reason) return this.#fail({ code: 'unsupported', message: reason });
+    this.#worker = new TranslationWorker();
+    this.#load();
+  }
+
+  disconnectedCallback() {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#ready = false;
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (!this.#worker || oldValue === newValue) return;
+    if (name === 'model') this.#load();
+    else this.translate();
+  }
+
+  // The text to translate: src-text, else the element's own text, else its input box.
+  get sourceText() {
+    return (this.getAttribute('src-text') ?? (this.textContent.trim() || this.#parts.input.value)).trim();
+  }
+
+  // Translates the current text; resolves with the result (undefined if superseded).
+  async translate() {
+    const text = this.sourceText;
+    if (!this.#ready || !text) return undefined;
+    const options = {
+      beam: Number(this.getAttribute('beam') ?? 4),
+      alpha: Number(this.getAttribute('alpha') ?? 0.6),
+      attention: this.hasAttribute('attention'),
+    };
+    try {
+      const { result } = await this.#worker.translate(text, options);
+      this.#parts.translation.textContent = result.text;
+      this.#drawAttention(result);
+      this.#setStatus('');
+      this.dispatchEvent(new CustomEvent('attend-translation', { detail: result, bubbles: true, composed: true }));
+      return result;
+    } catch (error) {
+      if (error.code !== 'superseded') this.#fail(error);
+      return undefined;
+    }
+  }
+
+  async #load() {
+    const model = this.getAttribute('model');
+    if (!model) return this.#fail({ code: 'invalid_argument', message: 'the model attribute is missing' });
+    this.#ready = false;
+    this.#setStatus('Loading the translator…');
+    try {
+      const info = await this.#worker.load(new URL(model, document.baseURI).href, {
+        onProgress: ({ loaded, total }) => {
+          if (total) this.#setStatus(`Loading the translator… ${Math.round((100 * loaded) / total)}%`);
+        },
+      });
+      this.#ready = true;
+      this.#setStatus('');
+      this.dispatchEvent(new CustomEvent('attend-ready', { detail: info, bubbles: true, composed: true }));
+      await this.translate();
+    } catch (error) {
+      if (error.code !== 'superseded') this.#fail(error);
+    }
+  }
+
+  #showInputIfNeeded() {
+    this.#parts.input.hidden = this.hasAttribute('src-text') || this.textContent.trim() !== '';
+  }
+
+  #drawAttention(result) {
+    const show = this.hasAttribute('attention') && Boolean(result.attention);
+    this.#parts.heatmap.hidden = !show;
+    if (show) paintHeatmap(this.#parts.canvas, lastLayerMeanCross(result.attention), { maxWidth: this.clientWidth - 24, maxCell: 22 });
+  }
+
+  #setStatus(message, isError = false) {
+    this.#parts.status.textContent = message;
+    this.#parts.status.classList.toggle('error', isError);
+  }
+
+  #fail({ code, message }) {
+    this.#setStatus(`Translation unavailable: ${message}`, true);
+    this.dispatchEvent(new CustomEvent('attend-error', { detail: { code, message }, bubbles: true, composed: true }));
+  }
+}
+
+customElements.define('attend-translator', AttendTranslator);

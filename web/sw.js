@@ -1,0 +1,81 @@
+// Service worker: keeps the app, the translator (wasm) and the models for offline use.
+// Models (*.safetensors, large, change only with their URL) are served cache-first; every
+// other same-origin file network-first, so an online visit always gets the newest code and
+// an offline one the last copy. Bump VERSION when shipping: the new worker's `activate`
+// deletes every cache of an older version.
+const VERSION = '1';
+const SHELL_CACHE = `attend-shell-v${VERSION}`;
+const MODEL_CACHE = `attend-models-v${VERSION}`;
+
+// The app shell, relative to this file; cached on install so the page works offline even
+// before it has used every file.
+const SHELL_FILES = [
+  './',
+  'index.html',
+  'styles.css',
+  'worker.js',
+  'app/ablation-view.js',
+  'app/attention-data.js',
+  'app/attention-json.js',
+  'app/attention-panel.js',
+  'app/head-grid.js',
+  'app/heatmap-canvas.js',
+  'app/heatmap-view.js',
+  'app/line-view.js',
+  'app/live-decoding-view.js',
+  'app/main.js',
+  'app/messages.js',
+  'app/model-picker.js',
+  'app/progress-bar.js',
+  'app/service-worker-registration.js',
+  'app/webassembly-support.js',
+  'app/word-diff.js',
+  'app/worker-client.js',
+  'element/attend-translator.js',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL_CACHE);
+    await cache.addAll(SHELL_FILES);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    const current = new Set([SHELL_CACHE, MODEL_CACHE]);
+    for (const name of await caches.keys()) {
+      if (name.startsWith('attend-') && !current.has(name)) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+async function cacheFirst(request, cacheName) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(cacheName)).put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request, cacheName) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) (await caches.open(cacheName)).put(request, response.clone());
+    return response;
+  } catch (offline) {
+    const cached = await caches.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    throw offline;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.endsWith('.safetensors')) event.respondWith(cacheFirst(request, MODEL_CACHE));
+  else event.respondWith(networkFirst(request, SHELL_CACHE));
+});

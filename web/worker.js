@@ -1,0 +1,112 @@
+// The translation worker: owns one Translator (wasm/attend.mjs), loads models into it and
+// runs the newest translation request. Requests that a newer one supersedes before they
+// start are dropped; one that is already decoding is cancelled at its next token when the
+// page shares its "newest request id" through a SharedArrayBuffer (cross-origin isolated
+// pages only). Protocol (see web/app/worker-client.js for the page's side):
+//   in:  {type:'init', newestRequest?: Int32Array(SharedArrayBuffer)}
+//        {type:'load', source: URL string | ArrayBuffer}
+//        {type:'translate', id, text, options, compareWithoutMasks, live}
+//   out: {type:'progress', loaded, total}  {type:'ready', info}  {type:'load-error', code, message}
+//        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
+//        {type:'dropped', id}  {type:'translate-error', id, code, message}
+const ATTEND_MODULE_URL = new URL('../wasm/attend.mjs', import.meta.url);
+
+let attendModule = null;
+let translator = null;
+let newestRequest = null;  // Int32Array of length 1, or null
+let pendingRequest = null;  // the newest translate request not yet started
+let running = false;
+
+const post = (message, transfer = []) => self.postMessage(message, transfer);
+
+function errorMessage(error) {
+  return { code: error?.code ?? 'internal', message: String(error?.message ?? error) };
+}
+
+async function importAttend() {
+  attendModule ??= await import(ATTEND_MODULE_URL.href);
+  return attendModule;
+}
+
+async function load({ source }) {
+  try {
+    const { Translator } = await importAttend();
+    translator?.dispose();
+    translator = null;
+    translator = await Translator.load(source, {
+      onProgress: ({ loaded, total }) => post({ type: 'progress', loaded, total }),
+    });
+    post({ type: 'ready', info: translator.info() });
+  } catch (error) {
+    post({ type: 'load-error', ...errorMessage(error) });
+  }
+}
+
+// A newer request is queued here (seen if translate() yields between tokens) or the page
+// has already sent one (seen through the shared id even while this thread is busy).
+function isSuperseded(id) {
+  return pendingRequest !== null || (newestRequest !== null && Atomics.load(newestRequest, 0) !== id);
+}
+
+// Typed arrays handed to onToken may view the wasm heap; copy them so postMessage clones
+// only this step and not the whole heap.
+function copyStep(step) {
+  const copy = {};
+  for (const [key, value] of Object.entries(step)) {
+    copy[key] = ArrayBuffer.isView(value) ? value.slice() : value;
+  }
+  return copy;
+}
+
+function attentionBuffers(result) {
+  if (!result.attention) return [];
+  return ['encoder', 'decoder', 'cross'].map((kind) => result.attention[kind].data.buffer);
+}
+
+async function runTranslation({ id, text, options, compareWithoutMasks, live }) {
+  const started = performance.now();
+  const result = await translator.translate(text, {
+    ...options,
+    onToken: (step) => {
+      if (isSuperseded(id)) return false;
+      if (live) post({ type: 'token', id, step: copyStep(step) });
+      return true;
+    },
+  });
+  const milliseconds = performance.now() - started;
+  const baseline = compareWithoutMasks
+    ? await translator.translate(text, { ...options, maskedHeads: [] })
+    : undefined;
+  const timing = { milliseconds, tokens: result.ids.length + 1 };  // + eos
+  post({ type: 'result', id, result, baseline, timing }, attentionBuffers(result));
+}
+
+async function runPendingRequest() {
+  const request = pendingRequest;
+  pendingRequest = null;
+  if (!request) return;
+  running = true;
+  try {
+    if (!translator) throw Object.assign(new Error('no model is loaded'), { code: 'invalid_argument' });
+    await runTranslation(request);
+  } catch (error) {
+    if (error?.code === 'cancelled') post({ type: 'dropped', id: request.id });
+    else post({ type: 'translate-error', id: request.id, ...errorMessage(error) });
+  } finally {
+    running = false;
+  }
+  // Let the messages that arrived while decoding land before picking the next request.
+  setTimeout(runPendingRequest, 0);
+}
+
+function enqueueTranslation(request) {
+  if (pendingRequest) post({ type: 'dropped', id: pendingRequest.id });
+  pendingRequest = request;
+  if (!running) setTimeout(runPendingRequest, 0);
+}
+
+self.onmessage = ({ data }) => {
+  if (data.type === 'init') newestRequest = data.newestRequest ?? null;
+  else if (data.type === 'load') load(data);
+  else if (data.type === 'translate') enqueueTranslation(data);
+};
