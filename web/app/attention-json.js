@@ -1,15 +1,12 @@
-// The translation's attention as JSON, the same document the CLI writes with --attention
-// (docs/attention-json.md once the CLI commits it; until then this comment is the schema):
-//   {
-//     "format": "attend-attention", "version": 1,
-//     "source": text, "translation": text,
-//     "source_pieces": [S],             eos included
-//     "target_pieces": [T],             row t was produced by decoding step t (eos included if generated)
-//     "target_input_pieces": [T],       the query input of step t: bos, then the previous pieces
-//     "encoder": [layers][heads][S][S], "decoder": [layers][heads][T][T], "cross": [layers][heads][T][S]
-//   }
-// Weights are attention probabilities (each query's row sums to 1) of the best hypothesis.
-import { ATTENTION_KINDS } from './attention-data.js';
+// The translation's attention as the CLI writes it with `attend translate --attention FILE`
+// (native/cli/attention_json.cpp; docs/attention-json.md): format "attend-attention",
+// version 1; the page's export is the one record of its one input (line 1).
+//   {format, version, line, source_text, target_text,
+//    source_tokens [S], target_tokens [T], target_input_tokens [T],
+//    encoder_layers, decoder_layers, heads,
+//    attention: {encoder [E][H][S][S], decoder [D][H][T][T], cross [D][H][T][S]}}
+// Row t of decoder and cross attention is the step that produced target_tokens[t].
+import { ATTENTION_KINDS, attentionShape } from './attention-data.js';
 
 // [layers][heads][rows][cols] nested arrays from flat row-major data.
 function nest(data, [layers, heads, rows, cols]) {
@@ -21,15 +18,20 @@ function nest(data, [layers, heads, rows, cols]) {
 
 export function attentionJson(sourceText, result) {
   const { attention } = result;
-  const document = {
+  const tensors = {};
+  for (const kind of ATTENTION_KINDS) tensors[kind] = nest(attention[kind].data, attention[kind].shape);
+  return {
     format: 'attend-attention',
     version: 1,
-    source: sourceText,
-    translation: result.text,
-    source_pieces: attention.sourcePieces,
-    target_pieces: attention.targetPieces,
-    target_input_pieces: attention.targetInputPieces,
+    line: 1,
+    source_text: sourceText,
+    target_text: result.text,
+    source_tokens: attention.sourcePieces,
+    target_tokens: attention.targetPieces,
+    target_input_tokens: attention.targetInputPieces,
+    encoder_layers: attentionShape(attention, 'encoder').layers,
+    decoder_layers: attentionShape(attention, 'decoder').layers,
+    heads: attentionShape(attention, 'cross').heads,
+    attention: tensors,
   };
-  for (const kind of ATTENTION_KINDS) document[kind] = nest(attention[kind].data, attention[kind].shape);
-  return document;
 }
