@@ -7,8 +7,8 @@ const VERSION = '1';
 const SHELL_CACHE = `attend-shell-v${VERSION}`;
 const MODEL_CACHE = `attend-models-v${VERSION}`;
 
-// The app shell, relative to this file; cached on install so the page works offline even
-// before it has used every file.
+// The app shell and the translator (wasm/README.md lists its files), relative to this
+// file; cached on install so the page works offline even before it has used every file.
 const SHELL_FILES = [
   './',
   'index.html',
@@ -32,6 +32,11 @@ const SHELL_FILES = [
   'app/word-diff.js',
   'app/worker-client.js',
   'element/attend-translator.js',
+  '../wasm/attend.mjs',
+  '../wasm/dist/attend-simd.mjs',
+  '../wasm/dist/attend-simd.wasm',
+  '../wasm/dist/attend-nosimd.mjs',
+  '../wasm/dist/attend-nosimd.wasm',
 ];
 
 self.addEventListener('install', (event) => {

@@ -48,16 +48,6 @@ function isSuperseded(id) {
   return pendingRequest !== null || (newestRequest !== null && Atomics.load(newestRequest, 0) !== id);
 }
 
-// Typed arrays handed to onToken may view the wasm heap; copy them so postMessage clones
-// only this step and not the whole heap.
-function copyStep(step) {
-  const copy = {};
-  for (const [key, value] of Object.entries(step)) {
-    copy[key] = ArrayBuffer.isView(value) ? value.slice() : value;
-  }
-  return copy;
-}
-
 function attentionBuffers(result) {
   if (!result.attention) return [];
   return ['encoder', 'decoder', 'cross'].map((kind) => result.attention[kind].data.buffer);
@@ -69,7 +59,7 @@ async function runTranslation({ id, text, options, compareWithoutMasks, live }) 
     ...options,
     onToken: (step) => {
       if (isSuperseded(id)) return false;
-      if (live) post({ type: 'token', id, step: copyStep(step) });
+      if (live) post({ type: 'token', id, step });  // its crossAttention is already a copy
       return true;
     },
   });

@@ -2,12 +2,11 @@
 // cross-attention (averaged over all decoder layers and heads) as a new heatmap row.
 import { paintHeatmap } from './heatmap-canvas.js';
 
-// Mean of the layers × heads rows of one step's cross-attention ([layers][heads][srcLen]).
-function meanOverHeads(crossAttention, srcLen) {
+// Mean over layers and heads of one step's cross-attention {data, shape: [L, H, S]}: [S].
+function meanOverHeads({ data, shape: [layers, heads, srcLen] }) {
   const mean = new Float32Array(srcLen);
-  const rows = crossAttention.length / srcLen;
-  for (let offset = 0; offset < crossAttention.length; offset += srcLen) {
-    for (let col = 0; col < srcLen; col++) mean[col] += crossAttention[offset + col] / rows;
+  for (let offset = 0; offset < data.length; offset += srcLen) {
+    for (let col = 0; col < srcLen; col++) mean[col] += data[offset + col] / (layers * heads);
   }
   return mean;
 }
@@ -43,16 +42,16 @@ export class LiveDecodingView {
     if (this.#rows.length > 0) this.#paint(this.#rows[0].length);
   }
 
-  addStep({ piece, crossAttention, srcLen }) {
+  addStep({ piece, crossAttention }) {
     const token = document.createElement('span');
     token.className = 'live-piece';
     token.textContent = piece;
     this.#pieces.append(token);
     this.#rowLabels.push(piece);
     this.#canvas.dataset.steps = this.#rowLabels.length;
-    if (!crossAttention || !srcLen) return;
-    this.#rows.push(meanOverHeads(crossAttention, srcLen));
-    this.#paint(srcLen);
+    if (!crossAttention) return;
+    this.#rows.push(meanOverHeads(crossAttention));
+    this.#paint(this.#rows[0].length);
   }
 
   #paint(srcLen) {

@@ -16,6 +16,7 @@ export class ProgressBar {
     this.#text = text;
   }
 
+  // total is null (or 0) when the server did not say.
   update({ loaded, total }) {
     this.#container.hidden = false;
     if (total > 0) {
@@ -25,7 +26,7 @@ export class ProgressBar {
       this.#bar.removeAttribute('value');  // size unknown: indeterminate
       this.#text.textContent = `${formatMegabytes(loaded)}`;
     }
-    Object.assign(this.#container.dataset, { loaded, total });
+    Object.assign(this.#container.dataset, { loaded, total: total ?? '' });
   }
 
   hide() {
