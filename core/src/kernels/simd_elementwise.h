@@ -3,6 +3,7 @@
 // tail runs the same vector math as the body.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -34,9 +35,11 @@ void softmax_f32(float* x, int n) {
   });
 }
 
-// mean = Σx/n; var = Σ(x − mean)²/n; y = (x − mean)/√(var + eps)·gamma + beta. Two passes
-// for the statistics so a large mean cannot cancel the variance; the tail of the second pass
-// pads with the mean itself, which adds 0.
+// mean = Σx/n; var = Σ(x − mean)²/n; y = (x − mean)/√(var + eps)·gamma + beta.
+// The statistics take the corrected two-pass form (Chan, Golub & LeVeque 1983): with
+// m₀ = Σx/n and d = x − m₀, mean = m₀ + Σd/n and var = (Σd² − (Σd)²/n)/n, so neither a large
+// mean nor the rounding of m₀ (a float sum of n values) leaks into the result. The tail of the
+// second pass pads with m₀ itself, which adds d = 0.
 template <class S>
 void layernorm_f32(const float* x, const float* gamma, const float* beta, float* y, int n,
                    float eps) {
@@ -44,14 +47,20 @@ void layernorm_f32(const float* x, const float* gamma, const float* beta, float*
   if (n <= 0) return;
   V vsum = S::zero();
   for_each_chunk<S>(n, [&](int i, int count) { vsum = S::add(vsum, load_n<S>(x + i, count)); });
-  const float mean = S::reduce_add(vsum) / static_cast<float>(n);
-  const V vmean = S::set1(mean);
+  const float size = static_cast<float>(n);
+  const float rough_mean = S::reduce_add(vsum) / size;
+  const V vrough_mean = S::set1(rough_mean);
+  V vdiffs = S::zero();
   V vsquares = S::zero();
   for_each_chunk<S>(n, [&](int i, int count) {
-    const V d = S::sub(load_n<S>(x + i, count, mean), vmean);
+    const V d = S::sub(load_n<S>(x + i, count, rough_mean), vrough_mean);
+    vdiffs = S::add(vdiffs, d);
     vsquares = S::fma(d, d, vsquares);
   });
-  const float var = S::reduce_add(vsquares) / static_cast<float>(n);
+  const float diffs = S::reduce_add(vdiffs);
+  const float mean = rough_mean + diffs / size;
+  const float var = std::max(0.0f, (S::reduce_add(vsquares) - diffs * diffs / size) / size);
+  const V vmean = S::set1(mean);
   const V rstd = S::set1(1.0f / std::sqrt(var + eps));
   for_each_chunk<S>(n, [&](int i, int count) {
     const V normed = S::mul(S::sub(load_n<S>(x + i, count), vmean), rstd);

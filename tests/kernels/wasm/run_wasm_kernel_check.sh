@@ -15,6 +15,7 @@ emcc -std=c++17 -O2 -msimd128 -Wall -Wextra -DATTEND_KERNELS_WASM \
   "$kernels/dispatch.cpp" "$kernels/scratch.cpp" "$kernels/kernels_ref.cpp" \
   "$kernels/kernels_wasm.cpp" "$src/tests/kernels/kernel_checks.cpp" \
   "$src/tests/kernels/wasm/wasm_kernel_check.cpp" \
-  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -o "$out/wasm_kernel_check.js"
-# Node ≥ 18 has a global fetch, which Emscripten 3.1's loader would try on a file path.
-node --no-experimental-fetch "$out/wasm_kernel_check.js"
+  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -o "$out/wasm_kernel_check.cjs"
+# .cjs: the repository's package.json may declare ES modules, and Emscripten 3.1 emits
+# CommonJS. Node ≥ 18 has a global fetch, which its loader would try on a file path.
+node --no-experimental-fetch "$out/wasm_kernel_check.cjs"
