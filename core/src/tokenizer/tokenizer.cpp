@@ -12,11 +12,9 @@ Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto) {
   const auto status = processor->LoadFromSerializedProto(serialized_model_proto);
   if (!status.ok()) {
     throw Error(ErrorCode::invalid_model,
-                "tokenizer: the " + std::to_string(serialized_model_proto.size()) +
-                    " bytes are not a usable SentencePiece model: " + status.ToString());
-  }
-  if (processor->GetPieceSize() <= 0) {
-    throw Error(ErrorCode::invalid_model, "tokenizer: the SentencePiece model has no pieces");
+                "tokenizer: cannot load a SentencePiece model from " +
+                    std::to_string(serialized_model_proto.size()) +
+                    " bytes (damaged, or not a SentencePiece .model): " + status.ToString());
   }
   return Tokenizer(std::move(processor));
 }
