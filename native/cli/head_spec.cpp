@@ -61,10 +61,11 @@ HeadRef parse_head_spec(const std::string& text) {
 
 void check_heads_exist(const std::vector<HeadRef>& heads, const ModelConfig& config) {
   for (const HeadRef& head : heads) {
-    int layers = head.kind == AttentionKind::encoder ? config.encoder_layers : config.decoder_layers;
+    bool encoder = head.kind == AttentionKind::encoder;  // cross-attention is in decoder layers
+    int layers = encoder ? config.encoder_layers : config.decoder_layers;
     if (head.layer >= layers || head.head >= config.num_heads) {
       throw UsageError("--mask-head " + spec_text(head) + ": the model has " +
-                       std::to_string(layers) + " " + attention_kind_name(head.kind) +
+                       std::to_string(layers) + (encoder ? " encoder" : " decoder") +
                        " layers of " + std::to_string(config.num_heads) + " heads");
     }
   }

@@ -1,5 +1,7 @@
 // attend inspect: what a model file holds (configuration, parameter count, sizes, dtypes,
 // vocabularies, optionally every tensor), as text or as JSON.
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 
@@ -34,6 +36,16 @@ const char* position_name(PositionKind kind) {
   return "unknown";
 }
 
+// The shortest decimal that reads back as the same float (1e-05, not 9.99999974738e-06).
+double shortest_decimal(float value) {
+  char buffer[32];
+  for (int digits = 6; digits <= 9; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtof(buffer, nullptr) == value) break;
+  }
+  return std::strtod(buffer, nullptr);
+}
+
 // The same keys as training/attend_ref/config.py (the file's `attend.config`).
 nlohmann::ordered_json config_json(const ModelConfig& c) {
   return {{"src_vocab_size", c.src_vocab_size}, {"tgt_vocab_size", c.tgt_vocab_size},
@@ -43,7 +55,7 @@ nlohmann::ordered_json config_json(const ModelConfig& c) {
           {"positions", position_name(c.positions)}, {"embedding_scale", c.embedding_scale},
           {"shared_vocab", c.shared_vocab}, {"share_embeddings", c.share_embeddings},
           {"tie_output", c.tie_output}, {"final_logits_bias", c.final_logits_bias},
-          {"max_positions", c.max_positions}, {"layer_norm_eps", c.layer_norm_eps},
+          {"max_positions", c.max_positions}, {"layer_norm_eps", shortest_decimal(c.layer_norm_eps)},
           {"pad_id", c.pad_id}, {"unk_id", c.unk_id}, {"bos_id", c.bos_id}, {"eos_id", c.eos_id}};
 }
 

@@ -1,0 +1,363 @@
+#!/usr/bin/python3
+"""End-to-end tests of the `attend` binary on the tiny random model that make_tiny_model.py
+builds. Environment: ATTEND_BIN (the binary), ATTEND_TINY (the fixture's output directory),
+ATTEND_REPO (the repository, for training/attend_ref). Run one class:
+
+  ATTEND_BIN=... ATTEND_TINY=... ATTEND_REPO=... python3 -B -m unittest test_cli.Translate
+"""
+import gzip
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+BIN = os.environ.get("ATTEND_BIN", "attend")
+TINY = os.environ.get("ATTEND_TINY", ".")
+REPO = os.environ.get("ATTEND_REPO", ".")
+F32 = os.path.join(TINY, "tiny.f32.safetensors")
+INT8 = os.path.join(TINY, "tiny.int8.safetensors")
+SENTENCES = ["A man is sitting on a bench.", "Two dogs play in the snow.", "A girl.",
+             "Several people are walking down a busy street at night."]
+
+
+def read_file(path, binary=False):
+    with open(path, "rb") as f:
+        data = f.read()
+    return data if binary else data.decode("utf-8")
+
+
+def write_file(path, data):
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+
+
+def run(*args, stdin=None):
+    """Runs attend; returns (exit status, stdout, stderr) as text (undecodable bytes escaped)."""
+    done = subprocess.run([BIN, *args], input=stdin.encode() if isinstance(stdin, str) else stdin,
+                          capture_output=True, timeout=120)
+    decode = lambda b: b.decode("utf-8", "backslashreplace")
+    return done.returncode, decode(done.stdout), decode(done.stderr)
+
+
+class ErrorLines(unittest.TestCase):
+    def assert_one_error(self, status, args, stdin=None, mentions=()):
+        code, out, err = run(*args, stdin=stdin)
+        self.assertEqual(code, status, f"{args}: {err}")
+        self.assertEqual(out, "", args)
+        self.assertRegex(err, r"^attend: error: [^\n]+\n$", args)
+        for text in mentions:
+            self.assertIn(text, err, args)
+        return err
+
+
+class UsageErrors(ErrorLines):
+    def test_commands(self):
+        self.assert_one_error(2, [], mentions=["no command"])
+        self.assert_one_error(2, ["translat"], mentions=["unknown command 'translat'"])
+
+    def test_translate_options(self):
+        m = ["translate", "--model", F32]
+        cases = [
+            (["translate", "hello"], "missing required option --model"),
+            (m + ["--bem", "2"], "unknown option '--bem'"),
+            (m + ["--beam"], "--beam needs a value"),
+            (m + ["--beam", "0"], "--beam must be at least 1, got 0"),
+            (m + ["--beam", "two"], "--beam expects an integer, got 'two'"),
+            (m + ["--alpha", "-1"], "--alpha must be at least 0"),
+            (m + ["--max-len", "0"], "--max-len must be at least 1"),
+            (m + ["--max-len-ratio", "-0.5"], "--max-len-ratio must be at least 0"),
+            (m + ["--threads", "0"], "--threads must be at least 1"),
+            (m + ["--batch", "0"], "--batch must be at least 1"),
+            (m + ["--beam", "2", "--nbest", "3"], "--nbest 3 exceeds --beam 2"),
+            (m + ["--mask-head", "cross:0"], "--mask-head expects kind:layer:head"),
+            (m + ["--mask-head", "cross:2:0"], "the model has 2 decoder layers of 2 heads"),
+            (m + ["--mask-head", "encoder:0:2"], "the model has 2 encoder layers of 2 heads"),
+        ]
+        for args, message in cases:
+            self.assert_one_error(2, args, mentions=[message])
+
+    def test_inspect_and_eval_options(self):
+        ref = os.path.join(TINY, "ref.txt")
+        self.assert_one_error(2, ["inspect"], mentions=["missing MODEL"])
+        self.assert_one_error(2, ["inspect", F32, INT8], mentions=["unexpected argument"])
+        self.assert_one_error(2, ["eval", "--hyp", ref], mentions=["missing required option --ref"])
+        self.assert_one_error(2, ["eval", "--ref", ref], mentions=["either --hyp"])
+        self.assert_one_error(2, ["eval", "--ref", ref, "--hyp", ref, "--model", F32], mentions=["either --hyp"])
+        self.assert_one_error(2, ["eval", "--ref", ref, "--model", F32], mentions=["--model needs --src"])
+        self.assert_one_error(2, ["eval", "--ref", ref, "--hyp", ref, "--beam", "4"],
+                              mentions=["--beam goes with --model"])
+
+    def test_help_and_version(self):
+        for args in (["--help"], ["translate", "--help"], ["inspect", "--help"], ["eval", "--help"]):
+            code, out, err = run(*args)
+            self.assertEqual((code, err), (0, ""), args)
+            self.assertIn("usage: attend", out)
+        code, out, _ = run("--version")
+        self.assertEqual(code, 0)
+        self.assertRegex(out, r"^attend \d+\.\d+\.\d+\n$")
+
+
+class ModelErrors(ErrorLines):
+    def damaged_files(self, directory):
+        whole = read_file(F32, binary=True)
+        (header_len,) = __import__("struct").unpack("<Q", whole[:8])
+        variants = {
+            "empty.safetensors": b"",
+            "short.safetensors": whole[:5],
+            "truncated.safetensors": whole[: len(whole) // 2],
+            "garbage.safetensors": bytes(range(256)) * 40,
+            "huge-header.safetensors": (2 ** 62).to_bytes(8, "little") + whole[8:],
+            "bad-json.safetensors": whole[:8] + b"{" * header_len + whole[8 + header_len:],
+        }
+        paths = []
+        for name, data in variants.items():
+            path = os.path.join(directory, name)
+            write_file(path, data)
+            paths.append(path)
+        return paths
+
+    def test_missing_model(self):
+        missing = os.path.join(TINY, "no-such-model.safetensors")
+        self.assert_one_error(1, ["translate", "--model", missing, "hello"], mentions=[missing])
+        self.assert_one_error(1, ["inspect", missing], mentions=[missing])
+
+    def test_damaged_models(self):
+        with tempfile.TemporaryDirectory() as directory:
+            for path in self.damaged_files(directory):
+                self.assert_one_error(1, ["translate", "--model", path, "hello"], mentions=[path])
+                self.assert_one_error(1, ["inspect", path], mentions=[path])
+
+    def test_directory_as_model(self):
+        self.assert_one_error(1, ["inspect", TINY], mentions=[TINY])
+
+
+class Translate(unittest.TestCase):
+    def translate(self, *args, stdin=None, status=0, model=F32):
+        code, out, err = run("translate", "--model", model, *args, stdin=stdin)
+        self.assertEqual(code, status, err)
+        return out, err
+
+    def test_arguments_and_stdin_agree(self):
+        from_args, err = self.translate(*SENTENCES)
+        self.assertEqual(err, "")
+        lines = from_args.split("\n")
+        self.assertEqual(len(lines), len(SENTENCES) + 1)
+        self.assertEqual(lines[-1], "")
+        self.assertTrue(all(lines[:-1]), "a random model still says something")
+        from_stdin, _ = self.translate(stdin="".join(s + "\n" for s in SENTENCES))
+        self.assertEqual(from_stdin, from_args)
+
+    def test_chunks_and_threads_keep_order(self):
+        many = SENTENCES * 5
+        reference, _ = self.translate(stdin="\n".join(many))
+        for args in (["--batch", "1"], ["--batch", "3"], ["--batch", "2", "--threads", "2"],
+                     ["--threads", "3"]):
+            out, _ = self.translate(*args, stdin="\n".join(many))
+            self.assertEqual(out, reference, args)
+
+    def test_empty_lines_stay_empty(self):
+        single, _ = self.translate(SENTENCES[0])
+        out, err = self.translate(stdin=f"\n{SENTENCES[0]}\n\n   \n")
+        self.assertEqual(err, "")
+        self.assertEqual(out, "\n" + single + "\n\n")
+        out, _ = self.translate("")
+        self.assertEqual(out, "\n")
+        out, _ = self.translate(stdin="")
+        self.assertEqual(out, "")
+
+    def test_invalid_utf8_line_is_reported_and_others_translated(self):
+        good, _ = self.translate(stdin="\n".join(SENTENCES) + "\n")
+        lines = [s.encode() for s in SENTENCES]
+        lines.insert(2, b"broken \xff\xfe line")
+        out, err = self.translate(stdin=b"\n".join(lines) + b"\n", status=1)
+        self.assertRegex(err, r"^attend: error: line 3: [^\n]*UTF-8[^\n]*\n$")
+        out_lines = out.split("\n")
+        self.assertEqual(out_lines[2], "")
+        del out_lines[2]
+        self.assertEqual("\n".join(out_lines), good)
+
+    def test_nbest_format(self):
+        out, _ = self.translate("--beam", "4", "--nbest", "3", *SENTENCES[:2])
+        entries = [re.fullmatch(r"(\d+) \|\|\| (.*) \|\|\| (-?\d+\.\d+)", line) for line in out.splitlines()]
+        self.assertTrue(all(entries), out)
+        for index in range(2):
+            scores = [float(e.group(3)) for e in entries if int(e.group(1)) == index]
+            self.assertTrue(1 <= len(scores) <= 3)
+            self.assertEqual(scores, sorted(scores, reverse=True))
+        best, _ = self.translate("--beam", "4", *SENTENCES[:2])
+        firsts = {}
+        for e in entries:
+            firsts.setdefault(int(e.group(1)), e.group(2))
+        self.assertEqual([firsts[0], firsts[1]], best.splitlines())
+
+    def test_int8_model_translates(self):
+        out, err = self.translate("--beam", "2", *SENTENCES, model=INT8)
+        self.assertEqual(err, "")
+        self.assertEqual(len(out.splitlines()), len(SENTENCES))
+
+    def test_masking_a_head_runs(self):
+        out, _ = self.translate("--mask-head", "cross:0:1", "--mask-head", "encoder:1:0", *SENTENCES)
+        self.assertEqual(len(out.splitlines()), len(SENTENCES))
+
+
+class Attention(unittest.TestCase):
+    def test_json_lines_have_the_documented_shapes(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "attention.jsonl")
+            code, out, err = run("translate", "--model", F32, "--attention", path,
+                                 stdin=SENTENCES[0] + "\n\n" + SENTENCES[1] + "\n")
+            self.assertEqual(code, 0, err)
+            records = [json.loads(line) for line in read_file(path).splitlines()]
+        texts = out.split("\n")
+        self.assertEqual([r["line"] for r in records], [1, 2, 3])
+        empty = records[1]
+        self.assertEqual((empty["source_tokens"], empty["attention"]["cross"]), ([], []))
+        for record in (records[0], records[2]):
+            self.assertEqual((record["format"], record["version"]), ("attend-attention", 1))
+            self.assertEqual(record["target_text"], texts[record["line"] - 1])
+            L_enc, L_dec, H = record["encoder_layers"], record["decoder_layers"], record["heads"]
+            self.assertEqual((L_enc, L_dec, H), (2, 2, 2))
+            S, T = len(record["source_tokens"]), len(record["target_tokens"])
+            self.assertEqual(record["source_tokens"][-1], "</s>")
+            self.assertEqual(record["target_input_tokens"][0], "<s>")
+            self.assertEqual(record["target_input_tokens"][1:], record["target_tokens"][:-1])
+            a = record["attention"]
+            self.assert_shape(a["encoder"], [L_enc, H, S, S])
+            self.assert_shape(a["decoder"], [L_dec, H, T, T])
+            self.assert_shape(a["cross"], [L_dec, H, T, S])
+            for kind in ("encoder", "decoder", "cross"):
+                for layer in a[kind]:
+                    for head in layer:
+                        for row in head:
+                            self.assertAlmostEqual(sum(row), 1.0, delta=1e-4)
+            for layer in a["decoder"]:
+                for head in layer:
+                    for q, row in enumerate(head):
+                        self.assertEqual(row[q + 1:], [0] * (T - q - 1), "decoder attends to the future")
+
+    def assert_shape(self, nested, shape):
+        self.assertEqual(len(nested), shape[0])
+        for item in nested:
+            if len(shape) > 1:
+                self.assert_shape(item, shape[1:])
+
+
+class Inspect(unittest.TestCase):
+    def reference(self, path):
+        sys.path.insert(0, os.path.join(REPO, "training"))
+        from attend_ref.export import read_safetensors
+        tensors, metadata = read_safetensors(path)
+        params = sum(t.size for n, t in tensors.items() if not n.startswith("tokenizer.") and not n.endswith("_scale"))
+        return tensors, json.loads(metadata["attend.config"]), params
+
+    def test_json(self):
+        for path, dtype in ((F32, "f32"), (INT8, "int8")):
+            code, out, err = run("inspect", "--json", "--tensors", path)
+            self.assertEqual(code, 0, err)
+            report = json.loads(out)
+            tensors, config, params = self.reference(path)
+            self.assertEqual(report["config"], config)
+            self.assertEqual(report["weight_dtype"], dtype)
+            self.assertEqual(report["parameter_count"], params)
+            self.assertEqual(report["file_bytes"], os.path.getsize(path))
+            self.assertEqual((report["src_vocab_size"], report["tgt_vocab_size"]), (200, 180))
+            self.assertEqual({t["name"]: t["shape"] for t in report["tensors"]},
+                             {n: list(t.shape) for n, t in tensors.items()})
+            self.assertEqual(sum(d["tensors"] for d in report["dtypes"].values()), len(tensors))
+            self.assertEqual(sum(d["bytes"] for d in report["dtypes"].values()), sum(t.nbytes for t in tensors.values()))
+            self.assertEqual("I8" in report["dtypes"], dtype == "int8")
+        code, out, _ = run("inspect", "--json", F32)
+        self.assertNotIn("tensors", json.loads(out))
+
+    def test_text(self):
+        code, out, err = run("inspect", INT8)
+        self.assertEqual((code, err), (0, ""))
+        _, _, params = self.reference(INT8)
+        self.assertIn(f"parameters   {params}\n", out)
+        self.assertIn("weights      int8\n", out)
+        self.assertRegex(out, r"\n  I8  \d+ tensors")
+        self.assertNotIn("\ntensors\n", out)
+        code, out, _ = run("inspect", "--tensors", INT8)
+        self.assertIn("\ntensors\n  ", out)
+        self.assertIn("encoder.layers.0.self_attn.q_proj.weight  I8  [16, 16]  256 bytes", out)
+
+
+class Eval(unittest.TestCase):
+    SRC, REF, REF_GZ = (os.path.join(TINY, n) for n in ("src.txt", "ref.txt", "ref.txt.gz"))
+
+    def test_reference_against_itself(self):
+        for ref in (self.REF, self.REF_GZ):
+            code, out, err = run("eval", "--hyp", self.REF, "--ref", ref)
+            self.assertEqual((code, err), (0, ""))
+            bleu, chrf = out.splitlines()
+            self.assertRegex(bleu, r"^BLEU\|nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:[^ ]+ = 100\.00 "
+                                   r"100\.0/100\.0/100\.0/100\.0 \(BP = 1\.000 ratio = 1\.000 hyp_len = \d+ ref_len = \d+\)$")
+            self.assertRegex(chrf, r"^chrF2\|nrefs:1\|case:mixed\|eff:yes\|nc:6\|nw:0\|space:no\|version:[^ ]+ = 100\.00$")
+        code, out, _ = run("eval", "--hyp", self.REF, "--ref", self.REF, "--lowercase")
+        self.assertIn("|case:lc|", out.splitlines()[0])
+
+    def test_translating_the_source(self):
+        with tempfile.TemporaryDirectory() as directory:
+            hyp_out = os.path.join(directory, "hyp.txt")
+            code, out, err = run("eval", "--model", F32, "--src", self.SRC, "--ref", self.REF_GZ,
+                                 "--beam", "2", "--hyp-out", hyp_out)
+            self.assertEqual((code, err), (0, ""))
+            translated = read_file(hyp_out)
+            _, again, _ = run("eval", "--hyp", hyp_out, "--ref", self.REF)
+        self.assertEqual(out, again)
+        _, direct, _ = run("translate", "--model", F32, "--beam", "2", stdin=read_file(self.SRC))
+        self.assertEqual(translated, direct)
+
+    def test_length_mismatch_and_missing_files(self):
+        with tempfile.TemporaryDirectory() as directory:
+            short = os.path.join(directory, "short.txt")
+            write_file(short, "one line\n")
+            for args in (["--hyp", short, "--ref", self.REF], ["--model", F32, "--src", short, "--ref", self.REF]):
+                code, out, err = run("eval", *args)
+                self.assertEqual(code, 1)
+                self.assertRegex(err, r"^attend: error: '[^']*short.txt' has 1 lines but '[^']*ref.txt' has \d+\n$")
+            broken = os.path.join(directory, "broken.gz")
+            write_file(broken, gzip.compress(read_file(self.REF, binary=True))[:40])
+            for args in (["--hyp", os.path.join(directory, "missing.txt"), "--ref", self.REF],
+                         ["--hyp", self.REF, "--ref", broken]):
+                code, out, err = run("eval", *args)
+                self.assertEqual(code, 1)
+                self.assertRegex(err, r"^attend: error: cannot (open|read) '[^\n]+\n$")
+
+
+class GreedyParity(unittest.TestCase):
+    """attend translate's greedy output equals training/attend_ref/search.py's greedy."""
+
+    def test_same_tokens_as_reference(self):
+        sys.path.insert(0, os.path.join(REPO, "training"))
+        from attend_ref import data, search
+        from attend_ref.export import load_model
+        model, _ = load_model(F32)
+        cfg = model.cfg
+        src_ids = [ids + [cfg.eos_id] for ids in data.encode(os.path.join(TINY, "src.model"), SENTENCES)]
+        results = search.greedy(model, src_ids, max_length=256, max_length_ratio=3.0)
+        vocab = {side: [line.split("\t")[0] for line in read_file(os.path.join(TINY, side + ".vocab")).splitlines()]
+                 for side in ("src", "tgt")}
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "attention.jsonl")
+            code, out, err = run("translate", "--model", F32, "--attention", path, *SENTENCES)
+            self.assertEqual(code, 0, err)
+            records = [json.loads(line) for line in read_file(path).splitlines()]
+        decoded = subprocess.run(["spm_decode", f"--model={os.path.join(TINY, 'tgt.model')}", "--input_format=id"],
+                                 input="".join(" ".join(map(str, ids)) + "\n" for ids, _ in results),
+                                 capture_output=True, text=True, check=True).stdout
+        self.assertEqual(out, decoded)
+        for record, source, (ids, _) in zip(records, src_ids, results):
+            self.assertEqual(record["source_tokens"], [vocab["src"][i] for i in source])
+            pieces = record["target_tokens"]
+            if pieces and pieces[-1] == "</s>" and len(pieces) > len(ids):
+                pieces = pieces[:-1]
+            self.assertEqual(pieces, [vocab["tgt"][i] for i in ids])
+
+
+if __name__ == "__main__":
+    unittest.main()
