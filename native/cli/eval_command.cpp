@@ -89,6 +89,12 @@ int run_eval(const std::vector<std::string>& args) {
   parser.add_flag("--lowercase", "lowercase hypotheses and references before scoring",
                   &s.lowercase);
   s.search.add_to(parser);
+  parser.set_notes(
+      "Prints sacreBLEU-style lines (13a tokens, exp smoothing; chrF2 with 6 character orders):\n"
+      "  BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:... = 34.21 65.1/41.2/...\n"
+      "  chrF2|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:... = 61.58\n"
+      "Source lines the model rejects are reported on stderr and scored as empty hypotheses;\n"
+      "the exit status is then 1.\n");
   if (!parser.parse(args)) {
     std::cout << parser.help();
     return 0;

@@ -194,6 +194,7 @@ std::string OptionParser::help() const {
     text += "\n";
   }
   text += "  --help\n      show this help\n";
+  if (!notes_.empty()) text += "\n" + notes_;
   return text;
 }
 

@@ -35,6 +35,8 @@ class OptionParser {
   void add_positionals(const std::string& value_name, const std::string& help,
                        std::vector<std::string>* target, size_t min, size_t max);
   void require(const std::string& name);
+  // Text printed after the options in help(), e.g. how output and errors look.
+  void set_notes(std::string notes) { notes_ = std::move(notes); }
 
   // Fills the targets. Returns false when --help was given (the caller prints help()).
   bool parse(const std::vector<std::string>& args);
@@ -55,7 +57,7 @@ class OptionParser {
   const Option* find(const std::string& name) const;
   [[noreturn]] void fail(const std::string& message) const;
 
-  std::string command_, synopsis_;
+  std::string command_, synopsis_, notes_;
   std::vector<Option> options_;
   std::string positional_name_, positional_help_;
   std::vector<std::string>* positionals_ = nullptr;

@@ -70,6 +70,11 @@ int run_translate(const std::vector<std::string>& args) {
                          "sentences to translate, one per argument; without them, stdin is "
                          "translated line by line (in chunks of batch x threads lines)",
                          &texts, 0, std::numeric_limits<size_t>::max());
+  parser.set_notes(
+      "Output: one line per input line, in input order. Blank input lines give empty lines\n"
+      "without calling the model. A line the model rejects (invalid UTF-8, too long) gives\n"
+      "an empty output line and `attend: error: line N: ...` on stderr; the other lines are\n"
+      "still translated and the exit status is then 1. Usage errors exit with 2.\n");
   if (!parser.parse(args)) {
     std::cout << parser.help();
     return 0;
