@@ -1,0 +1,271 @@
+// Attend's JavaScript API over the WebAssembly build of the core (see wasm/README.md).
+// Runs in a page, a Web Worker and Node. The module itself is one of two builds in ./dist/
+// (SIMD128 or scalar), chosen by feature detection and compiled once per variant.
+
+const DIST = new URL('./dist/', import.meta.url);
+const IS_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
+const ATTENTION_KINDS = ['encoder', 'decoder', 'cross'];  // the bindings' kind numbers 0, 1, 2
+// A lone surrogate has no UTF-8 encoding; TextEncoder would silently write U+FFFD instead.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// The smallest module using a SIMD128 instruction (i8x16.splat + i8x16.popcnt), as
+// wasm-feature-detect checks it: it validates only where WebAssembly SIMD is supported.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+export class AttendError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'AttendError';
+    this.code = code;
+  }
+}
+
+export function simdSupported() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+async function readUrl(url, onProgress) {
+  const response = await fetch(url);
+  if (!response.ok) throw new AttendError('io', `cannot fetch ${url}: HTTP ${response.status}`);
+  const length = Number(response.headers.get('Content-Length'));
+  const total = length > 0 ? length : null;
+  const chunks = [];
+  let loaded = 0;
+  for (const reader = response.body.getReader(); ;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    onProgress?.({ loaded, total });
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+// Node reads paths and file: URLs from disk; everything else (and every source in a
+// browser) is fetched.
+async function readSource(source, onProgress) {
+  if (source instanceof Uint8Array) return source;
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  const text = String(source);
+  if (IS_NODE && !/^(https?|data|blob):/i.test(text)) {
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(text.startsWith('file:') ? new URL(text) : text).catch((error) => {
+      throw new AttendError('io', `cannot read ${text}: ${error.message}`);
+    });
+    onProgress?.({ loaded: bytes.length, total: bytes.length });
+    return bytes;
+  }
+  return readUrl(source, onProgress);
+}
+
+const compiledVariants = new Map();  // 'simd' | 'nosimd' -> Promise<{createModule, wasm}>
+
+function compileVariant(variant) {
+  if (!compiledVariants.has(variant)) {
+    const wasmUrl = new URL(`attend-${variant}.wasm`, DIST);
+    const wasm = IS_NODE
+      ? import('node:fs/promises').then(({ readFile }) => readFile(wasmUrl)).then((b) => WebAssembly.compile(b))
+      : WebAssembly.compileStreaming(fetch(wasmUrl));
+    const glue = import(new URL(`attend-${variant}.mjs`, DIST).href);
+    compiledVariants.set(variant, Promise.all([glue, wasm]).then(([g, w]) => ({ createModule: g.default, wasm: w })));
+  }
+  return compiledVariants.get(variant);
+}
+
+// A fresh instance (its own memory) of the compiled variant.
+async function instantiate(variant) {
+  const { createModule, wasm } = await compileVariant(variant);
+  return createModule({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));
+      return {};
+    },
+  });
+}
+
+function encodeInput(input, index) {
+  if (input instanceof Uint8Array) return input;
+  if (typeof input !== 'string') {
+    throw new AttendError('invalid_argument', `input ${index} must be a string or a Uint8Array, got ${typeof input}`);
+  }
+  const at = input.search(LONE_SURROGATE);
+  if (at >= 0) {
+    const unit = input.charCodeAt(at).toString(16).toUpperCase();
+    throw new AttendError('invalid_input',
+      `input ${index} has a lone surrogate (U+${unit}) at UTF-16 index ${at}: it has no UTF-8 encoding`);
+  }
+  return new TextEncoder().encode(input);
+}
+
+export class Translator {
+  #module;
+  #status;
+  #session;
+  #info;
+  #busy = false;
+
+  constructor(module, status, session, info) {
+    this.#module = module;
+    this.#status = status;
+    this.#session = session;
+    this.#info = info;
+  }
+
+  static async load(source, { onProgress, simd = 'auto' } = {}) {
+    const useSimd = simd === 'auto' ? simdSupported() : Boolean(simd);
+    if (useSimd && !simdSupported()) throw new AttendError('invalid_argument', 'this engine has no WebAssembly SIMD');
+    const [module, bytes] = await Promise.all([instantiate(useSimd ? 'simd' : 'nosimd'), readSource(source, onProgress)]);
+    const status = module._attend_status_new();
+    if (!status) throw new AttendError('out_of_memory', 'out of memory creating a status');
+    const check = (value) => {
+      if (value) return value;
+      const error = statusError(module, status);
+      module._attend_status_free(status);
+      throw error;
+    };
+    const buffer = check(module._attend_bytes_new(bytes.length, status));
+    module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
+    const session = check(module._attend_session_load(buffer, status));
+    const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
+    return new Translator(module, status, session, { ...info, simd: useSimd });
+  }
+
+  info() {
+    this.#checkUsable();
+    return structuredClone(this.#info);
+  }
+
+  dispose() {
+    if (!this.#session) return;
+    this.#module._attend_session_free(this.#session);
+    this.#module._attend_status_free(this.#status);
+    this.#session = this.#status = this.#module = null;
+  }
+
+  async translate(input, { onToken, ...options } = {}) {
+    this.#checkUsable();
+    const inputs = Array.isArray(input) ? input : [input];
+    const encoded = inputs.map(encodeInput);
+    this.#busy = true;
+    try {
+      const results = this.#translateEncoded(encoded, options, onToken);
+      return Array.isArray(input) ? results : results[0];
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  #checkUsable() {
+    if (!this.#session) throw new AttendError('invalid_argument', 'this Translator has been disposed');
+    if (this.#busy) throw new AttendError('invalid_argument', 'translate() is already running (called from onToken?)');
+  }
+
+  #translateEncoded(encoded, options, onToken) {
+    const m = this.#module;
+    const size = encoded.reduce((sum, bytes) => sum + bytes.length, 0);
+    const texts = m._malloc(Math.max(size, 1));
+    const ends = m._malloc(4 * Math.max(encoded.length, 1));
+    let callback = 0;
+    let callbackError = null;
+    try {
+      if (!texts || !ends) throw new AttendError('out_of_memory', `out of memory copying ${size} bytes of input`);
+      let offset = 0;
+      encoded.forEach((bytes, i) => {
+        m.HEAPU8.set(bytes, texts + offset);
+        offset += bytes.length;
+        m.HEAPU32[(ends >> 2) + i] = offset;
+      });
+      if (onToken) {
+        callback = m.addFunction((sentence, step, token, piece, pieceSize, logProb, cross, srcLen) => {
+          try {
+            return onToken(this.#stepEvent(sentence, step, token, piece, pieceSize, logProb, cross, srcLen)) === false ? 0 : 1;
+          } catch (error) {
+            callbackError = error;
+            return 0;
+          }
+        }, 'iiiiiifii');
+      }
+      const optionsJson = this.#heapString(JSON.stringify(options));
+      const result = m._attend_translate(this.#session, optionsJson, texts, ends, encoded.length, callback, this.#status);
+      m._free(optionsJson);
+      if (callbackError) throw callbackError;
+      if (!result) throw statusError(m, this.#status);
+      const translations = JSON.parse(m.UTF8ToString(m._attend_result_json(result)));
+      const out = translations.map((t, i) => toResult(t, t.attention && this.#attention(result, i, t.attention)));
+      m._attend_result_free(result);
+      return out;
+    } finally {
+      if (callback) m.removeFunction(callback);
+      m._free(texts);
+      m._free(ends);
+    }
+  }
+
+  #heapString(text) {
+    const bytes = new TextEncoder().encode(text);
+    const pointer = this.#module._malloc(bytes.length + 1);
+    if (!pointer) throw new AttendError('out_of_memory', 'out of memory copying the options');
+    this.#module.HEAPU8.set(bytes, pointer);
+    this.#module.HEAPU8[pointer + bytes.length] = 0;
+    return pointer;
+  }
+
+  // Copies of the heap: the views would be invalidated by the next memory growth.
+  #floats(pointer, count) {
+    return this.#module.HEAPF32.slice(pointer >> 2, (pointer >> 2) + count);
+  }
+
+  #stepEvent(sentence, step, token, piece, pieceSize, logProb, cross, srcLen) {
+    const event = { sentence, step, token, piece: this.#module.UTF8ToString(piece, pieceSize), logProb };
+    if (cross) {
+      const shape = [this.#info.config.decoderLayers, this.#info.config.numHeads, srcLen];
+      event.crossAttention = { data: this.#floats(cross, shape[0] * shape[1] * shape[2]), shape };
+    }
+    return event;
+  }
+
+  #attention(result, sentence, a) {
+    const shapes = {
+      encoder: [a.encoderLayers, a.heads, a.srcLen, a.srcLen],
+      decoder: [a.decoderLayers, a.heads, a.tgtLen, a.tgtLen],
+      cross: [a.decoderLayers, a.heads, a.tgtLen, a.srcLen],
+    };
+    const maps = {
+      sourcePieces: a.sourcePieces, targetPieces: a.targetPieces, targetInputPieces: a.targetInputPieces,
+    };
+    ATTENTION_KINDS.forEach((kind, number) => {
+      const shape = shapes[kind];
+      const pointer = this.#module._attend_result_attention(result, sentence, number);
+      maps[kind] = { data: this.#floats(pointer, shape.reduce((x, y) => x * y, 1)), shape };
+    });
+    return maps;
+  }
+}
+
+function statusError(module, status) {
+  const code = module.UTF8ToString(module._attend_status_code(status));
+  return new AttendError(code, module.UTF8ToString(module._attend_status_message(status)));
+}
+
+function takeJson(module, result) {
+  const text = module.UTF8ToString(module._attend_result_json(result));
+  module._attend_result_free(result);
+  return text;
+}
+
+function toResult(t, attention) {
+  const [best] = t.hypotheses;
+  const result = {
+    text: best.text, pieces: best.pieces, ids: best.ids, score: best.score,
+    hypotheses: t.hypotheses, sourcePieces: t.sourcePieces, sourceIds: t.sourceIds,
+  };
+  if (attention) result.attention = attention;
+  return result;
+}

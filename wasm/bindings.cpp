@@ -1,0 +1,238 @@
+// The C boundary of the WebAssembly module; wasm/attend.mjs is its only caller. It only
+// marshals: bytes and UTF-8 texts in; JSON (structure) and raw float buffers (attention)
+// out; every exception caught here and stored in the caller's Status, so nothing aborts.
+// State lives in handles the caller owns (Status, Session, Result); there are no globals.
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "attend/attend.h"
+#include "kernels/kernels.h"
+
+using nlohmann::json;
+
+namespace {
+
+// The outcome of the last call that was given this status; code is empty on success.
+struct Status {
+  std::string code;
+  std::string message;
+};
+
+// One loaded model and the Translator that owns its per-request state.
+struct Session {
+  std::shared_ptr<const attend::Model> model;
+  attend::Translator translator;
+};
+
+// A JSON document plus, for translations, the attention buffers it describes.
+struct Result {
+  std::string json;
+  std::vector<attend::Translation> translations;
+};
+
+// int (sentence, step, token, piece, piece_size, log_prob, cross, src_len); returning 0 stops.
+// cross is null or [decoder_layers][heads][src_len].
+using StepCallback = int (*)(int, int, int, const char*, int, float, const float*, int);
+
+std::string dump(const json& document) {
+  // Pieces are the tokenizer's bytes; a stray invalid byte must not make the dump throw.
+  return document.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// Runs `body`, turning any exception into `status`; returns `fallback` on failure.
+template <typename Body, typename T>
+T guarded(Status* status, T fallback, Body&& body) {
+  status->code.clear();
+  status->message.clear();
+  try {
+    return body();
+  } catch (const attend::Error& e) {
+    status->code = attend::error_code_name(e.code());
+    status->message = e.what();
+  } catch (const std::bad_alloc&) {
+    status->code = attend::error_code_name(attend::ErrorCode::out_of_memory);
+    status->message = "out of memory (the WebAssembly heap cannot grow further)";
+  } catch (const json::exception& e) {
+    status->code = attend::error_code_name(attend::ErrorCode::invalid_argument);
+    status->message = std::string("invalid options: ") + e.what();
+  } catch (const std::exception& e) {
+    status->code = "internal";
+    status->message = e.what();
+  }
+  return fallback;
+}
+
+attend::AttentionKind attention_kind(const std::string& name) {
+  if (name == "encoder") return attend::AttentionKind::encoder;
+  if (name == "decoder") return attend::AttentionKind::decoder;
+  if (name == "cross") return attend::AttentionKind::cross;
+  throw attend::Error(attend::ErrorCode::invalid_argument,
+                      "masked head kind must be 'encoder', 'decoder' or 'cross', got '" + name + "'");
+}
+
+// Options as attend.mjs names them; absent keys keep the core's defaults, unknown keys are
+// an error (a misspelt option must not be silently ignored).
+attend::TranslateOptions parse_options(const json& o) {
+  attend::TranslateOptions options;
+  for (const auto& item : o.items()) {
+    const std::string& key = item.key();
+    const json& value = item.value();
+    auto integer = [&] {
+      if (!value.is_number_integer()) {
+        throw attend::Error(attend::ErrorCode::invalid_argument, "option " + key + " must be an integer, got " + value.dump());
+      }
+      return value.get<int>();
+    };
+    if (key == "beam") options.beam_size = integer();
+    else if (key == "alpha") options.length_penalty = value.get<float>();
+    else if (key == "maxLength") options.max_length = integer();
+    else if (key == "maxLengthRatio") options.max_length_ratio = value.get<float>();
+    else if (key == "nbest") options.nbest = integer();
+    else if (key == "attention") options.capture_attention = value.get<bool>();
+    else if (key == "maskedHeads") {
+      for (const json& head : value) {
+        options.masked_heads.push_back(
+            {attention_kind(head.at("kind").get<std::string>()), head.at("layer").get<int>(), head.at("head").get<int>()});
+      }
+    } else {
+      throw attend::Error(attend::ErrorCode::invalid_argument, "unknown option '" + key + "'");
+    }
+  }
+  return options;
+}
+
+json hypothesis_json(const attend::Hypothesis& h) {
+  return {{"text", h.text}, {"pieces", h.pieces}, {"ids", h.ids}, {"score", h.score}, {"endedWithEos", h.ended_with_eos}};
+}
+
+json translation_json(const attend::Translation& t) {
+  json hypotheses = json::array();
+  for (const auto& h : t.hypotheses) hypotheses.push_back(hypothesis_json(h));
+  json out = {{"sourceIds", t.source_ids}, {"sourcePieces", t.source_pieces}, {"hypotheses", hypotheses}};
+  if (t.attention) {
+    const attend::AttentionMaps& a = *t.attention;
+    out["attention"] = {{"encoderLayers", a.encoder_layers}, {"decoderLayers", a.decoder_layers},
+                        {"heads", a.heads}, {"srcLen", a.src_len}, {"tgtLen", a.tgt_len},
+                        {"sourcePieces", a.source_pieces}, {"targetPieces", a.target_pieces},
+                        {"targetInputPieces", a.target_input_pieces}};
+  }
+  return out;
+}
+
+const char* name(attend::Activation a) {
+  switch (a) {
+    case attend::Activation::relu: return "relu";
+    case attend::Activation::gelu: return "gelu";
+    case attend::Activation::swish: return "swish";
+  }
+  return "unknown";
+}
+
+const char* name(attend::NormPlacement n) { return n == attend::NormPlacement::pre ? "pre" : "post"; }
+
+const char* name(attend::PositionKind p) {
+  switch (p) {
+    case attend::PositionKind::sinusoidal: return "sinusoidal";
+    case attend::PositionKind::sinusoidal_half: return "sinusoidal_half";
+    case attend::PositionKind::learned: return "learned";
+  }
+  return "unknown";
+}
+
+json info_json(const attend::Model& model) {
+  const attend::ModelConfig& c = model.config();
+  const attend::ModelInfo info = model.info();
+  json config = {{"srcVocabSize", c.src_vocab_size}, {"tgtVocabSize", c.tgt_vocab_size}, {"dModel", c.d_model},
+                 {"numHeads", c.num_heads}, {"dFf", c.d_ff}, {"encoderLayers", c.encoder_layers},
+                 {"decoderLayers", c.decoder_layers}, {"activation", name(c.activation)}, {"norm", name(c.norm)},
+                 {"positions", name(c.positions)}, {"embeddingScale", c.embedding_scale},
+                 {"sharedVocab", c.shared_vocab}, {"shareEmbeddings", c.share_embeddings},
+                 {"tieOutput", c.tie_output}, {"finalLogitsBias", c.final_logits_bias},
+                 {"maxPositions", c.max_positions}, {"layerNormEps", c.layer_norm_eps}, {"padId", c.pad_id},
+                 {"unkId", c.unk_id}, {"bosId", c.bos_id}, {"eosId", c.eos_id}};
+  return {{"config", config}, {"formatVersion", info.format_version}, {"dtype", info.weight_dtype},
+          {"parameterCount", info.parameter_count}, {"fileBytes", info.file_bytes},
+          {"srcVocabSize", info.src_vocab_size}, {"tgtVocabSize", info.tgt_vocab_size},
+          {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
+}
+
+}  // namespace
+
+extern "C" {
+
+Status* attend_status_new() { return new (std::nothrow) Status; }
+void attend_status_free(Status* status) { delete status; }
+const char* attend_status_code(const Status* status) { return status->code.c_str(); }
+const char* attend_status_message(const Status* status) { return status->message.c_str(); }
+
+// A byte buffer the caller fills (the model file), handed over to attend_session_load
+// without a second copy inside the module.
+std::vector<uint8_t>* attend_bytes_new(uint32_t size, Status* status) {
+  return guarded(status, static_cast<std::vector<uint8_t>*>(nullptr),
+                 [&] { return new std::vector<uint8_t>(size); });
+}
+uint8_t* attend_bytes_data(std::vector<uint8_t>* bytes) { return bytes->data(); }
+void attend_bytes_free(std::vector<uint8_t>* bytes) { delete bytes; }
+
+// Takes ownership of `bytes` (freed whether or not the load succeeds).
+Session* attend_session_load(std::vector<uint8_t>* bytes, Status* status) {
+  std::unique_ptr<std::vector<uint8_t>> owned(bytes);
+  return guarded(status, static_cast<Session*>(nullptr), [&] {
+    auto model = attend::Model::from_bytes(std::move(*owned));
+    return new Session{model, attend::Translator(model)};
+  });
+}
+void attend_session_free(Session* session) { delete session; }
+
+Result* attend_session_info(const Session* session, Status* status) {
+  return guarded(status, static_cast<Result*>(nullptr),
+                 [&] { return new Result{dump(info_json(*session->model)), {}}; });
+}
+
+// Translates `count` texts, text i being bytes [ends[i-1], ends[i]) of `texts` (UTF-8, not
+// null-terminated). `options_json` holds the options (see parse_options); `on_step` may be 0.
+Result* attend_translate(Session* session, const char* options_json, const char* texts, const uint32_t* ends,
+                         int count, StepCallback on_step, Status* status) {
+  return guarded(status, static_cast<Result*>(nullptr), [&] {
+    attend::TranslateOptions options = parse_options(json::parse(options_json));
+    if (on_step) {
+      options.on_step = [on_step](const attend::StepEvent& e) {
+        return on_step(e.sentence, e.step, e.token, e.piece.data(), static_cast<int>(e.piece.size()), e.log_prob,
+                       e.cross_attention, e.src_len) != 0;
+      };
+    }
+    std::vector<std::string> inputs;
+    for (int i = 0; i < count; ++i) {
+      const uint32_t begin = i == 0 ? 0 : ends[i - 1];
+      inputs.emplace_back(texts + begin, ends[i] - begin);
+    }
+    auto result = std::make_unique<Result>();
+    result->translations = session->translator.translate_batch(inputs, options);
+    json all = json::array();
+    for (const auto& t : result->translations) all.push_back(translation_json(t));
+    result->json = dump(all);
+    return result.release();
+  });
+}
+
+const char* attend_result_json(const Result* result) { return result->json.c_str(); }
+
+// kind: 0 encoder, 1 decoder, 2 cross; shapes are in the JSON (null without attention).
+// The caller keeps sentence and kind in range (an exception here could not be caught).
+const float* attend_result_attention(const Result* result, int sentence, int kind) {
+  const auto& attention = result->translations[sentence].attention;
+  if (!attention) return nullptr;
+  const std::vector<float>* maps[] = {&attention->encoder, &attention->decoder, &attention->cross};
+  return maps[kind]->data();
+}
+
+void attend_result_free(Result* result) { delete result; }
+
+}  // extern "C"
