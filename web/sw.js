@@ -26,6 +26,7 @@ const SHELL_FILES = [
   'app/main.js',
   'app/messages.js',
   'app/model-picker.js',
+  'app/png-export.js',
   'app/progress-bar.js',
   'app/service-worker-registration.js',
   'app/webassembly-support.js',

@@ -96,7 +96,7 @@ export class AttentionPanel {
   }
 
   #exportJson() {
-    const json = JSON.stringify(attentionJson(this.#sourceText, this.#result));
+    const json = `${JSON.stringify(attentionJson(this.#sourceText, this.#result))}\n`;  // one JSON Lines record
     downloadBlob(new Blob([json], { type: 'application/json' }), 'attend-attention.json');
   }
 }

@@ -29,9 +29,10 @@ export class HeatmapView {
     const maxWidth = this.#canvas.parentElement.clientWidth;
     this.#geometry = paintHeatmap(this.#canvas, this.#matrix, { maxWidth });
     const strongest = strongestCell(this.#matrix);
+    const { left, top, cell } = this.#geometry;
     Object.assign(this.#canvas.dataset, {
       kind, layer, head,
-      rows: this.#matrix.rows, cols: this.#matrix.cols,
+      rows: this.#matrix.rows, cols: this.#matrix.cols, gridLeft: left, gridTop: top, cellSize: cell,
       strongestRow: strongest.row, strongestCol: strongest.col, strongestValue: strongest.value,
     });
     this.#canvas.setAttribute('aria-label', `${KIND_NAMES[kind]}, layer ${layer + 1}, head ${head + 1}`);

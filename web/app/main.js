@@ -40,9 +40,10 @@ function showInputMessage(message) {
   inputMessage.hidden = !message;
 }
 
-function showTranslation(text, timing) {
+// sourceText: what `text` translates, kept in data-source for tests.
+function showTranslation(sourceText, text, timing) {
   translationOutput.textContent = text;
-  translationOutput.dataset.text = text;
+  Object.assign(translationOutput.dataset, { source: sourceText, text });
   if (!timing) {
     timingOutput.textContent = '';
     return;
@@ -88,7 +89,7 @@ function startTranslator() {
     if (!modelReady) return;
     if (text.length > MAX_INPUT_CHARACTERS) return showInputMessage(inputTooLongMessage(text.length));
     showInputMessage(null);
-    if (!text) return showTranslation('', null);
+    if (!text) return showTranslation('', '', null);
     const options = translationOptions(panel.maskedHeads);
     const comparing = options.maskedHeads.length > 0;
     panel.startLive(text);
@@ -98,7 +99,7 @@ function startTranslator() {
         onToken: (step) => panel.addLiveStep(step),
         compareWithoutMasks: comparing,
       });
-      showTranslation(result.text, timing);
+      showTranslation(text, result.text, timing);
       panel.show(text, result);
       if (comparing) ablation.show(baseline.text, result.text, options.maskedHeads.length);
       else ablation.clear();

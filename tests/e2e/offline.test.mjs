@@ -1,0 +1,49 @@
+// Offline: after one visit the service worker has the app, the translator and the model,
+// so with the server stopped a reload still translates, the same as before.
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launchBrowser } from './support/browser.mjs';
+import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
+import { openApp, saveScreenshot, translate } from './support/app-page.mjs';
+import { startServer } from './support/server.mjs';
+
+let server;
+let context;
+
+before(async () => {
+  server = await startServer(makeServedRoot());
+  context = await launchBrowser();
+});
+
+after(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+// Every file the page or the element may load: web/ but its examples, docs and the
+// service worker itself (the browser keeps that one).
+function appFiles() {
+  const web = join(REPO_ROOT, 'web');
+  return readdirSync(web, { recursive: true })
+    .filter((path) => /\.(js|mjs|css|html)$/.test(path) && !path.startsWith('examples') && path !== 'sw.js')
+    .map((path) => `/web/${relative(web, join(web, path))}`);
+}
+
+test('a reload with the server stopped still translates', async () => {
+  const page = await openApp(context, server.origin);
+  assert.ok(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 'the service worker controls the page');
+  const online = await translate(page, 'A little girl climbs into a wooden playhouse.');
+  const caches = await page.evaluate(() => globalThis.caches.keys());
+  assert.deepEqual(caches.sort(), ['attend-models-v1', 'attend-shell-v1']);
+  const cached = await page.evaluate(async () => (await (await globalThis.caches.open('attend-shell-v1')).keys())
+    .map((request) => new URL(request.url).pathname));
+  assert.deepEqual(appFiles().filter((path) => !cached.includes(path)), [], 'files the service worker does not keep');
+
+  await server.stop();
+  await page.reload();
+  await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
+  assert.equal(await translate(page, 'A little girl climbs into a wooden playhouse.'), online);
+  await saveScreenshot(page, 'offline');
+});

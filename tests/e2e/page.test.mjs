@@ -1,0 +1,185 @@
+// The page end to end: translations equal the native CLI's, each attention view draws the
+// real attention (the exported JSON), head masking re-translates like the CLI's
+// --mask-head, and people get clear messages for bad models, long input and no WebAssembly.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser } from './support/browser.mjs';
+import { cliAttention, cliTranslate } from './support/cli.mjs';
+import { makeServedRoot } from './support/environment.mjs';
+import { dataset, download, openApp, saveScreenshot, translate } from './support/app-page.mjs';
+import { argmax, maxDifference } from './support/attention.mjs';
+import { startServer } from './support/server.mjs';
+
+const SENTENCE = 'A man is riding a bicycle down the street.';
+const WASM_VS_NATIVE_TOLERANCE = 1e-3;  // attention probabilities, different kernels
+
+describe('the page', () => {
+  let server;
+  let context;
+  let page;
+
+  before(async () => {
+    server = await startServer(makeServedRoot());
+    context = await launchBrowser();
+    page = await openApp(context, server.origin);
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  test('translates as the native CLI does (beam 4, alpha 0.6)', async () => {
+    const text = await translate(page, SENTENCE);
+    assert.equal(text, cliTranslate(SENTENCE, { beam: 4, alpha: 0.6 }));
+    const timing = await dataset(page, '#timing');
+    assert.ok(Number(timing.milliseconds) > 0 && Number(timing.tokens) > 0, JSON.stringify(timing));
+    await saveScreenshot(page, 'page-desktop');
+  });
+
+  test('greedy search with another length penalty also matches the CLI', async () => {
+    await page.fill('#beam', '1');
+    await page.dispatchEvent('#beam', 'change');
+    const text = await translate(page, 'Two dogs play in the snow.');
+    assert.equal(text, cliTranslate('Two dogs play in the snow.', { beam: 1, alpha: 0.6 }));
+    const steps = Number((await dataset(page, '#live-heatmap')).steps);
+    const record = JSON.parse(await download(page, '#export-json'));
+    assert.equal(steps, record.target_tokens.length, 'live decoding showed one row per generated piece');
+    await page.fill('#beam', '4');
+    await page.dispatchEvent('#beam', 'change');
+    await translate(page, SENTENCE);
+  });
+
+  test('the exported JSON is the CLI\'s attention record', async () => {
+    const record = JSON.parse(await download(page, '#export-json'));
+    const reference = cliAttention(SENTENCE, { beam: 4, alpha: 0.6 });
+    for (const key of ['format', 'version', 'source_text', 'target_text', 'source_tokens', 'target_tokens',
+      'target_input_tokens', 'encoder_layers', 'decoder_layers', 'heads']) {
+      assert.deepEqual(record[key], reference[key], key);
+    }
+    for (const kind of ['encoder', 'decoder', 'cross']) {
+      const difference = maxDifference(record.attention[kind], reference.attention[kind]);
+      assert.ok(difference < WASM_VS_NATIVE_TOLERANCE, `${kind} attention differs by ${difference}`);
+    }
+  });
+
+  test('heatmap and links draw the exported attention of the chosen kind, layer and head', async () => {
+    const record = JSON.parse(await download(page, '#export-json'));
+    const lastHead = record.heads - 1;
+    for (const kind of ['cross', 'encoder', 'decoder']) {
+      const layers = kind === 'encoder' ? record.encoder_layers : record.decoder_layers;
+      const lastLayer = layers - 1;
+      await page.selectOption('#attention-kind', kind);
+      // Open the last layer's last head from the grid of thumbnails.
+      await page.click(`.head-cell[data-layer="${lastLayer}"][data-head="${lastHead}"] .head-open`);
+      const expected = argmax(record, kind, lastLayer, lastHead);
+      for (const view of ['#heatmap', '#lines']) {
+        const drawn = await dataset(page, view);
+        assert.deepEqual(
+          { kind: drawn.kind, layer: Number(drawn.layer), head: Number(drawn.head) },
+          { kind, layer: lastLayer, head: lastHead }, `${view} shows the chosen head`);
+        assert.deepEqual(
+          { row: Number(drawn.strongestRow), col: Number(drawn.strongestCol), value: Number(drawn.strongestValue) },
+          expected, `${view}'s strongest ${kind} cell`);
+      }
+      const thumbnails = await page.$$eval('.head-cell', (cells) => cells.length);
+      assert.equal(thumbnails, layers * record.heads, `${kind} grid has every layer and head`);
+      await saveScreenshot(page, `attention-${kind}`);
+    }
+    await page.selectOption('#attention-kind', 'cross');
+  });
+
+  test('hovering the heatmap names the cell under the pointer and its weight', async () => {
+    const record = JSON.parse(await download(page, '#export-json'));
+    const drawn = await dataset(page, '#heatmap');
+    const [row, col] = [record.target_tokens.length - 1, record.source_tokens.length - 1];
+    const canvas = await page.$('#heatmap');
+    await canvas.hover({ position: {
+      x: Number(drawn.gridLeft) + (col + 0.5) * Number(drawn.cellSize),
+      y: Number(drawn.gridTop) + (row + 0.5) * Number(drawn.cellSize),
+    } });
+    const weight = record.attention.cross[Number(drawn.layer)][Number(drawn.head)][row][col];
+    assert.equal(await page.textContent('#heatmap-tooltip'),
+      `${record.target_tokens[row]} → ${record.source_tokens[col]}: ${weight.toFixed(3)}`);
+    assert.equal(await page.isVisible('#heatmap-tooltip'), true);
+  });
+
+  test('masking a head re-translates as the CLI does with --mask-head, and shows the change', async () => {
+    const unmasked = await page.$eval('#translation', (output) => output.dataset.text);
+    await page.selectOption('#attention-kind', 'cross');
+    const record = JSON.parse(await download(page, '#export-json'));
+    const masked = [];
+    for (let head = 0; head < record.heads; head++) {
+      masked.push({ kind: 'cross', layer: record.decoder_layers - 1, head });
+      await page.click(`.head-cell[data-layer="${record.decoder_layers - 1}"][data-head="${head}"] .head-mask`);
+    }
+    const expected = cliTranslate(SENTENCE, { beam: 4, alpha: 0.6, maskedHeads: masked });
+    await page.waitForFunction((text) => document.getElementById('ablation').dataset.masked === text, expected, { timeout: 60_000 });
+    assert.equal(await page.$eval('#translation', (output) => output.dataset.text), expected);
+    assert.equal((await dataset(page, '#ablation')).baseline, unmasked);
+    const maskedCells = await page.$$eval('.head-cell[data-masked="true"]', (cells) => cells.length);
+    assert.equal(maskedCells, record.heads);
+    await saveScreenshot(page, 'head-ablation');
+    await page.click('#clear-masks');
+    await page.waitForFunction((text) => document.getElementById('translation').dataset.text === text
+      && document.getElementById('ablation').hidden, unmasked);
+  });
+
+  test('PNG exports of each view', async () => {
+    for (const button of ['#heatmap-png', '#grid-png', '#lines-png', '#live-png']) {
+      const png = await download(page, button);
+      assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')], `${button} saved a PNG`);
+    }
+  });
+
+  test('reads well at phone width', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForTimeout(200);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+    await saveScreenshot(page, 'page-phone-375');
+    await page.setViewportSize({ width: 1200, height: 900 });
+  });
+
+  test('controls are reachable with the keyboard and labelled', async () => {
+    const unlabelled = await page.$$eval('select, input, textarea, button', (controls) => controls
+      .filter((control) => !control.labels?.length && !control.getAttribute('aria-label') && !control.textContent.trim())
+      .map((control) => control.outerHTML.slice(0, 80)));
+    assert.deepEqual(unlabelled, []);
+    await page.focus('#source-text');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'beam');
+  });
+
+  test('too long input gets a clear message', async () => {
+    await page.fill('#source-text', 'x'.repeat(1500));
+    await page.waitForSelector('#input-message:not([hidden])');
+    assert.match(await page.textContent('#input-message'), /too long to translate: 1,500 characters, the limit is 1,000/);
+    await translate(page, SENTENCE);
+    assert.equal(await page.isHidden('#input-message'), true);
+  });
+
+  test('a damaged model file and a failed download get clear messages', async () => {
+    await page.setInputFiles('#model-file', { name: 'broken.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model at all') });
+    await page.waitForSelector('body[data-model="error"]');
+    assert.match(await page.textContent('#model-status'), /"broken\.safetensors" is damaged or is not an Attend model file/);
+
+    await page.selectOption('#model-select', 'en-fr');  // not served by this test's server
+    await page.waitForFunction(() => document.body.dataset.model === 'error'
+      && document.getElementById('model-status').textContent.includes('English → French'));
+    assert.match(await page.textContent('#model-status'), /Could not download the model "English → French"/);
+    await saveScreenshot(page, 'model-download-failed');
+
+    await page.selectOption('#model-select', 'en-de');
+    await page.waitForSelector('body[data-model="ready"]');
+  });
+
+  test('without WebAssembly the page says so', async () => {
+    const bare = await context.newPage();
+    await bare.addInitScript(() => { delete globalThis.WebAssembly; });
+    await bare.goto(`${server.origin}/web/`);
+    await bare.waitForSelector('#fatal:not([hidden])');
+    assert.match(await bare.textContent('#fatal'), /cannot run WebAssembly/);
+    await bare.close();
+  });
+});

@@ -1,0 +1,23 @@
+// Debian's chromium driven by playwright-core, each test with a fresh profile.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM } from './environment.mjs';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// Returns a persistent context (fresh profile dir) whose pages log errors to the test output.
+export async function launchBrowser(options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'attend-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    viewport: { width: 1200, height: 900 },
+    acceptDownloads: true,
+    ...options,
+  });
+  context.on('page', (page) => page.on('pageerror', (error) => console.error(`page error: ${error.message}`)));
+  return context;
+}

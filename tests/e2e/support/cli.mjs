@@ -1,0 +1,22 @@
+// The native `attend` CLI as the reference for the browser's translations.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, MODEL } from './environment.mjs';
+
+function searchArguments({ beam = 4, alpha = 0.6, maskedHeads = [] }) {
+  const masks = maskedHeads.flatMap(({ kind, layer, head }) => ['--mask-head', `${kind}:${layer}:${head}`]);
+  return ['--beam', String(beam), '--alpha', String(alpha), ...masks];
+}
+
+export function cliTranslate(text, options = {}) {
+  return execFileSync(CLI, ['translate', '--model', MODEL, ...searchArguments(options), text], { encoding: 'utf8' }).trim();
+}
+
+// The CLI's attention JSON record of one sentence (docs/attention-json.md).
+export function cliAttention(text, options = {}) {
+  const path = join(mkdtempSync(join(tmpdir(), 'attend-e2e-cli-')), 'attention.jsonl');
+  execFileSync(CLI, ['translate', '--model', MODEL, ...searchArguments(options), '--attention', path, text], { encoding: 'utf8' });
+  return JSON.parse(readFileSync(path, 'utf8').trim().split('\n')[0]);
+}

@@ -1,0 +1,41 @@
+// What the browser tests run against, from the environment (tests/e2e/CMakeLists.txt sets
+// it; `npm run test:e2e` falls back to the repository's defaults):
+//   ATTEND_CLI        the native `attend` binary, the reference the page is compared with
+//   ATTEND_E2E_MODEL  the model file the page loads as English → German
+//                     (default models/en-de/model.int8.safetensors)
+//   ATTEND_WASM_DIR   the directory holding attend.mjs and dist/ (default wasm/)
+//   ATTEND_E2E_ARTIFACTS  where screenshots and downloads go (default test-results/e2e)
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const CHROMIUM = process.env.ATTEND_CHROMIUM ?? '/usr/bin/chromium';
+
+export const CLI = process.env.ATTEND_CLI ?? join(REPO_ROOT, 'build/release/native/cli/attend');
+export const MODEL = resolve(process.env.ATTEND_E2E_MODEL ?? join(REPO_ROOT, 'models/en-de/model.int8.safetensors'));
+export const WASM_DIR = resolve(process.env.ATTEND_WASM_DIR ?? join(REPO_ROOT, 'wasm'));
+export const ARTIFACTS = resolve(process.env.ATTEND_E2E_ARTIFACTS ?? join(REPO_ROOT, 'test-results/e2e'));
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export function missingInputs() {
+  const needed = {
+    'the attend CLI (ATTEND_CLI)': CLI,
+    'the model (ATTEND_E2E_MODEL)': MODEL,
+    'the wasm build (scripts/build_wasm.sh)': join(WASM_DIR, 'dist/attend-simd.wasm'),
+  };
+  return Object.entries(needed).filter(([, path]) => !existsSync(path)).map(([what, path]) => `${what}: ${path}`);
+}
+
+// A directory laid out like the repository as the page expects it (/web, /wasm,
+// /models/en-de/model.int8.safetensors), linking to the inputs above. /models/en-fr is
+// left out on purpose: choosing it shows the download-failure message.
+export function makeServedRoot() {
+  const root = mkdtempSync(join(tmpdir(), 'attend-e2e-root-'));
+  symlinkSync(join(REPO_ROOT, 'web'), join(root, 'web'));
+  symlinkSync(WASM_DIR, join(root, 'wasm'));
+  mkdirSync(join(root, 'models/en-de'), { recursive: true });
+  symlinkSync(MODEL, join(root, 'models/en-de/model.int8.safetensors'));
+  return root;
+}
