@@ -43,19 +43,12 @@ size_t translate_source(const EvalSettings& s, const std::vector<std::string>& s
                         std::vector<std::string>* hyps) {
   std::shared_ptr<const Model> model = load_model(s.model);
   s.search.check_model(model->config());
-  size_t next = 0;
-  LineSource source = [&](std::string* line) {
-    if (next == sources.size()) return false;
-    *line = sources[next++];
-    return true;
-  };
-  return translate_lines(source, model, s.search, [&](const LineOutcome& outcome) {
+  return translate_lines(vector_source(sources), model, s.search, [&](const LineOutcome& outcome) {
     if (!outcome.error.empty()) {
       std::cerr << "attend: error: " << s.src << " line " << outcome.line << ": " << outcome.error
                 << "\n";
     }
-    const Translation* t = outcome.translation;
-    hyps->push_back(t == nullptr || t->hypotheses.empty() ? "" : t->hypotheses.front().text);
+    hyps->push_back(best_text(outcome));
   });
 }
 

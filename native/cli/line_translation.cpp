@@ -2,7 +2,6 @@
 #include "line_translation.h"
 
 #include <optional>
-#include <vector>
 
 #include "attend/error.h"
 
@@ -57,6 +56,23 @@ class ChunkTranslator {
 };
 
 }  // namespace
+
+LineSource vector_source(const std::vector<std::string>& lines) {
+  size_t next = 0;
+  return [&lines, next](std::string* line) mutable {
+    if (next == lines.size()) return false;
+    *line = lines[next++];
+    return true;
+  };
+}
+
+const std::string& best_text(const LineOutcome& outcome) {
+  static const std::string kEmpty;
+  const Translation* translation = outcome.translation;
+  return translation == nullptr || translation->hypotheses.empty()
+             ? kEmpty
+             : translation->hypotheses.front().text;
+}
 
 size_t translate_lines(const LineSource& next_line, std::shared_ptr<const Model> model,
                        const SearchSettings& settings,

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "attend/model.h"
 #include "attend/translator.h"
@@ -23,6 +24,12 @@ struct LineOutcome {
 
 // Gives the next input line, or false at the end.
 using LineSource = std::function<bool(std::string* line)>;
+
+// Gives the strings of `lines` (which must outlive the source) one by one.
+LineSource vector_source(const std::vector<std::string>& lines);
+
+// The best hypothesis' text, or "" for a blank or failed line.
+const std::string& best_text(const LineOutcome& outcome);
 
 // Calls on_line for every input line, in order. Returns how many lines failed.
 size_t translate_lines(const LineSource& next_line, std::shared_ptr<const Model> model,

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <optional>
 
 #include "attention_json.h"
 #include "commands.h"
@@ -33,43 +34,39 @@ void write_nbest(std::ostream& out, const LineOutcome& outcome) {
   }
 }
 
-const std::string& best_text(const LineOutcome& outcome) {
-  static const std::string kEmpty;
-  const Translation* translation = outcome.translation;
-  return translation == nullptr || translation->hypotheses.empty()
-             ? kEmpty
-             : translation->hypotheses.front().text;
+void write_attention(std::ostream& out, const LineOutcome& outcome) {
+  AttentionRecord record;
+  record.line = outcome.line;
+  record.source_text = *outcome.source;
+  record.target_text = best_text(outcome);
+  if (outcome.translation != nullptr && outcome.translation->attention) {
+    record.maps = &*outcome.translation->attention;
+  }
+  write_attention_json(out, record);
 }
 
-LineSource argument_source(const std::vector<std::string>& texts) {
-  size_t next = 0;
-  return [&texts, next](std::string* line) mutable {
-    if (next == texts.size()) return false;
-    *line = texts[next++];
-    return true;
-  };
-}
-
-}  // namespace
-
-int run_translate(const std::vector<std::string>& args) {
-  OptionParser parser("attend translate", "--model FILE [options] [TEXT ...]");
+struct TranslateArgs {
   std::string model_path, attention_path;
   SearchSettings settings;
   std::vector<std::string> texts;
-  parser.add_string("--model", "FILE", "model file (.safetensors)", &model_path);
+};
+
+// Returns false when --help was given (and printed).
+bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
+  OptionParser parser("attend translate", "--model FILE [options] [TEXT ...]");
+  parser.add_string("--model", "FILE", "model file (.safetensors)", &t->model_path);
   parser.require("--model");
-  settings.add_to(parser);
+  t->settings.add_to(parser);
   parser.add_int("--nbest", "N", "print the N best hypotheses as `i ||| text ||| score` (N <= beam)",
-                 &settings.options.nbest, 1, 1024);
+                 &t->settings.options.nbest, 1, 1024);
   parser.add_string("--attention", "FILE",
                     "write the attention of each best hypothesis to FILE as JSON Lines "
                     "(docs/attention-json.md)",
-                    &attention_path);
+                    &t->attention_path);
   parser.add_positionals("TEXT",
                          "sentences to translate, one per argument; without them, stdin is "
                          "translated line by line (in chunks of batch x threads lines)",
-                         &texts, 0, std::numeric_limits<size_t>::max());
+                         &t->texts, 0, std::numeric_limits<size_t>::max());
   parser.set_notes(
       "Output: one line per input line, in input order. Blank input lines give empty lines\n"
       "without calling the model. A line the model rejects (invalid UTF-8, too long) gives\n"
@@ -77,56 +74,52 @@ int run_translate(const std::vector<std::string>& args) {
       "still translated and the exit status is then 1. Usage errors exit with 2.\n");
   if (!parser.parse(args)) {
     std::cout << parser.help();
-    return 0;
+    return false;
   }
-  settings.finish();
-  if (settings.options.nbest > settings.options.beam_size) {
-    throw UsageError("--nbest " + std::to_string(settings.options.nbest) + " exceeds --beam " +
-                     std::to_string(settings.options.beam_size) +
+  t->settings.finish();
+  const TranslateOptions& options = t->settings.options;
+  if (options.nbest > options.beam_size) {
+    throw UsageError("--nbest " + std::to_string(options.nbest) + " exceeds --beam " +
+                     std::to_string(options.beam_size) +
                      ": the n best come from the beam (see 'attend translate --help')");
   }
+  return true;
+}
 
-  std::shared_ptr<const Model> model = load_model(model_path);
-  settings.check_model(model->config());
+}  // namespace
+
+int run_translate(const std::vector<std::string>& args) {
+  TranslateArgs t;
+  if (!parse_args(args, &t)) return 0;
+  std::shared_ptr<const Model> model = load_model(t.model_path);
+  t.settings.check_model(model->config());
   std::ofstream attention_out;
-  if (!attention_path.empty()) {
-    open_output(attention_out, attention_path);
-    settings.options.capture_attention = true;
+  if (!t.attention_path.empty()) {
+    open_output(attention_out, t.attention_path);
+    t.settings.options.capture_attention = true;
   }
-
-  std::unique_ptr<LineReader> stdin_reader;
-  LineSource source;
-  if (texts.empty()) {
-    stdin_reader = std::make_unique<LineReader>("-");
+  std::optional<LineReader> stdin_reader;
+  LineSource source = vector_source(t.texts);
+  if (t.texts.empty()) {
+    stdin_reader.emplace("-");
     source = [&stdin_reader](std::string* line) { return stdin_reader->next(line); };
-  } else {
-    source = argument_source(texts);
   }
 
-  size_t failed = translate_lines(source, model, settings, [&](const LineOutcome& outcome) {
+  size_t failed = translate_lines(source, model, t.settings, [&](const LineOutcome& outcome) {
     if (!outcome.error.empty()) {
       std::cout.flush();
       std::cerr << "attend: error: line " << outcome.line << ": " << outcome.error << "\n";
     }
-    if (settings.options.nbest > 1) {
+    if (t.settings.options.nbest > 1) {
       write_nbest(std::cout, outcome);
     } else {
       std::cout << best_text(outcome) << "\n";
     }
-    if (attention_out.is_open()) {
-      AttentionRecord record;
-      record.line = outcome.line;
-      record.source_text = *outcome.source;
-      record.target_text = best_text(outcome);
-      if (outcome.translation != nullptr && outcome.translation->attention) {
-        record.maps = &*outcome.translation->attention;
-      }
-      write_attention_json(attention_out, record);
-    }
+    if (attention_out.is_open()) write_attention(attention_out, outcome);
     std::cout.flush();  // a reader on the other end of a pipe sees each line when it is done
   });
   check_written(std::cout, "stdout");
-  if (attention_out.is_open()) check_written(attention_out, "'" + attention_path + "'");
+  if (attention_out.is_open()) check_written(attention_out, "'" + t.attention_path + "'");
   return failed == 0 ? 0 : 1;
 }
 

@@ -173,12 +173,19 @@ class Translate(unittest.TestCase):
         good, _ = self.translate(stdin="\n".join(SENTENCES) + "\n")
         lines = [s.encode() for s in SENTENCES]
         lines.insert(2, b"broken \xff\xfe line")
-        out, err = self.translate(stdin=b"\n".join(lines) + b"\n", status=1)
-        self.assertRegex(err, r"^attend: error: line 3: [^\n]*UTF-8[^\n]*\n$")
-        out_lines = out.split("\n")
-        self.assertEqual(out_lines[2], "")
-        del out_lines[2]
-        self.assertEqual("\n".join(out_lines), good)
+        for args in ([], ["--batch", "2", "--threads", "2"]):
+            out, err = self.translate(*args, stdin=b"\n".join(lines) + b"\n", status=1)
+            self.assertRegex(err, r"^attend: error: line 3: [^\n]*UTF-8[^\n]*\n$")
+            out_lines = out.split("\n")
+            self.assertEqual(out_lines[2], "")
+            del out_lines[2]
+            self.assertEqual("\n".join(out_lines), good)
+
+    def test_too_long_line_is_reported_and_others_translated(self):
+        good, _ = self.translate(SENTENCES[0])
+        out, err = self.translate(stdin="word " * 500 + "\n" + SENTENCES[0] + "\n", status=1)
+        self.assertRegex(err, r"^attend: error: line 1: [^\n]+\n$")
+        self.assertEqual(out, "\n" + good)
 
     def test_nbest_format(self):
         out, _ = self.translate("--beam", "4", "--nbest", "3", *SENTENCES[:2])
@@ -188,6 +195,8 @@ class Translate(unittest.TestCase):
             scores = [float(e.group(3)) for e in entries if int(e.group(1)) == index]
             self.assertTrue(1 <= len(scores) <= 3)
             self.assertEqual(scores, sorted(scores, reverse=True))
+        out, _ = self.translate("--beam", "2", "--nbest", "2", stdin="\n" + SENTENCES[0] + "\n")
+        self.assertTrue(out.startswith("0 |||  ||| 0\n1 ||| "), out)
         best, _ = self.translate("--beam", "4", *SENTENCES[:2])
         firsts = {}
         for e in entries:
