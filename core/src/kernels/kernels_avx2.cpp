@@ -81,6 +81,25 @@ struct Avx2 {
     return _mm_cvtss_f32(_mm_max_ss(x, _mm_movehdup_ps(x)));
   }
 
+  // sums[j] = Σ lanes of v[j], for 8 vectors at once: interleave-and-add pairs, then pairs
+  // of pairs, then add the two 128-bit halves (7 adds instead of 8 full reductions).
+  static V sum_lanes(const V (&v)[8]) {
+    V pairs[4];
+    for (int i = 0; i < 4; ++i) {
+      pairs[i] = _mm256_add_ps(_mm256_unpacklo_ps(v[2 * i], v[2 * i + 1]),
+                               _mm256_unpackhi_ps(v[2 * i], v[2 * i + 1]));
+    }
+    V quads[2];
+    for (int q = 0; q < 2; ++q) {
+      const __m256d lo = _mm256_castps_pd(pairs[2 * q]);
+      const __m256d hi = _mm256_castps_pd(pairs[2 * q + 1]);
+      quads[q] = _mm256_add_ps(_mm256_castpd_ps(_mm256_unpacklo_pd(lo, hi)),
+                               _mm256_castpd_ps(_mm256_unpackhi_pd(lo, hi)));
+    }
+    return _mm256_add_ps(_mm256_permute2f128_ps(quads[0], quads[1], 0x20),
+                         _mm256_permute2f128_ps(quads[0], quads[1], 0x31));
+  }
+
   // In-register 8×8 transpose: rows[i][j] ↔ rows[j][i]. Pairs of rows are interleaved,
   // then pairs of pairs, then the 128-bit halves swapped across.
   static void transpose(V (&rows)[8]) {

@@ -38,6 +38,30 @@ struct Epilogue {
   }
 };
 
+// The epilogue for `count` consecutive columns from j0, applied to whole vectors of sums.
+template <class S>
+struct EpilogueVector {
+  using V = typename S::V;
+
+  EpilogueVector(const Epilogue<S>& e, int j0, int count)
+      : e(e),
+        count(count),
+        scale(e.scale ? load_n<S>(e.scale + j0, count) : S::set1(1.0f)),
+        bias(e.bias ? load_n<S>(e.bias + j0, count) : S::zero()) {}
+
+  void finish(V x, float* out) const {
+    if (e.scale) x = S::mul(x, scale);
+    if (e.bias) x = S::add(x, bias);
+    if (e.accumulate) x = S::add(x, load_n<S>(out, count));
+    store_n<S>(out, x, count);
+  }
+
+  const Epilogue<S>& e;
+  int count;
+  V scale;
+  V bias;
+};
+
 // ---- broadcast tile --------------------------------------------------------------------
 
 // c[0..R, 0..ncols) = epilogue(Σ_p a[r, p]·panel[p, v·L + l]), panel rows ldp apart.
@@ -61,16 +85,8 @@ void tile_broadcast(const float* a, std::ptrdiff_t lda, const float* panel, std:
   ATTEND_UNROLL for (int v = 0; v < NV; ++v) {
     const int count = std::min(L, ncols - v * L);
     if (count > 0) {
-      const V scale = e.scale ? load_n<S>(e.scale + v * L, count) : S::set1(1.0f);
-      const V bias = e.bias ? load_n<S>(e.bias + v * L, count) : S::zero();
-      ATTEND_UNROLL for (int r = 0; r < R; ++r) {
-        float* out = c + r * ldc + v * L;
-        V x = acc[r][v];
-        if (e.scale) x = S::mul(x, scale);
-        if (e.bias) x = S::add(x, bias);
-        if (e.accumulate) x = S::add(x, load_n<S>(out, count));
-        store_n<S>(out, x, count);
-      }
+      const EpilogueVector<S> columns(e, v * L, count);
+      ATTEND_UNROLL for (int r = 0; r < R; ++r) columns.finish(acc[r][v], c + r * ldc + v * L);
     }
   }
 }
@@ -138,6 +154,29 @@ void pack_edge(const float* b, std::ptrdiff_t ldb, int cols, int k, float* panel
 
 // ---- dot tile --------------------------------------------------------------------------
 
+// Reduces the R×C dot accumulators and applies the epilogue. When C is a whole number of
+// vectors, kLanes accumulators at a time are reduced together (S::sum_lanes) straight into a
+// vector of consecutive outputs; otherwise each is reduced on its own.
+template <class S, int R, int C>
+void finish_dots(const typename S::V (&acc)[R][C], float* c, std::ptrdiff_t ldc,
+                 const Epilogue<S>& e) {
+  constexpr int L = S::kLanes;
+  if constexpr (C % L == 0) {
+    ATTEND_UNROLL for (int j0 = 0; j0 < C; j0 += L) {
+      const EpilogueVector<S> columns(e, j0, L);
+      ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+        typename S::V group[L];
+        ATTEND_UNROLL for (int l = 0; l < L; ++l) group[l] = acc[r][j0 + l];
+        columns.finish(S::sum_lanes(group), c + r * ldc + j0);
+      }
+    }
+  } else {
+    ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+      ATTEND_UNROLL for (int j = 0; j < C; ++j) e.finish(j, S::reduce_add(acc[r][j]), c + r * ldc + j);
+    }
+  }
+}
+
 // c[r, j] = epilogue(Σ_p a[r, p]·b[j, p]) for R rows × C columns.
 template <class S, int R, int C, class T>
 void tile_dot(const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb, int k, float* c,
@@ -155,9 +194,7 @@ void tile_dot(const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb
       ATTEND_UNROLL for (int r = 0; r < R; ++r) acc[r][j] = S::fma(av[r], bv, acc[r][j]);
     }
   });
-  ATTEND_UNROLL for (int r = 0; r < R; ++r) {
-    ATTEND_UNROLL for (int j = 0; j < C; ++j) e.finish(j, S::reduce_add(acc[r][j]), c + r * ldc + j);
-  }
+  finish_dots<S, R, C>(acc, c, ldc, e);
 }
 
 // The dot tile for the last columns, choosing C at compile time.
