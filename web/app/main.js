@@ -40,10 +40,11 @@ function showInputMessage(message) {
   inputMessage.hidden = !message;
 }
 
-// sourceText: what `text` translates, kept in data-source for tests.
+// sourceText: what `text` translates; data-source and data-shown (a count) are for tests.
 function showTranslation(sourceText, text, timing) {
   translationOutput.textContent = text;
-  Object.assign(translationOutput.dataset, { source: sourceText, text });
+  const shown = Number(translationOutput.dataset.shown ?? 0) + 1;
+  Object.assign(translationOutput.dataset, { source: sourceText, text, shown });
   if (!timing) {
     timingOutput.textContent = '';
     return;

@@ -12,13 +12,18 @@ export async function openApp(context, origin) {
   return page;
 }
 
-// Types text, waits until its translation is shown (data-source is the text translated).
+// Types text, waits until a new translation of it is shown (data-source: the text
+// translated; data-shown: how many translations were shown).
 export async function translate(page, text) {
+  const shownBefore = Number(await page.$eval('#translation', (output) => output.dataset.shown ?? 0));
   await page.fill('#source-text', text);
   await page.waitForFunction(
-    (expected) => document.getElementById('translation').dataset.source === expected
-      && document.body.dataset.translating === 'false',
-    text.trim(), { timeout: TRANSLATION_TIMEOUT_MS });
+    ({ expected, shownBefore }) => {
+      const output = document.getElementById('translation');
+      return Number(output.dataset.shown) > shownBefore && output.dataset.source === expected
+        && document.body.dataset.translating === 'false';
+    },
+    { expected: text.trim(), shownBefore }, { timeout: TRANSLATION_TIMEOUT_MS });
   return page.$eval('#translation', (output) => output.dataset.text);
 }
 
