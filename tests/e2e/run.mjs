@@ -1,6 +1,6 @@
 // Runs the browser tests (node --test, one file at a time: they share two cores with
-// chromium). Exits 77, which ctest reports as skipped, when chromium or playwright-core
-// (npm install) is missing.
+// chromium): all of tests/e2e/*.test.mjs, or the files named as arguments. Exits 77, which
+// ctest reports as skipped, when chromium or playwright-core (npm install) is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ if (missing.length > 0) {
   process.exit(1);
 }
 const here = new URL('.', import.meta.url).pathname;
-const files = readdirSync(here).filter((name) => name.endsWith('.test.mjs')).map((name) => join(here, name));
-const { status } = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...process.argv.slice(2), ...files], { stdio: 'inherit' });
+const named = process.argv.slice(2);
+const files = (named.length > 0 ? named : readdirSync(here).filter((name) => name.endsWith('.test.mjs')))
+  .map((name) => join(here, name));
+const { status } = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
 process.exit(status ?? 1);

@@ -1,8 +1,9 @@
 // What the browser tests run against, from the environment (tests/e2e/CMakeLists.txt sets
 // it; `npm run test:e2e` falls back to the repository's defaults):
 //   ATTEND_CLI        the native `attend` binary, the reference the page is compared with
-//   ATTEND_E2E_MODEL  the model file the page loads as English → German
-//                     (default models/en-de/model.int8.safetensors)
+//   ATTEND_E2E_MODEL  the model file the page loads as English → German (default: the
+//                     shipped models/en-de/model.int8.safetensors, or while that is absent
+//                     ATTEND_E2E_FALLBACK_MODEL, the CLI tests' tiny random model)
 //   ATTEND_WASM_DIR   the directory holding attend.mjs and dist/ (default wasm/)
 //   ATTEND_E2E_ARTIFACTS  where screenshots and downloads go (default test-results/e2e)
 import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
@@ -14,7 +15,9 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CHROMIUM = process.env.ATTEND_CHROMIUM ?? '/usr/bin/chromium';
 
 export const CLI = process.env.ATTEND_CLI ?? join(REPO_ROOT, 'build/release/native/cli/attend');
-export const MODEL = resolve(process.env.ATTEND_E2E_MODEL ?? join(REPO_ROOT, 'models/en-de/model.int8.safetensors'));
+const SHIPPED_MODEL = join(REPO_ROOT, 'models/en-de/model.int8.safetensors');
+export const MODEL = resolve(process.env.ATTEND_E2E_MODEL
+  ?? (existsSync(SHIPPED_MODEL) ? SHIPPED_MODEL : process.env.ATTEND_E2E_FALLBACK_MODEL ?? SHIPPED_MODEL));
 export const WASM_DIR = resolve(process.env.ATTEND_WASM_DIR ?? join(REPO_ROOT, 'wasm'));
 export const ARTIFACTS = resolve(process.env.ATTEND_E2E_ARTIFACTS ?? join(REPO_ROOT, 'test-results/e2e'));
 mkdirSync(ARTIFACTS, { recursive: true });
