@@ -1,0 +1,42 @@
+#include "decode/log_probs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace attend {
+
+float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, float* scratch) {
+  const int best = argmax(logits, n);
+  std::memcpy(scratch, logits, static_cast<size_t>(n) * sizeof(float));
+  k.softmax_f32(scratch, n);
+  // softmax(x)_max = exp(x_max - max) / Σ exp(x_j - max) = 1 / Σ, so lse = max - log p_max.
+  return logits[best] - std::log(scratch[best]);
+}
+
+int argmax(const float* x, int n) {
+  int best = 0;
+  for (int i = 1; i < n; ++i) {
+    if (x[i] > x[best]) best = i;
+  }
+  return best;
+}
+
+void top_candidates(const float* logits, int n, int count, float base, float lse, int64_t flat_offset,
+                    std::vector<Candidate>& out) {
+  // A small sorted window of the best `count` seen so far: cheap since count ≪ n.
+  const size_t first = out.size();
+  for (int i = 0; i < n; ++i) {
+    const size_t held = out.size() - first;
+    if (held == static_cast<size_t>(count) && !(logits[i] > out.back().score)) continue;
+    if (held == static_cast<size_t>(count)) out.pop_back();
+    Candidate c{logits[i], flat_offset + i};
+    auto pos = std::upper_bound(out.begin() + first, out.end(), c, [&](const Candidate& a, const Candidate& b) {
+      return a.score > b.score;  // equal logits keep scan order: lower token first
+    });
+    out.insert(pos, c);
+  }
+  for (size_t i = first; i < out.size(); ++i) out[i].score = base + (out[i].score - lse);
+}
+
+}  // namespace attend

@@ -1,0 +1,211 @@
+#include "attend/translator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "attend/error.h"
+#include "decode/search.h"
+#include "model/encoder.h"
+
+namespace attend {
+namespace {
+
+void check_options(const TranslateOptions& o) {
+  auto fail = [](const std::string& m) { throw Error(ErrorCode::invalid_argument, m); };
+  if (o.beam_size < 1 || o.beam_size > 256) fail("beam size must be in [1, 256], got " + std::to_string(o.beam_size));
+  if (o.nbest < 1 || o.nbest > o.beam_size) {
+    fail("nbest must be in [1, beam size " + std::to_string(o.beam_size) + "], got " + std::to_string(o.nbest));
+  }
+  if (o.max_length < 1) fail("max length must be at least 1, got " + std::to_string(o.max_length));
+  if (!std::isfinite(o.length_penalty) || o.length_penalty < 0) {
+    fail("length penalty (alpha) must be a finite number ≥ 0, got " + std::to_string(o.length_penalty));
+  }
+  if (!std::isfinite(o.max_length_ratio) || o.max_length_ratio < 0) {
+    fail("max length ratio must be a finite number ≥ 0, got " + std::to_string(o.max_length_ratio));
+  }
+}
+
+void check_source(const ModelConfig& c, const std::vector<int>& ids) {
+  if (ids.empty() || ids.back() != c.eos_id) {
+    throw Error(ErrorCode::invalid_argument, "source ids must end with eos (" + std::to_string(c.eos_id) + ")");
+  }
+  if (static_cast<int>(ids.size()) > c.max_positions) {
+    throw Error(ErrorCode::invalid_input, "the sentence has " + std::to_string(ids.size()) +
+                                              " tokens; this model takes at most " + std::to_string(c.max_positions));
+  }
+  for (int id : ids) {
+    if (id < 0 || id >= c.src_vocab_size) {
+      throw Error(ErrorCode::invalid_argument, "source id " + std::to_string(id) + " is outside the vocabulary [0, " +
+                                                   std::to_string(c.src_vocab_size) + ")");
+    }
+  }
+}
+
+}  // namespace
+
+struct Translator::State {
+  std::shared_ptr<const Model> model;
+  const Model::Impl& impl;
+  const KernelTable& kernels;
+  EncoderWorkspace encoder;
+  DecoderWorkspace decoder;
+
+  explicit State(std::shared_ptr<const Model> m)
+      : model(std::move(m)), impl(model->impl()), kernels(kernels::best_kernels()) {}
+
+  // Feeds bos + targets one step at a time through the same decoder step the search uses,
+  // for one sentence; after each step calls on_step(step) with ws.logits / ws.capture_* set.
+  template <typename OnStep>
+  void teacher_forced(const std::vector<int>& source, const std::vector<int>& targets, const HeadMask& mask,
+                      bool capture, float* encoder_capture, OnStep&& on_step) {
+    const ModelConfig& c = impl.config;
+    const std::vector<int> offsets{0, static_cast<int>(source.size())};
+    encode(impl, kernels, source, offsets, mask, encoder, encoder_capture, 0);
+    const int steps = static_cast<int>(targets.size()) + 1;
+    if (steps > c.max_positions) {
+      throw Error(ErrorCode::invalid_input, "the target has " + std::to_string(steps) +
+                                                " positions; this model takes at most " + std::to_string(c.max_positions));
+    }
+    decoder.reserve(c, 1, 1, steps, offsets, capture);
+    prepare_cross_attention(impl, kernels, encoder.x.data(), decoder);
+    const int zero = 0;
+    for (int t = 0; t < steps; ++t) {
+      const int token = t == 0 ? c.bos_id : targets[t - 1];
+      decoder_step(impl, kernels, StepInput{&token, &zero, &zero, 1, t}, mask, decoder);
+      on_step(t);
+    }
+  }
+
+  AttentionMaps attention_for(const std::vector<int>& source, const Hypothesis& best, const HeadMask& mask) {
+    const ModelConfig& c = impl.config;
+    const Tokenizer& tgt = *impl.tgt_tokenizer;
+    AttentionMaps maps;
+    maps.encoder_layers = c.encoder_layers;
+    maps.decoder_layers = c.decoder_layers;
+    maps.heads = c.num_heads;
+    const size_t src_len = source.size();
+    const size_t tgt_len = best.ids.size() + (best.ended_with_eos ? 1 : 0);
+    maps.src_len = static_cast<int>(src_len);
+    maps.tgt_len = static_cast<int>(tgt_len);
+    maps.source_pieces = impl.src_tokenizer->pieces(source);
+    maps.target_pieces = best.pieces;
+    if (best.ended_with_eos) maps.target_pieces.push_back(tgt.id_to_piece(c.eos_id));
+    maps.target_input_pieces.push_back(tgt.id_to_piece(c.bos_id));
+    for (size_t t = 0; t + 1 < tgt_len; ++t) maps.target_input_pieces.push_back(best.pieces[t]);
+
+    const size_t lh = static_cast<size_t>(c.decoder_layers) * c.num_heads;
+    maps.encoder.resize(static_cast<size_t>(c.encoder_layers) * c.num_heads * src_len * src_len);
+    maps.decoder.assign(lh * tgt_len * tgt_len, 0.f);
+    maps.cross.resize(lh * tgt_len * src_len);
+    const std::vector<int> fed(best.ids.begin(), best.ids.begin() + (tgt_len - 1));
+    teacher_forced(source, fed, mask, true, maps.encoder.data(), [&](int t) {
+      for (size_t m = 0; m < lh; ++m) {  // capture rows [L·H][T_max] / [L·H][S_max] -> row t of each map
+        std::memcpy(maps.decoder.data() + (m * tgt_len + t) * tgt_len,
+                    decoder.capture_self.data() + m * decoder.max_steps, (t + 1) * sizeof(float));
+        std::memcpy(maps.cross.data() + (m * tgt_len + t) * src_len,
+                    decoder.capture_cross.data() + m * decoder.max_source_len, src_len * sizeof(float));
+      }
+    });
+    return maps;
+  }
+
+  std::vector<Translation> translate_chunk(const std::vector<std::vector<int>>& sources, const TranslateOptions& o,
+                                           const HeadMask& mask) {
+    const ModelConfig& c = impl.config;
+    std::vector<int> ids, offsets{0};
+    std::vector<int> limits;
+    for (const auto& s : sources) {
+      ids.insert(ids.end(), s.begin(), s.end());
+      offsets.push_back(static_cast<int>(ids.size()));
+      limits.push_back(decode_limit(c, static_cast<int>(s.size()), o));
+    }
+    encode(impl, kernels, ids, offsets, mask, encoder);
+    const SearchRequest request{impl, kernels, mask, o, encoder.x.data(), offsets, std::move(limits)};
+    auto found = o.beam_size == 1 ? greedy_search(request, decoder) : beam_search(request, decoder);
+
+    std::vector<Translation> out(sources.size());
+    for (size_t i = 0; i < sources.size(); ++i) {
+      Translation& t = out[i];
+      t.source_ids = sources[i];
+      t.source_pieces = impl.src_tokenizer->pieces(sources[i]);
+      for (SearchHypothesis& h : found[i]) {
+        Hypothesis hyp;
+        hyp.pieces = impl.tgt_tokenizer->pieces(h.ids);
+        hyp.text = impl.tgt_tokenizer->decode(h.ids);
+        hyp.ids = std::move(h.ids);
+        hyp.score = h.score;
+        hyp.ended_with_eos = h.ended_with_eos;
+        t.hypotheses.push_back(std::move(hyp));
+      }
+    }
+    if (o.capture_attention) {
+      for (size_t i = 0; i < sources.size(); ++i) out[i].attention = attention_for(sources[i], out[i].hypotheses[0], mask);
+    }
+    return out;
+  }
+};
+
+Translator::Translator(std::shared_ptr<const Model> model) {
+  if (!model) throw Error(ErrorCode::invalid_argument, "Translator needs a model, got null");
+  state_ = std::make_unique<State>(std::move(model));
+}
+Translator::~Translator() = default;
+Translator::Translator(Translator&&) noexcept = default;
+Translator& Translator::operator=(Translator&&) noexcept = default;
+
+const Model& Translator::model() const { return *state_->model; }
+
+Translation Translator::translate(std::string_view text, const TranslateOptions& options) {
+  return std::move(translate_batch({std::string(text)}, options, 1)[0]);
+}
+
+std::vector<Translation> Translator::translate_batch(const std::vector<std::string>& texts,
+                                                     const TranslateOptions& options, int batch_size) {
+  const ModelConfig& c = state_->impl.config;
+  std::vector<std::vector<int>> sources;
+  sources.reserve(texts.size());
+  for (const std::string& text : texts) {
+    std::vector<int> ids = state_->impl.src_tokenizer->encode(text);
+    ids.push_back(c.eos_id);
+    sources.push_back(std::move(ids));
+  }
+  return translate_ids(sources, options, batch_size);
+}
+
+std::vector<Translation> Translator::translate_ids(const std::vector<std::vector<int>>& sources,
+                                                   const TranslateOptions& options, int batch_size) {
+  check_options(options);
+  if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
+  const ModelConfig& c = state_->impl.config;
+  for (const auto& s : sources) check_source(c, s);
+  const HeadMask mask = HeadMask::from_refs(c, options.masked_heads);
+  std::vector<Translation> out;
+  out.reserve(sources.size());
+  for (size_t first = 0; first < sources.size(); first += batch_size) {
+    const size_t last = std::min(sources.size(), first + static_cast<size_t>(batch_size));
+    const std::vector<std::vector<int>> chunk(sources.begin() + first, sources.begin() + last);
+    for (Translation& t : state_->translate_chunk(chunk, options, mask)) out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::vector<float> Translator::logits(const std::vector<int>& source_ids, const std::vector<int>& target_ids,
+                                      const std::vector<HeadRef>& masked_heads) {
+  const ModelConfig& c = state_->impl.config;
+  check_source(c, source_ids);
+  for (int id : target_ids) {
+    if (id < 0 || id >= c.tgt_vocab_size) {
+      throw Error(ErrorCode::invalid_argument, "target id " + std::to_string(id) + " is outside the vocabulary");
+    }
+  }
+  const HeadMask mask = HeadMask::from_refs(c, masked_heads);
+  const size_t vocab = c.tgt_vocab_size;
+  std::vector<float> out((target_ids.size() + 1) * vocab);  // [T + 1, V]
+  state_->teacher_forced(source_ids, target_ids, mask, false, nullptr, [&](int t) {
+    std::memcpy(out.data() + t * vocab, state_->decoder.logits.data(), vocab * sizeof(float));
+  });
+  return out;
+}
+
+}  // namespace attend

@@ -1,0 +1,120 @@
+#include "model/decoder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "model/attention.h"
+#include "model/sublayers.h"
+
+namespace attend {
+
+void DecoderWorkspace::reserve(const ModelConfig& c, int rows, int slot_count, int steps,
+                               const std::vector<int>& offsets, bool capture) {
+  const size_t d = c.d_model, layers = c.decoder_layers, heads = c.num_heads;
+  slots = slot_count;
+  max_steps = steps;
+  max_rows = rows;
+  source_offsets = offsets;
+  source_tokens = offsets.back();
+  max_source_len = 0;
+  for (size_t s = 0; s + 1 < offsets.size(); ++s) max_source_len = std::max(max_source_len, offsets[s + 1] - offsets[s]);
+  cache.resize(layers * slots * steps * 2 * d);
+  cross_kv.resize(layers * source_tokens * 2 * d);
+  x.resize(rows * d);
+  normed.resize(rows * d);
+  qkv.resize(rows * 3 * d);
+  attn.resize(rows * d);
+  out.resize(rows * d);
+  hidden.resize(static_cast<size_t>(rows) * c.d_ff);
+  scores.resize(std::max(steps, max_source_len));
+  logits.resize(static_cast<size_t>(rows) * c.tgt_vocab_size);
+  capturing = capture;
+  capture_self.assign(capture ? rows * layers * heads * steps : 0, 0.f);
+  capture_cross.assign(capture ? rows * layers * heads * max_source_len : 0, 0.f);
+}
+
+void prepare_cross_attention(const Model::Impl& model, const KernelTable& k, const float* memory,
+                             DecoderWorkspace& ws) {
+  const ModelConfig& c = model.config;
+  const size_t layer_size = static_cast<size_t>(ws.source_tokens) * 2 * c.d_model;
+  for (int l = 0; l < c.decoder_layers; ++l) {
+    // [N, 2D] = memory · [W_k; W_v]ᵀ
+    model.weights.decoder[l].cross_kv.apply(k, memory, c.d_model, ws.cross_kv.data() + l * layer_size,
+                                            2 * c.d_model, ws.source_tokens);
+  }
+}
+
+namespace {
+
+float* cache_at(const ModelConfig& c, DecoderWorkspace& ws, int layer, int slot) {
+  return ws.cache.data() +
+         (static_cast<size_t>(layer) * ws.slots + slot) * ws.max_steps * 2 * static_cast<size_t>(c.d_model);
+}
+
+}  // namespace
+
+void copy_cache_slot(const ModelConfig& c, DecoderWorkspace& ws, int from, int to, int steps) {
+  for (int l = 0; l < c.decoder_layers; ++l) {
+    std::memcpy(cache_at(c, ws, l, to), cache_at(c, ws, l, from), static_cast<size_t>(steps) * 2 * c.d_model * sizeof(float));
+  }
+}
+
+void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
+                  DecoderWorkspace& ws) {
+  const ModelConfig& c = model.config;
+  const Weights& w = model.weights;
+  const int rows = in.rows, d = c.d_model, hd = c.head_dim(), heads = c.num_heads, layers = c.decoder_layers;
+  const float embed_scale = c.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
+  const float query_scale = 1.f / std::sqrt(static_cast<float>(hd));
+  embed(w.tgt_embed, w.tgt_positions, embed_scale, in.tokens, rows, in.step, 0, d, ws.x.data());  // [R, D]
+  const LayerScratch scratch{ws.normed.data(), ws.out.data(), ws.hidden.data()};
+
+  for (int l = 0; l < layers; ++l) {
+    const DecoderLayerWeights& lw = w.decoder[l];
+    residual(k, c, lw.self_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
+      lw.self_qkv.apply(k, x, d, ws.qkv.data(), 3 * d, rows);  // [R, 3D]
+      scale_rows(ws.qkv.data(), 3 * d, rows, d, query_scale);
+      for (int r = 0; r < rows; ++r) {
+        const float* qkv = ws.qkv.data() + static_cast<size_t>(r) * 3 * d;
+        float* cache = cache_at(c, ws, l, in.slots[r]);  // [T, 2D]
+        std::memcpy(cache + static_cast<size_t>(in.step) * 2 * d, qkv + d, 2 * d * sizeof(float));
+        const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
+        AttentionCapture cap{ws.capturing ? ws.capture_self.data() + ((static_cast<size_t>(r) * layers + l) * heads) * ws.max_steps
+                                          : nullptr,
+                             static_cast<size_t>(ws.max_steps), 0};
+        multi_head_attention(k, input, heads, hd, mask.layer(AttentionKind::decoder, l, heads), ws.scores.data(),
+                             ws.attn.data() + static_cast<size_t>(r) * d, d, ws.capturing ? &cap : nullptr);
+      }
+      lw.self_out.apply(k, ws.attn.data(), d, out, d, rows);
+    });
+    residual(k, c, lw.cross_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
+      lw.cross_q.apply(k, x, d, ws.qkv.data(), d, rows);  // [R, D]
+      scale_rows(ws.qkv.data(), d, rows, d, query_scale);
+      for (int r = 0; r < rows; ++r) {
+        const int s = in.sentences[r];
+        const int len = ws.source_offsets[s + 1] - ws.source_offsets[s];
+        const float* kv = ws.cross_kv.data() +
+                          (static_cast<size_t>(l) * ws.source_tokens + ws.source_offsets[s]) * 2 * d;  // [S, 2D]
+        const AttentionInput input{ws.qkv.data() + static_cast<size_t>(r) * d, d, kv, kv + d, 2 * d, 1, len};
+        AttentionCapture cap{ws.capturing ? ws.capture_cross.data() + ((static_cast<size_t>(r) * layers + l) * heads) * ws.max_source_len
+                                          : nullptr,
+                             static_cast<size_t>(ws.max_source_len), 0};
+        multi_head_attention(k, input, heads, hd, mask.layer(AttentionKind::cross, l, heads), ws.scores.data(),
+                             ws.attn.data() + static_cast<size_t>(r) * d, d, ws.capturing ? &cap : nullptr);
+      }
+      lw.cross_out.apply(k, ws.attn.data(), d, out, d, rows);
+    });
+    residual(k, c, lw.ffn_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
+      feed_forward(k, c, lw.fc1, lw.fc2, x, ws.hidden.data(), out, rows);
+    });
+  }
+  const float* final_x = ws.x.data();
+  if (c.norm == NormPlacement::pre) {
+    w.decoder_final_norm.apply(k, ws.x.data(), ws.normed.data(), rows, d, c.layer_norm_eps);
+    final_x = ws.normed.data();
+  }
+  w.output.apply(k, final_x, d, ws.logits.data(), c.tgt_vocab_size, rows);  // [R, V]
+}
+
+}  // namespace attend

@@ -1,0 +1,50 @@
+// One decoding step for a set of hypotheses ("rows"), each with its own self-attention KV
+// cache slot and its sentence's cross-attention K/V (computed once per sentence).
+// Legend: R rows this step, P cache slots, T max steps, N total source tokens, S one source's
+// length, D d_model, F d_ff, H heads, K head_dim, L decoder layers, V target vocabulary.
+#pragma once
+
+#include <vector>
+
+#include "model/head_mask.h"
+#include "model/model_impl.h"
+
+namespace attend {
+
+struct DecoderWorkspace {
+  int slots = 0, max_steps = 0, max_rows = 0, source_tokens = 0, max_source_len = 0;
+  std::vector<float> cache;           // [L][P][T][2D]: per position K then V
+  std::vector<float> cross_kv;        // [L][N][2D]
+  std::vector<int> source_offsets;    // [sentences + 1] into the N source rows
+  std::vector<float> x, normed, qkv, attn, out, hidden;  // [R, D] / [R, 3D] / [R, F]
+  std::vector<float> scores;          // [max(T, S_max)]
+  std::vector<float> logits;          // [R, V]
+  bool capturing = false;
+  std::vector<float> capture_self;    // [R][L][H][T]      when capturing
+  std::vector<float> capture_cross;   // [R][L][H][S_max]  when capturing
+
+  // Sizes every buffer once per batch so that steps allocate nothing.
+  void reserve(const ModelConfig& c, int rows, int slots, int max_steps, const std::vector<int>& source_offsets,
+               bool capture);
+};
+
+// Cross-attention K, V of every layer from the encoder output memory [N, D].
+void prepare_cross_attention(const Model::Impl& model, const KernelTable& k, const float* memory,
+                             DecoderWorkspace& ws);
+
+struct StepInput {
+  const int* tokens;     // [R] token fed at this step (bos at step 0)
+  const int* slots;      // [R] cache slot of each row
+  const int* sentences;  // [R] sentence of each row (for its source range)
+  int rows;
+  int step;              // position of the fed token
+};
+
+// Leaves the logits [R, V] in ws.logits (and the probabilities in ws.capture_* if capturing).
+void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
+                  DecoderWorkspace& ws);
+
+// Copies the cache of slot `from` into slot `to` for positions [0, steps).
+void copy_cache_slot(const ModelConfig& c, DecoderWorkspace& ws, int from, int to, int steps);
+
+}  // namespace attend

@@ -1,0 +1,71 @@
+// Weight views of the model's building blocks and how each one is applied with the kernels.
+// Row-major; `m` rows of activations; weights as PyTorch's nn.Linear: W[out, in].
+#pragma once
+
+#include <cstdint>
+
+#include "kernels/kernels.h"
+
+namespace attend {
+
+using kernels::KernelTable;
+
+// y = x·Wᵀ + b, W stored either f32 or int8 with one scale per output row.
+struct Linear {
+  int out = 0, in = 0;
+  const float* weight = nullptr;        // [out, in] f32, or
+  const int8_t* weight_i8 = nullptr;    // [out, in] int8 ...
+  const float* scale = nullptr;         // [out]     ... w ≈ scale[row] · q[row]
+  const float* bias = nullptr;          // [out] or null
+
+  // x [m, in] (row stride ldx) -> y [m, out] (row stride ldy)
+  void apply(const KernelTable& k, const float* x, int ldx, float* y, int ldy, int m) const {
+    if (weight_i8) k.gemm_i8w_nt(x, ldx, weight_i8, in, scale, bias, y, ldy, m, out, in);
+    else k.gemm_f32_nt(x, ldx, weight, in, bias, y, ldy, m, out, in, false);
+  }
+};
+
+// y = (x - mean) / sqrt(var + eps) · gamma + beta, per row of width d.
+struct LayerNorm {
+  const float* gamma = nullptr;
+  const float* beta = nullptr;
+
+  void apply(const KernelTable& k, const float* x, float* y, int rows, int d, float eps) const {
+    for (int r = 0; r < rows; ++r) k.layernorm_f32(x + static_cast<size_t>(r) * d, gamma, beta,
+                                                   y + static_cast<size_t>(r) * d, d, eps);
+  }
+};
+
+// Token embedding rows, f32 or int8 with one scale per row (per token).
+struct Embedding {
+  int rows = 0, dim = 0;
+  const float* weight = nullptr;
+  const int8_t* weight_i8 = nullptr;
+  const float* scale = nullptr;
+
+  // out[dim] = E[id] · factor
+  void lookup(int id, float factor, float* out) const {
+    if (weight_i8) {
+      const int8_t* q = weight_i8 + static_cast<size_t>(id) * dim;
+      const float s = scale[id] * factor;
+      for (int i = 0; i < dim; ++i) out[i] = static_cast<float>(q[i]) * s;
+    } else {
+      const float* e = weight + static_cast<size_t>(id) * dim;
+      for (int i = 0; i < dim; ++i) out[i] = e[i] * factor;
+    }
+  }
+
+  // The same matrix used as an output projection (tied weights): logits = x·Eᵀ + bias.
+  Linear as_linear(const float* bias) const {
+    Linear l;
+    l.out = rows;
+    l.in = dim;
+    l.weight = weight;
+    l.weight_i8 = weight_i8;
+    l.scale = scale;
+    l.bias = bias;
+    return l;
+  }
+};
+
+}  // namespace attend

@@ -1,0 +1,91 @@
+#include <string_view>
+
+#include "attend/error.h"
+#include "model/config_json.h"
+#include "model/model_impl.h"
+
+namespace attend {
+namespace {
+
+[[noreturn]] void fail(const std::string& message) {
+  throw Error(ErrorCode::invalid_model, "invalid model file: " + message);
+}
+
+std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const std::string& name, int vocab_size) {
+  auto it = file.tensors.find(name);
+  if (it == file.tensors.end()) fail("tensor '" + name + "' (the SentencePiece model) is missing");
+  const TensorView& t = it->second;
+  if (t.dtype != DType::u8 || t.shape.size() != 1) fail("tensor '" + name + "' must be a 1-D U8 tensor");
+  auto tokenizer = std::make_unique<Tokenizer>(
+      Tokenizer::from_bytes(std::string_view(reinterpret_cast<const char*>(t.data), t.bytes)));
+  if (tokenizer->vocab_size() != vocab_size) {
+    fail("tokenizer '" + name + "' has " + std::to_string(tokenizer->vocab_size()) + " pieces but the config says " +
+         std::to_string(vocab_size));
+  }
+  return tokenizer;
+}
+
+std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage) {
+  auto impl = std::make_unique<Model::Impl>();
+  impl->file = parse_safetensors(storage->data(), storage->size());
+  const auto& meta = impl->file.metadata;
+  auto format = meta.find("attend.format");
+  if (format == meta.end()) fail("__metadata__ has no 'attend.format' (is this an Attend model file?)");
+  if (format->second != kFormatVersion) {
+    fail("format version '" + format->second + "' is not supported (this build reads version " + kFormatVersion + ")");
+  }
+  auto config = meta.find("attend.config");
+  if (config == meta.end()) fail("__metadata__ has no 'attend.config'");
+  impl->config = parse_model_config(config->second);
+  const ModelConfig& c = impl->config;
+  impl->weights = bind_weights(c, impl->file, impl->owned, impl->weight_dtype);
+  impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", c.src_vocab_size);
+  if (c.shared_vocab) {
+    if (impl->file.tensors.count("tokenizer.tgt")) fail("a shared-vocabulary model must not carry 'tokenizer.tgt'");
+    impl->tgt_tokenizer = impl->src_tokenizer.get();
+  } else {
+    impl->tgt_tokenizer_owned = load_tokenizer(impl->file, "tokenizer.tgt", c.tgt_vocab_size);
+    impl->tgt_tokenizer = impl->tgt_tokenizer_owned.get();
+  }
+  for (const auto& [name, view] : impl->file.tensors) {
+    if (name.rfind("tokenizer.", 0) == 0 && name != "tokenizer.src" && name != "tokenizer.tgt") {
+      fail("unexpected tensor '" + name + "'");
+    }
+  }
+  impl->storage = std::move(storage);
+  return std::make_shared<const Model>(std::move(impl));
+}
+
+}  // namespace
+
+Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Model::~Model() = default;
+
+std::shared_ptr<const Model> Model::from_file(const std::string& path) { return load(ByteStorage::from_file(path)); }
+
+std::shared_ptr<const Model> Model::from_bytes(const uint8_t* data, size_t size) {
+  return load(ByteStorage::from_vector(std::vector<uint8_t>(data, data + size)));
+}
+
+std::shared_ptr<const Model> Model::from_bytes(std::vector<uint8_t> bytes) {
+  return load(ByteStorage::from_vector(std::move(bytes)));
+}
+
+const ModelConfig& Model::config() const { return impl_->config; }
+
+ModelInfo Model::info() const {
+  ModelInfo info;
+  info.format_version = impl_->file.metadata.at("attend.format");
+  info.weight_dtype = impl_->weight_dtype;
+  info.file_bytes = impl_->storage->size();
+  info.src_vocab_size = impl_->config.src_vocab_size;
+  info.tgt_vocab_size = impl_->config.tgt_vocab_size;
+  for (const auto& [name, view] : impl_->file.tensors) {
+    info.tensors.push_back(TensorInfo{name, dtype_name(view.dtype), view.shape, view.bytes});
+    const bool is_parameter = name.rfind("tokenizer.", 0) != 0 && name.find("_scale") == std::string::npos;
+    if (is_parameter) info.parameter_count += view.elements();
+  }
+  return info;
+}
+
+}  // namespace attend

@@ -1,0 +1,30 @@
+// What a loaded Model holds: the file's bytes, the validated config, the bound weights and
+// the tokenizers. Immutable after load.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "attend/model.h"
+#include "model/byte_storage.h"
+#include "model/safetensors.h"
+#include "model/weights.h"
+#include "tokenizer/tokenizer.h"
+
+namespace attend {
+
+constexpr const char* kFormatVersion = "1";
+
+struct Model::Impl {
+  std::unique_ptr<ByteStorage> storage;
+  SafetensorsFile file;
+  ModelConfig config;
+  OwnedTensors owned;
+  Weights weights;
+  std::string weight_dtype;
+  std::unique_ptr<Tokenizer> src_tokenizer;
+  std::unique_ptr<Tokenizer> tgt_tokenizer_owned;  // null when the vocabulary is shared
+  const Tokenizer* tgt_tokenizer = nullptr;
+};
+
+}  // namespace attend

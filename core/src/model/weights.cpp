@@ -1,0 +1,217 @@
+#include "model/weights.h"
+
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "attend/error.h"
+#include "model/positions.h"
+
+namespace attend {
+namespace {
+
+std::string shape_text(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+[[noreturn]] void fail(const std::string& message) {
+  throw Error(ErrorCode::invalid_model, "invalid model file: " + message);
+}
+
+class Binder {
+ public:
+  Binder(const SafetensorsFile& file, OwnedTensors& owned) : file_(file), owned_(owned) {}
+
+  const TensorView& find(const std::string& name, DType dtype, const std::vector<int64_t>& shape) {
+    auto it = file_.tensors.find(name);
+    if (it == file_.tensors.end()) fail("tensor '" + name + "' is missing");
+    const TensorView& t = it->second;
+    if (t.dtype != dtype) {
+      fail("tensor '" + name + "' has dtype " + dtype_name(t.dtype) + ", expected " + dtype_name(dtype));
+    }
+    if (t.shape != shape) {
+      fail("tensor '" + name + "' has shape " + shape_text(t.shape) + ", expected " + shape_text(shape));
+    }
+    used_.insert(name);
+    return t;
+  }
+
+  const float* f32(const std::string& name, const std::vector<int64_t>& shape) {
+    const TensorView& t = find(name, DType::f32, shape);
+    const float* data = reinterpret_cast<const float*>(t.data);
+    if (reinterpret_cast<uintptr_t>(t.data) % alignof(float) != 0) {  // foreign files may misalign
+      auto copy = std::make_unique<std::vector<float>>(static_cast<size_t>(t.elements()));
+      std::memcpy(copy->data(), t.data, t.bytes);
+      data = copy->data();
+      owned_.f32.push_back(std::move(copy));
+    }
+    for (int64_t i = 0; i < t.elements(); ++i) {
+      if (!std::isfinite(data[i])) fail("tensor '" + name + "' holds a non-finite value at index " + std::to_string(i));
+    }
+    return data;
+  }
+
+  bool is_int8(const std::string& name) const {
+    auto it = file_.tensors.find(name);
+    return it != file_.tensors.end() && it->second.dtype == DType::i8;
+  }
+
+  // A 2-D weight [rows, cols], f32 or int8 + `<name>_scale` [rows].
+  void matrix(const std::string& name, int rows, int cols, const float*& f, const int8_t*& q, const float*& scale) {
+    if (is_int8(name)) {
+      q = reinterpret_cast<const int8_t*>(find(name, DType::i8, {rows, cols}).data);
+      scale = f32(name + "_scale", {rows});
+      any_int8_ = true;
+    } else {
+      f = f32(name, {rows, cols});
+    }
+  }
+
+  Linear linear(const std::string& prefix, int out, int in, bool bias = true) {
+    Linear l;
+    l.out = out;
+    l.in = in;
+    matrix(prefix + ".weight", out, in, l.weight, l.weight_i8, l.scale);
+    if (bias) l.bias = f32(prefix + ".bias", {out});
+    return l;
+  }
+
+  Embedding embedding(const std::string& name, int rows, int dim) {
+    Embedding e;
+    e.rows = rows;
+    e.dim = dim;
+    matrix(name, rows, dim, e.weight, e.weight_i8, e.scale);
+    return e;
+  }
+
+  LayerNorm norm(const std::string& prefix, int d) {
+    return LayerNorm{f32(prefix + ".weight", {d}), f32(prefix + ".bias", {d})};
+  }
+
+  // Stacks the rows of several Linears into one (Q, K, V -> QKV). Mixed dtypes are widened to f32.
+  Linear fuse(const std::vector<Linear>& parts) {
+    Linear fused;
+    fused.in = parts[0].in;
+    for (const Linear& p : parts) fused.out += p.out;
+    bool all_int8 = true;
+    for (const Linear& p : parts) all_int8 = all_int8 && p.weight_i8;
+    const size_t in = static_cast<size_t>(fused.in);
+    auto bias = std::make_unique<std::vector<float>>();
+    auto scale = std::make_unique<std::vector<float>>();
+    auto weight = std::make_unique<std::vector<float>>();
+    auto weight_i8 = std::make_unique<std::vector<int8_t>>();
+    for (const Linear& p : parts) {
+      bias->insert(bias->end(), p.bias, p.bias + p.out);
+      if (all_int8) {
+        weight_i8->insert(weight_i8->end(), p.weight_i8, p.weight_i8 + p.out * in);
+        scale->insert(scale->end(), p.scale, p.scale + p.out);
+      } else {
+        for (size_t r = 0; r < static_cast<size_t>(p.out); ++r) {
+          for (size_t c = 0; c < in; ++c) {
+            weight->push_back(p.weight ? p.weight[r * in + c] : p.weight_i8[r * in + c] * p.scale[r]);
+          }
+        }
+      }
+    }
+    fused.bias = keep(std::move(bias));
+    if (all_int8) {
+      fused.weight_i8 = weight_i8->data();
+      owned_.i8.push_back(std::move(weight_i8));
+      fused.scale = keep(std::move(scale));
+    } else {
+      fused.weight = keep(std::move(weight));
+    }
+    return fused;
+  }
+
+  const float* keep(std::unique_ptr<std::vector<float>> v) {
+    const float* p = v->data();
+    owned_.f32.push_back(std::move(v));
+    return p;
+  }
+
+  void reject_unexpected() const {
+    for (const auto& [name, view] : file_.tensors) {
+      if (!used_.count(name) && name.rfind("tokenizer.", 0) != 0) fail("unexpected tensor '" + name + "'");
+    }
+  }
+
+  bool any_int8() const { return any_int8_; }
+
+ private:
+  const SafetensorsFile& file_;
+  OwnedTensors& owned_;
+  std::set<std::string> used_;
+  bool any_int8_ = false;
+};
+
+Linear self_attention_qkv(Binder& b, const std::string& prefix, int d) {
+  return b.fuse({b.linear(prefix + ".q_proj", d, d), b.linear(prefix + ".k_proj", d, d),
+                 b.linear(prefix + ".v_proj", d, d)});
+}
+
+const float* positions(Binder& b, const ModelConfig& c, const std::string& side) {
+  if (c.positions == PositionKind::learned) {
+    return b.f32(side + ".embed_positions.weight", {c.max_positions, c.d_model});
+  }
+  return b.keep(std::make_unique<std::vector<float>>(
+      sinusoid_table(c.max_positions, c.d_model, c.positions == PositionKind::sinusoidal_half)));
+}
+
+}  // namespace
+
+Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTensors& owned,
+                     std::string& weight_dtype) {
+  Binder b(file, owned);
+  const int d = c.d_model, f = c.d_ff;
+  Weights w;
+  w.src_embed = b.embedding("encoder.embed_tokens.weight", c.src_vocab_size, d);
+  w.tgt_embed = c.share_embeddings ? w.src_embed : b.embedding("decoder.embed_tokens.weight", c.tgt_vocab_size, d);
+  w.src_positions = positions(b, c, "encoder");
+  w.tgt_positions = positions(b, c, "decoder");
+
+  for (int i = 0; i < c.encoder_layers; ++i) {
+    const std::string p = "encoder.layers." + std::to_string(i);
+    EncoderLayerWeights l;
+    l.qkv = self_attention_qkv(b, p + ".self_attn", d);
+    l.out = b.linear(p + ".self_attn.out_proj", d, d);
+    l.attn_norm = b.norm(p + ".self_attn_norm", d);
+    l.fc1 = b.linear(p + ".ffn.fc1", f, d);
+    l.fc2 = b.linear(p + ".ffn.fc2", d, f);
+    l.ffn_norm = b.norm(p + ".ffn_norm", d);
+    w.encoder.push_back(l);
+  }
+  for (int i = 0; i < c.decoder_layers; ++i) {
+    const std::string p = "decoder.layers." + std::to_string(i);
+    DecoderLayerWeights l;
+    l.self_qkv = self_attention_qkv(b, p + ".self_attn", d);
+    l.self_out = b.linear(p + ".self_attn.out_proj", d, d);
+    l.self_norm = b.norm(p + ".self_attn_norm", d);
+    l.cross_q = b.linear(p + ".cross_attn.q_proj", d, d);
+    l.cross_kv = b.fuse({b.linear(p + ".cross_attn.k_proj", d, d), b.linear(p + ".cross_attn.v_proj", d, d)});
+    l.cross_out = b.linear(p + ".cross_attn.out_proj", d, d);
+    l.cross_norm = b.norm(p + ".cross_attn_norm", d);
+    l.fc1 = b.linear(p + ".ffn.fc1", f, d);
+    l.fc2 = b.linear(p + ".ffn.fc2", d, f);
+    l.ffn_norm = b.norm(p + ".ffn_norm", d);
+    w.decoder.push_back(l);
+  }
+  if (c.norm == NormPlacement::pre) {
+    w.encoder_final_norm = b.norm("encoder.final_norm", d);
+    w.decoder_final_norm = b.norm("decoder.final_norm", d);
+  }
+  const float* logits_bias = c.final_logits_bias ? b.f32("decoder.final_logits_bias", {c.tgt_vocab_size}) : nullptr;
+  if (c.tie_output) {
+    w.output = w.tgt_embed.as_linear(logits_bias);
+  } else {
+    w.output = b.linear("decoder.output_projection", c.tgt_vocab_size, d, /*bias=*/false);
+    w.output.bias = logits_bias;
+  }
+  b.reject_unexpected();
+  weight_dtype = b.any_int8() ? "int8" : "f32";
+  return w;
+}
+
+}  // namespace attend

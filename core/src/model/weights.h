@@ -1,0 +1,58 @@
+// The model's weights bound by name from a safetensors file and checked against the config.
+// Self-attention Q, K, V projections are fused at load into one [3D, D] matrix and the
+// cross-attention K, V into one [2D, D] matrix, so each is one GEMM per step.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "attend/model.h"
+#include "model/layers.h"
+#include "model/safetensors.h"
+
+namespace attend {
+
+struct EncoderLayerWeights {
+  Linear qkv;  // [3D, D]
+  Linear out;  // [D, D]
+  LayerNorm attn_norm;
+  Linear fc1;  // [F, D]
+  Linear fc2;  // [D, F]
+  LayerNorm ffn_norm;
+};
+
+struct DecoderLayerWeights {
+  Linear self_qkv;  // [3D, D]
+  Linear self_out;  // [D, D]
+  LayerNorm self_norm;
+  Linear cross_q;   // [D, D]
+  Linear cross_kv;  // [2D, D], applied to the encoder output once per sentence
+  Linear cross_out; // [D, D]
+  LayerNorm cross_norm;
+  Linear fc1, fc2;
+  LayerNorm ffn_norm;
+};
+
+struct Weights {
+  Embedding src_embed;             // [V_src, D]
+  Embedding tgt_embed;             // [V_tgt, D]
+  const float* src_positions = nullptr;  // [max_positions, D]: learned or the sinusoid table
+  const float* tgt_positions = nullptr;
+  std::vector<EncoderLayerWeights> encoder;
+  std::vector<DecoderLayerWeights> decoder;
+  LayerNorm encoder_final_norm, decoder_final_norm;  // pre-norm only
+  Linear output;                   // [V_tgt, D] (+ final logits bias)
+};
+
+// Storage for the tensors made at load (fused projections, sinusoid tables, realigned copies).
+struct OwnedTensors {
+  std::vector<std::unique_ptr<std::vector<float>>> f32;
+  std::vector<std::unique_ptr<std::vector<int8_t>>> i8;
+};
+
+// Binds every expected tensor, rejecting missing, unexpected, misshapen, mistyped or
+// non-finite ones with Error(invalid_model). `weight_dtype` receives "f32" or "int8".
+Weights bind_weights(const ModelConfig& config, const SafetensorsFile& file, OwnedTensors& owned,
+                     std::string& weight_dtype);
+
+}  // namespace attend
