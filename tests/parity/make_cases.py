@@ -25,10 +25,11 @@ SPECIALS = 4  # pad, unk, bos, eos
 
 VARIANTS = {
     # name: config overrides; every option of ModelConfig appears in at least one variant
-    "post_relu_sin": dict(),
+    "post_relu_sin": dict(final_logits_bias=True),
     "pre_gelu_half_untied_bias": dict(norm="pre", activation="gelu", positions="sinusoidal_half", tie_output=False,
                                       final_logits_bias=True),
-    "learned_swish_shared": dict(positions="learned", activation="swish", shared_vocab=True, share_embeddings=True),
+    "learned_swish_shared": dict(positions="learned", activation="swish", shared_vocab=True, share_embeddings=True,
+                                 final_logits_bias=True),
     "noscale_pre_sharedvocab_short": dict(embedding_scale=False, norm="pre", shared_vocab=True, tie_output=False,
                                           max_positions=14, encoder_layers=3, decoder_layers=1, num_heads=4),
 }
@@ -57,6 +58,8 @@ def sharpen(model, std):
                 p.uniform_(0.5, 1.5)
             else:
                 p.normal_(0.0, 0.1)
+        if model.decoder.final_logits_bias is not None:  # make eos likely enough to end some outputs early
+            model.decoder.final_logits_bias[model.cfg.eos_id] = 3.0
 
 
 def flat(t):
@@ -89,7 +92,7 @@ def make_variant(out_dir, name, overrides, tokenizers, rng):
     for i in range(60):
         length = longest if i % 15 == 0 else rng.randint(1, min(20, longest))
         sources.append([rng.randint(SPECIALS, src_vocab - 1) for _ in range(length - 1)] + [cfg.eos_id])
-    max_length = 12 if cfg.max_positions > 14 else cfg.max_positions  # many hit the limit
+    max_length = 16 if cfg.max_positions > 14 else cfg.max_positions  # many hit the limit
     greedy = []
     for start in range(0, len(sources), 16):  # batches of different lengths: padding in the reference
         greedy += search.greedy(model, sources[start:start + 16], max_length=max_length)
