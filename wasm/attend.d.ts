@@ -1,0 +1,144 @@
+// Type declarations of wasm/attend.mjs (see wasm/README.md).
+
+export type ErrorCode =
+  | 'invalid_argument' | 'invalid_model' | 'invalid_input' | 'io' | 'out_of_memory' | 'cancelled' | 'internal';
+
+export class AttendError extends Error {
+  readonly name: 'AttendError';
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string);
+}
+
+/** Whether this engine validates WebAssembly SIMD128 (what `simd: 'auto'` uses). */
+export function simdSupported(): boolean;
+
+export interface LoadOptions {
+  /** Bytes of the model file read so far; total is null when the server sends no length. */
+  onProgress?: (progress: { loaded: number; total: number | null }) => void;
+  /** 'auto' (default): the SIMD build where supported, else the scalar one. */
+  simd?: 'auto' | boolean;
+}
+
+export type AttentionKind = 'encoder' | 'decoder' | 'cross';
+
+export interface HeadRef {
+  kind: AttentionKind;
+  layer: number;
+  head: number;
+}
+
+export interface Tensor {
+  data: Float32Array;
+  shape: number[];
+}
+
+export interface StepEvent {
+  sentence: number;
+  step: number;
+  token: number;
+  piece: string;
+  logProb: number;
+  /** With attention: true; shape [decoderLayers, heads, sourceLength]. */
+  crossAttention?: Tensor;
+}
+
+export interface TranslateOptions {
+  /** 1 (default) = greedy. */
+  beam?: number;
+  /** GNMT length penalty exponent for beam search (default 0.6). */
+  alpha?: number;
+  /** Generated tokens, eos included (default 256; also capped by the model's maxPositions). */
+  maxLength?: number;
+  /** At most ceil(ratio × source tokens) generated (default 3; 0 = no ratio limit). */
+  maxLengthRatio?: number;
+  /** Hypotheses returned (≤ beam, default 1). */
+  nbest?: number;
+  /** Capture every attention map of the best hypothesis. */
+  attention?: boolean;
+  /** These heads' outputs are zeroed. */
+  maskedHeads?: HeadRef[];
+  /** Called after each generated token; return false to stop (translate rejects with 'cancelled'). */
+  onToken?: (step: StepEvent) => boolean | void;
+}
+
+export interface Hypothesis {
+  text: string;
+  pieces: string[];
+  ids: number[];
+  score: number;
+  endedWithEos: boolean;
+}
+
+export interface AttentionMaps {
+  /** [encoderLayers, heads, S, S] */
+  encoder: Tensor;
+  /** [decoderLayers, heads, T, T], upper triangle 0 */
+  decoder: Tensor;
+  /** [decoderLayers, heads, T, S] */
+  cross: Tensor;
+  /** [S], eos included */
+  sourcePieces: string[];
+  /** [T], eos included if generated */
+  targetPieces: string[];
+  /** [T]: bos, then the previous target pieces */
+  targetInputPieces: string[];
+}
+
+export interface TranslationResult {
+  text: string;
+  pieces: string[];
+  ids: number[];
+  score: number;
+  hypotheses: Hypothesis[];
+  sourcePieces: string[];
+  sourceIds: number[];
+  attention?: AttentionMaps;
+}
+
+export interface ModelConfig {
+  srcVocabSize: number;
+  tgtVocabSize: number;
+  dModel: number;
+  numHeads: number;
+  dFf: number;
+  encoderLayers: number;
+  decoderLayers: number;
+  activation: 'relu' | 'gelu' | 'swish';
+  norm: 'post' | 'pre';
+  positions: 'sinusoidal' | 'sinusoidal_half' | 'learned';
+  embeddingScale: boolean;
+  sharedVocab: boolean;
+  shareEmbeddings: boolean;
+  tieOutput: boolean;
+  finalLogitsBias: boolean;
+  maxPositions: number;
+  layerNormEps: number;
+  padId: number;
+  unkId: number;
+  bosId: number;
+  eosId: number;
+}
+
+export interface TranslatorInfo {
+  config: ModelConfig;
+  formatVersion: string;
+  dtype: 'f32' | 'int8';
+  parameterCount: number;
+  fileBytes: number;
+  srcVocabSize: number;
+  tgtVocabSize: number;
+  simd: boolean;
+  kernels: 'wasm_simd128' | 'scalar';
+}
+
+/** A string is UTF-16 text; a Uint8Array is UTF-8 bytes, validated by the core. */
+export type Input = string | Uint8Array;
+
+export class Translator {
+  private constructor();
+  static load(source: string | URL | ArrayBuffer | Uint8Array, options?: LoadOptions): Promise<Translator>;
+  translate(input: Input, options?: TranslateOptions): Promise<TranslationResult>;
+  translate(input: Input[], options?: TranslateOptions): Promise<TranslationResult[]>;
+  info(): TranslatorInfo;
+  dispose(): void;
+}
