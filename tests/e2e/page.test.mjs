@@ -2,10 +2,11 @@
 // real attention (the exported JSON), head masking re-translates like the CLI's
 // --mask-head, and people get clear messages for bad models, long input and no WebAssembly.
 import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser } from './support/browser.mjs';
 import { cliAttention, cliTranslate } from './support/cli.mjs';
-import { makeServedRoot } from './support/environment.mjs';
+import { makeServedRoot, MODEL } from './support/environment.mjs';
 import { dataset, download, openApp, saveScreenshot, translate } from './support/app-page.mjs';
 import { argmax, maxDifference } from './support/attention.mjs';
 import { startServer } from './support/server.mjs';
@@ -32,6 +33,9 @@ describe('the page', () => {
   test('translates as the native CLI does (beam 4, alpha 0.6)', async () => {
     const text = await translate(page, SENTENCE);
     assert.equal(text, cliTranslate(SENTENCE, { beam: 4, alpha: 0.6 }));
+    const progress = await dataset(page, '#download');
+    assert.deepEqual([Number(progress.loaded), Number(progress.total)], [statSync(MODEL).size, statSync(MODEL).size], 'download progress');
+    assert.match(await page.textContent('#download-text'), /^\d+\.\d MB of \d+\.\d MB$/);
     const timing = await dataset(page, '#timing');
     assert.ok(Number(timing.milliseconds) > 0 && Number(timing.tokens) > 0, JSON.stringify(timing));
     await saveScreenshot(page, 'page-desktop');
@@ -157,6 +161,24 @@ describe('the page', () => {
     assert.match(await page.textContent('#input-message'), /too long to translate: 1,500 characters, the limit is 1,000/);
     await translate(page, SENTENCE);
     assert.equal(await page.isHidden('#input-message'), true);
+  });
+
+  test('a model file chosen with the file input or dropped on the page translates', async () => {
+    await page.setInputFiles('#model-file', MODEL);
+    await page.waitForFunction(() => document.body.dataset.model === 'ready'
+      && document.getElementById('model-status').textContent.includes('.safetensors is ready'));
+    assert.equal(await translate(page, 'A woman sings on a stage.'), cliTranslate('A woman sings on a stage.'));
+
+    const dropped = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'dropped.safetensors'));
+      return transfer;
+    }, readFileSync(MODEL).toString('base64'));
+    await page.dispatchEvent('body', 'drop', { dataTransfer: dropped });
+    await page.waitForFunction(() => document.body.dataset.model === 'ready'
+      && document.getElementById('model-status').textContent === 'dropped.safetensors is ready.');
+    assert.equal(await translate(page, 'A dog catches a frisbee.'), cliTranslate('A dog catches a frisbee.'));
   });
 
   test('a damaged model file and a failed download get clear messages', async () => {
