@@ -12,6 +12,15 @@ namespace {
 constexpr AttentionKind kKinds[] = {AttentionKind::encoder, AttentionKind::decoder,
                                     AttentionKind::cross};
 
+const char* attention_kind_name(AttentionKind kind) {
+  switch (kind) {
+    case AttentionKind::encoder: return "encoder";
+    case AttentionKind::decoder: return "decoder";
+    case AttentionKind::cross: return "cross";
+  }
+  return "unknown";
+}
+
 // A non-negative decimal index of at most 6 digits.
 bool parse_index(const std::string& text, int* value) {
   if (text.empty() || text.size() > 6) return false;
@@ -28,15 +37,6 @@ std::string spec_text(const HeadRef& head) {
 }
 
 }  // namespace
-
-const char* attention_kind_name(AttentionKind kind) {
-  switch (kind) {
-    case AttentionKind::encoder: return "encoder";
-    case AttentionKind::decoder: return "decoder";
-    case AttentionKind::cross: return "cross";
-  }
-  return "unknown";
-}
 
 HeadRef parse_head_spec(const std::string& text) {
   const std::string expected = "--mask-head expects kind:layer:head (kind encoder, decoder or cross), got '" + text + "'";

@@ -15,6 +15,4 @@ HeadRef parse_head_spec(const std::string& text);
 // Throws UsageError naming the first head the model does not have.
 void check_heads_exist(const std::vector<HeadRef>& heads, const ModelConfig& config);
 
-const char* attention_kind_name(AttentionKind kind);
-
 }  // namespace attend::cli

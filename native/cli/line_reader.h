@@ -17,7 +17,6 @@ class LineReader {
   LineReader& operator=(const LineReader&) = delete;
 
   bool next(std::string* line);  // false at the end; throws attend::Error(io) on a read error
-  const std::string& path() const { return path_; }
 
  private:
   bool fill();

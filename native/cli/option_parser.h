@@ -42,7 +42,6 @@ class OptionParser {
   bool parse(const std::vector<std::string>& args);
   bool given(const std::string& name) const;  // after parse: was the option on the line?
   std::string help() const;
-  const std::string& command() const { return command_; }
 
  private:
   struct Option {
