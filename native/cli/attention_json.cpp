@@ -5,10 +5,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace attend::cli {
 

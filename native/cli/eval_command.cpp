@@ -27,7 +27,8 @@ void check_modes(const OptionParser& parser, const EvalSettings& s) {
   auto fail = [](const std::string& message) {
     throw UsageError(message + " (see 'attend eval --help')");
   };
-  if (s.model.empty() == s.hyp.empty()) fail("give either --hyp FILE or --model FILE with --src FILE");
+  if (s.model.empty() == s.hyp.empty())
+    fail("give either --hyp FILE or --model FILE with --src FILE");
   if (!s.model.empty() && s.src.empty()) fail("--model needs --src FILE");
   if (!s.hyp.empty()) {
     if (!s.src.empty()) fail("--src goes with --model, not with --hyp");

@@ -22,8 +22,8 @@ void open_output(std::ofstream& out, const std::string& path) {
   errno = 0;
   out.open(path, std::ios::binary | std::ios::trunc);
   if (!out) {
-    throw Error(ErrorCode::io, "cannot write '" + path + "': " +
-                                   (errno != 0 ? std::strerror(errno) : "open failed"));
+    throw Error(ErrorCode::io, "cannot write '" + path +
+                                   "': " + (errno != 0 ? std::strerror(errno) : "open failed"));
   }
 }
 

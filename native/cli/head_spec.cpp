@@ -39,7 +39,8 @@ std::string spec_text(const HeadRef& head) {
 }  // namespace
 
 HeadRef parse_head_spec(const std::string& text) {
-  const std::string expected = "--mask-head expects kind:layer:head (kind encoder, decoder or cross), got '" + text + "'";
+  const std::string expected =
+      "--mask-head expects kind:layer:head (kind encoder, decoder or cross), got '" + text + "'";
   size_t first = text.find(':');
   size_t second = first == std::string::npos ? first : text.find(':', first + 1);
   if (second == std::string::npos) throw UsageError(expected);

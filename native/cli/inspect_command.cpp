@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
-
 #include <nlohmann/json.hpp>
 
 #include "attend/model.h"
@@ -48,15 +47,27 @@ double shortest_decimal(float value) {
 
 // The same keys as training/attend_ref/config.py (the file's `attend.config`).
 nlohmann::ordered_json config_json(const ModelConfig& c) {
-  return {{"src_vocab_size", c.src_vocab_size}, {"tgt_vocab_size", c.tgt_vocab_size},
-          {"d_model", c.d_model}, {"num_heads", c.num_heads}, {"d_ff", c.d_ff},
-          {"encoder_layers", c.encoder_layers}, {"decoder_layers", c.decoder_layers},
-          {"activation", activation_name(c.activation)}, {"norm", norm_name(c.norm)},
-          {"positions", position_name(c.positions)}, {"embedding_scale", c.embedding_scale},
-          {"shared_vocab", c.shared_vocab}, {"share_embeddings", c.share_embeddings},
-          {"tie_output", c.tie_output}, {"final_logits_bias", c.final_logits_bias},
-          {"max_positions", c.max_positions}, {"layer_norm_eps", shortest_decimal(c.layer_norm_eps)},
-          {"pad_id", c.pad_id}, {"unk_id", c.unk_id}, {"bos_id", c.bos_id}, {"eos_id", c.eos_id}};
+  return {{"src_vocab_size", c.src_vocab_size},
+          {"tgt_vocab_size", c.tgt_vocab_size},
+          {"d_model", c.d_model},
+          {"num_heads", c.num_heads},
+          {"d_ff", c.d_ff},
+          {"encoder_layers", c.encoder_layers},
+          {"decoder_layers", c.decoder_layers},
+          {"activation", activation_name(c.activation)},
+          {"norm", norm_name(c.norm)},
+          {"positions", position_name(c.positions)},
+          {"embedding_scale", c.embedding_scale},
+          {"shared_vocab", c.shared_vocab},
+          {"share_embeddings", c.share_embeddings},
+          {"tie_output", c.tie_output},
+          {"final_logits_bias", c.final_logits_bias},
+          {"max_positions", c.max_positions},
+          {"layer_norm_eps", shortest_decimal(c.layer_norm_eps)},
+          {"pad_id", c.pad_id},
+          {"unk_id", c.unk_id},
+          {"bos_id", c.bos_id},
+          {"eos_id", c.eos_id}};
 }
 
 struct DtypeTotals {
@@ -80,22 +91,25 @@ std::map<std::string, DtypeTotals> dtype_histogram(const ModelInfo& info) {
 
 nlohmann::ordered_json inspect_json(const std::string& path, const Model& model, bool tensors) {
   ModelInfo info = model.info();
-  nlohmann::ordered_json out = {
-      {"path", path}, {"format_version", info.format_version}, {"weight_dtype", info.weight_dtype},
-      {"parameter_count", info.parameter_count}, {"file_bytes", info.file_bytes},
-      {"src_vocab_size", info.src_vocab_size}, {"tgt_vocab_size", info.tgt_vocab_size},
-      {"config", config_json(model.config())}};
+  nlohmann::ordered_json out = {{"path", path},
+                                {"format_version", info.format_version},
+                                {"weight_dtype", info.weight_dtype},
+                                {"parameter_count", info.parameter_count},
+                                {"file_bytes", info.file_bytes},
+                                {"src_vocab_size", info.src_vocab_size},
+                                {"tgt_vocab_size", info.tgt_vocab_size},
+                                {"config", config_json(model.config())}};
   nlohmann::ordered_json dtypes = nlohmann::ordered_json::object();
   for (const auto& [dtype, totals] : dtype_histogram(info)) {
-    dtypes[dtype] = {{"tensors", totals.tensors}, {"elements", totals.elements},
-                     {"bytes", totals.bytes}};
+    dtypes[dtype] = {
+        {"tensors", totals.tensors}, {"elements", totals.elements}, {"bytes", totals.bytes}};
   }
   out["dtypes"] = dtypes;
   if (tensors) {
     out["tensors"] = nlohmann::ordered_json::array();
     for (const TensorInfo& t : info.tensors) {
-      out["tensors"].push_back({{"name", t.name}, {"dtype", t.dtype}, {"shape", t.shape},
-                                {"bytes", t.bytes}});
+      out["tensors"].push_back(
+          {{"name", t.name}, {"dtype", t.dtype}, {"shape", t.shape}, {"bytes", t.bytes}});
     }
   }
   return out;

@@ -23,8 +23,8 @@ LineReader::LineReader(const std::string& path) : path_(path), buffer_(kBufferBy
   errno = 0;
   file_ = path == "-" ? gzdopen(dup(STDIN_FILENO), "rb") : gzopen(path.c_str(), "rb");
   if (file_ == nullptr) {
-    throw Error(ErrorCode::io, "cannot open '" + display_name(path) + "': " +
-                                   (errno != 0 ? std::strerror(errno) : "out of memory"));
+    throw Error(ErrorCode::io, "cannot open '" + display_name(path) +
+                                   "': " + (errno != 0 ? std::strerror(errno) : "out of memory"));
   }
 }
 
@@ -37,8 +37,8 @@ bool LineReader::fill() {
   // gzread returns what it could and records a truncated stream as Z_BUF_ERROR without
   // failing, so the status is checked on every read, not only on a negative count.
   if (count < 0 || code != Z_OK) {
-    throw Error(ErrorCode::io, "cannot read '" + display_name(path_) + "': " +
-                                   (code == Z_ERRNO ? std::strerror(errno) : message));
+    throw Error(ErrorCode::io, "cannot read '" + display_name(path_) +
+                                   "': " + (code == Z_ERRNO ? std::strerror(errno) : message));
   }
   begin_ = 0;
   end_ = static_cast<size_t>(count);

@@ -24,7 +24,8 @@ void print_usage(std::ostream& out) {
 
 std::string command_names() {
   std::string names;
-  for (const Command& command : commands()) names += std::string(names.empty() ? "" : ", ") + command.name;
+  for (const Command& command : commands())
+    names += std::string(names.empty() ? "" : ", ") + command.name;
   return names;
 }
 

@@ -15,12 +15,12 @@ void SearchSettings::add_to(OptionParser& parser) {
                    "at most ceil(R x source tokens) generated tokens; 0 = no ratio limit",
                    &options.max_length_ratio, 0.f, 1000.f);
   parser.add_int("--batch", "N", "sentences decoded together per thread", &batch, 1, 1 << 16);
-  parser.add_int("--threads", "N", "translation threads (each with its own translator)",
-                 &threads, 1, 256);
+  parser.add_int("--threads", "N", "translation threads (each with its own translator)", &threads,
+                 1, 256);
   parser.add_list("--mask-head", "KIND:LAYER:HEAD",
                   "zero this head's output; KIND is encoder, decoder or cross", &mask_heads);
-  names_ = {"--beam", "--alpha", "--max-len", "--max-len-ratio", "--batch", "--threads",
-            "--mask-head"};
+  names_ = {"--beam",  "--alpha",   "--max-len",  "--max-len-ratio",
+            "--batch", "--threads", "--mask-head"};
 }
 
 std::string SearchSettings::first_given(const OptionParser& parser) const {

@@ -57,7 +57,8 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
   parser.add_string("--model", "FILE", "model file (.safetensors)", &t->model_path);
   parser.require("--model");
   t->settings.add_to(parser);
-  parser.add_int("--nbest", "N", "print the N best hypotheses as `i ||| text ||| score` (N <= beam)",
+  parser.add_int("--nbest", "N",
+                 "print the N best hypotheses as `i ||| text ||| score` (N <= beam)",
                  &t->settings.options.nbest, 1, 1024);
   parser.add_string("--attention", "FILE",
                     "write the attention of each best hypothesis to FILE as JSON Lines "

@@ -20,8 +20,9 @@ TEST(HeadSpec, ParsesEachKind) {
 }
 
 TEST(HeadSpec, RejectsMalformed) {
-  for (const char* text : {"", "cross", "cross:1", "cross:1:", "cross::1", "self:0:0", "cross:-1:0",
-                           "cross:0:x", "cross:0:1:2", "Cross:0:0", "cross:9999999:0", "cross: 1:0"}) {
+  for (const char* text :
+       {"", "cross", "cross:1", "cross:1:", "cross::1", "self:0:0", "cross:-1:0", "cross:0:x",
+        "cross:0:1:2", "Cross:0:0", "cross:9999999:0", "cross: 1:0"}) {
     EXPECT_THROW(parse_head_spec(text), UsageError) << text;
   }
 }
@@ -31,13 +32,14 @@ TEST(HeadSpec, ChecksAgainstTheModel) {
   config.encoder_layers = 3;
   config.decoder_layers = 2;
   config.num_heads = 4;
-  EXPECT_NO_THROW(check_heads_exist({parse_head_spec("encoder:2:3"), parse_head_spec("cross:1:0")},
-                                    config));
+  EXPECT_NO_THROW(
+      check_heads_exist({parse_head_spec("encoder:2:3"), parse_head_spec("cross:1:0")}, config));
   try {
     check_heads_exist({parse_head_spec("decoder:2:0")}, config);
     FAIL();
   } catch (const UsageError& error) {
-    EXPECT_STREQ(error.what(), "--mask-head decoder:2:0: the model has 2 decoder layers of 4 heads");
+    EXPECT_STREQ(error.what(),
+                 "--mask-head decoder:2:0: the model has 2 decoder layers of 4 heads");
   }
   EXPECT_THROW(check_heads_exist({parse_head_spec("cross:0:4")}, config), UsageError);
 }

@@ -95,23 +95,35 @@ TEST(OptionParser, NamesMissingValues) {
 }
 
 TEST(OptionParser, RejectsNonNumbers) {
-  EXPECT_EQ(error_of({"--beam", "four"}), "--beam expects an integer, got 'four' (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--beam", "4x"}), "--beam expects an integer, got '4x' (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--beam", " 4"}), "--beam expects an integer, got ' 4' (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--beam", "2.5"}), "--beam expects an integer, got '2.5' (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--beam", "four"}),
+            "--beam expects an integer, got 'four' (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--beam", "4x"}),
+            "--beam expects an integer, got '4x' (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--beam", " 4"}),
+            "--beam expects an integer, got ' 4' (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--beam", "2.5"}),
+            "--beam expects an integer, got '2.5' (see 'attend test --help')");
   EXPECT_EQ(error_of({"--beam", "99999999999999999999"}),
             "--beam expects an integer, got '99999999999999999999' (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--alpha", "nan"}), "--alpha expects a number, got 'nan' (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--alpha", "inf"}), "--alpha expects a number, got 'inf' (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--alpha", ""}), "--alpha expects a number, got '' (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--alpha", "nan"}),
+            "--alpha expects a number, got 'nan' (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--alpha", "inf"}),
+            "--alpha expects a number, got 'inf' (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--alpha", ""}),
+            "--alpha expects a number, got '' (see 'attend test --help')");
 }
 
 TEST(OptionParser, RejectsOutOfRange) {
-  EXPECT_EQ(error_of({"--beam", "0"}), "--beam must be at least 1, got 0 (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--beam", "-3"}), "--beam must be at least 1, got -3 (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--beam", "65"}), "--beam must be at most 64, got 65 (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--alpha", "-0.5"}), "--alpha must be at least 0, got -0.5 (see 'attend test --help')");
-  EXPECT_EQ(error_of({"--alpha", "1e3"}), "--alpha must be at most 10, got 1e3 (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--beam", "0"}),
+            "--beam must be at least 1, got 0 (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--beam", "-3"}),
+            "--beam must be at least 1, got -3 (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--beam", "65"}),
+            "--beam must be at most 64, got 65 (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--alpha", "-0.5"}),
+            "--alpha must be at least 0, got -0.5 (see 'attend test --help')");
+  EXPECT_EQ(error_of({"--alpha", "1e3"}),
+            "--alpha must be at most 10, got 1e3 (see 'attend test --help')");
 }
 
 TEST(OptionParser, AcceptsRangeEdges) {
