@@ -1,0 +1,273 @@
+// A valid model file damaged hundreds of ways: every load is either a clean
+// Error(invalid_model) naming what is wrong, or (for damage that leaves a valid file, such as a
+// changed weight value) a model that translates. Nothing crashes; run it under the asan preset.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "attend/attend.h"
+
+namespace attend {
+namespace {
+
+std::vector<uint8_t> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path + " (the parity fixture writes it)");
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::string fixture(const char* name) {
+  const char* dir = std::getenv("ATTEND_PARITY_DIR");
+  if (!dir) throw std::runtime_error("set ATTEND_PARITY_DIR (the ctest fixture does)");
+  return std::string(dir) + "/" + name;
+}
+
+// A loaded file as header JSON + data bytes, re-serialisable after edits.
+struct Container {
+  nlohmann::json header;
+  std::vector<uint8_t> data;
+
+  explicit Container(const std::vector<uint8_t>& file) {
+    uint64_t n = 0;
+    for (int i = 7; i >= 0; --i) n = (n << 8) | file[i];
+    header = nlohmann::json::parse(file.begin() + 8, file.begin() + 8 + n);
+    data.assign(file.begin() + 8 + n, file.end());
+  }
+
+  std::vector<uint8_t> bytes() const {
+    const std::string h = header.dump();
+    std::vector<uint8_t> out(8);
+    for (int i = 0; i < 8; ++i) out[i] = static_cast<uint8_t>(static_cast<uint64_t>(h.size()) >> (8 * i));
+    out.insert(out.end(), h.begin(), h.end());
+    out.insert(out.end(), data.begin(), data.end());
+    return out;
+  }
+};
+
+enum class Expect { error, error_or_valid };
+
+// Loads the bytes; checks the outcome and that a model that loads also translates.
+void check_load(const std::vector<uint8_t>& bytes, Expect expect, const std::string& what) {
+  try {
+    auto model = Model::from_bytes(bytes);
+    EXPECT_EQ(expect, Expect::error_or_valid) << what << ": loaded, but it should have been rejected";
+    TranslateOptions o;
+    o.max_length = 8;
+    Translator(model).translate_ids({{5, 6, model->config().eos_id}}, o);
+  } catch (const Error& e) {
+    EXPECT_TRUE(e.code() == ErrorCode::invalid_model) << what << ": " << error_code_name(e.code()) << ": " << e.what();
+    EXPECT_GT(std::string(e.what()).size(), 20u) << what;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << what << ": escaped as a non-attend exception: " << e.what();
+  }
+}
+
+class DamagedModel : public ::testing::Test {
+ protected:
+  void SetUp() override { valid = read_file(fixture("pre_gelu_half_untied_bias.int8.safetensors")); }
+  std::vector<uint8_t> valid;
+
+  std::string first_tensor(const Container& c, const char* dtype) const {
+    for (const auto& [name, entry] : c.header.items()) {
+      if (name != "__metadata__" && entry["dtype"] == dtype) return name;
+    }
+    throw std::runtime_error("no tensor of dtype " + std::string(dtype));
+  }
+
+  void edit(const std::string& what, Expect expect, const std::function<void(Container&)>& change) {
+    Container c(valid);
+    change(c);
+    check_load(c.bytes(), expect, what);
+  }
+};
+
+TEST_F(DamagedModel, TheUndamagedFileLoads) { check_load(valid, Expect::error_or_valid, "valid"); }
+
+TEST_F(DamagedModel, EveryTruncation) {
+  const Container c(valid);
+  const size_t header_end = 8 + c.header.dump().size();
+  std::vector<size_t> lengths;
+  for (size_t n = 0; n < std::min<size_t>(header_end + 64, valid.size()); n += 7) lengths.push_back(n);
+  for (size_t n = header_end; n < valid.size(); n += valid.size() / 97 + 1) lengths.push_back(n);
+  lengths.push_back(valid.size() - 1);
+  for (size_t n : lengths) {
+    check_load(std::vector<uint8_t>(valid.begin(), valid.begin() + n), Expect::error, "truncated to " + std::to_string(n));
+  }
+}
+
+TEST_F(DamagedModel, FlippedHeaderBytes) {
+  std::mt19937 rng(7);
+  const Container c(valid);
+  const size_t header_end = 8 + c.header.dump().size();
+  for (int i = 0; i < 400; ++i) {
+    auto bytes = valid;
+    const size_t at = rng() % header_end;
+    bytes[at] ^= static_cast<uint8_t>(1u << (rng() % 8));
+    check_load(bytes, Expect::error_or_valid, "bit flip at byte " + std::to_string(at));
+  }
+}
+
+TEST_F(DamagedModel, FlippedDataBytes) {
+  std::mt19937 rng(11);
+  const Container c(valid);
+  const size_t header_end = 8 + c.header.dump().size();
+  for (int i = 0; i < 100; ++i) {
+    auto bytes = valid;
+    const size_t at = header_end + rng() % (valid.size() - header_end);
+    bytes[at] = static_cast<uint8_t>(rng());
+    check_load(bytes, Expect::error_or_valid, "data byte " + std::to_string(at) + " replaced");
+  }
+}
+
+TEST_F(DamagedModel, HugeAndWrongHeaderLengths) {
+  for (uint64_t n : {uint64_t{0}, uint64_t{1}, uint64_t{valid.size()}, uint64_t{valid.size() - 7}, uint64_t{1} << 40,
+                     ~uint64_t{0}, uint64_t{1} << 63}) {
+    auto bytes = valid;
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<uint8_t>(n >> (8 * i));
+    check_load(bytes, Expect::error, "header length " + std::to_string(n));
+  }
+}
+
+TEST_F(DamagedModel, WrongDtypes) {
+  for (const char* from : {"F32", "I8", "U8"}) {
+    for (const char* to : {"F32", "I8", "U8", "F16", "BF16", "F64", "nonsense", ""}) {
+      if (std::string(from) == to) continue;
+      edit(std::string("dtype ") + from + " -> " + to, Expect::error, [&](Container& c) {
+        c.header[first_tensor(c, from)]["dtype"] = to;
+      });
+    }
+  }
+  edit("dtype is a number", Expect::error, [&](Container& c) { c.header[first_tensor(c, "F32")]["dtype"] = 5; });
+}
+
+TEST_F(DamagedModel, LyingShapes) {
+  const std::vector<nlohmann::json> shapes = {
+      nlohmann::json::array(), {0}, {-1}, {1}, {1, 2, 3}, {int64_t{1} << 62, 4}, {"x"}, nullptr, {1.5}};
+  for (const char* dtype : {"F32", "I8", "U8"}) {
+    for (const auto& shape : shapes) {
+      edit(std::string(dtype) + " shape " + shape.dump(), Expect::error, [&](Container& c) {
+        c.header[first_tensor(c, dtype)]["shape"] = shape;
+      });
+    }
+    edit(std::string(dtype) + " shape transposed", Expect::error, [&](Container& c) {
+      auto& s = c.header[first_tensor(c, dtype)]["shape"];
+      if (s.size() == 2) std::swap(s[0], s[1]);
+      else s.push_back(1), s.push_back(2);
+    });
+  }
+}
+
+TEST_F(DamagedModel, LyingOffsets) {
+  const std::vector<std::function<void(nlohmann::json&, size_t)>> lies = {
+      [](nlohmann::json& o, size_t) { o[0] = o[0].get<uint64_t>() + 4; },
+      [](nlohmann::json& o, size_t) { o[1] = o[1].get<uint64_t>() + 4; },
+      [](nlohmann::json& o, size_t) { o[0] = o[1]; },
+      [](nlohmann::json& o, size_t) { std::swap(o[0], o[1]); },
+      [](nlohmann::json& o, size_t size) { o[1] = size + 1; },
+      [](nlohmann::json& o, size_t) { o[0] = ~uint64_t{0} - 3; o[1] = ~uint64_t{0}; },
+      [](nlohmann::json& o, size_t) { o[0] = -4; },
+      [](nlohmann::json& o, size_t) { o = nlohmann::json::array({0}); },
+      [](nlohmann::json& o, size_t) { o = "0-4"; },
+  };
+  for (const char* dtype : {"F32", "I8", "U8"}) {
+    for (size_t i = 0; i < lies.size(); ++i) {
+      edit(std::string(dtype) + " offset lie " + std::to_string(i), Expect::error, [&](Container& c) {
+        lies[i](c.header[first_tensor(c, dtype)]["data_offsets"], c.data.size());
+      });
+    }
+  }
+  edit("two tensors at the same offsets", Expect::error, [&](Container& c) {
+    std::vector<std::string> f32;
+    for (const auto& [name, entry] : c.header.items()) {
+      if (name != "__metadata__" && entry["dtype"] == "F32" && entry["shape"] == nlohmann::json::array({32})) f32.push_back(name);
+    }
+    c.header[f32.at(1)]["data_offsets"] = c.header[f32.at(0)]["data_offsets"];
+  });
+}
+
+TEST_F(DamagedModel, MissingAndUnexpectedTensors) {
+  Container c(valid);
+  std::vector<std::string> names;
+  for (const auto& [name, entry] : c.header.items()) {
+    if (name != "__metadata__") names.push_back(name);
+  }
+  for (const std::string& name : names) {
+    edit("without " + name, Expect::error, [&](Container& c) { c.header.erase(name); });
+  }
+  edit("an extra tensor", Expect::error, [&](Container& c) {
+    c.header["encoder.layers.9.extra.weight"] = {{"dtype", "U8"}, {"shape", {0}}, {"data_offsets", {0, 0}}};
+  });
+}
+
+TEST_F(DamagedModel, BadMetadataAndConfig) {
+  auto with_config = [&](const std::function<void(nlohmann::json&)>& change) {
+    return [change](Container& c) {
+      auto config = nlohmann::json::parse(c.header["__metadata__"]["attend.config"].get<std::string>());
+      change(config);
+      c.header["__metadata__"]["attend.config"] = config.dump();
+    };
+  };
+  edit("no metadata", Expect::error, [](Container& c) { c.header.erase("__metadata__"); });
+  edit("no format", Expect::error, [](Container& c) { c.header["__metadata__"].erase("attend.format"); });
+  edit("format 2", Expect::error, [](Container& c) { c.header["__metadata__"]["attend.format"] = "2"; });
+  edit("metadata not strings", Expect::error, [](Container& c) { c.header["__metadata__"]["attend.format"] = 1; });
+  edit("config not JSON", Expect::error, [](Container& c) { c.header["__metadata__"]["attend.config"] = "{d_model: 32"; });
+  edit("no config", Expect::error, [](Container& c) { c.header["__metadata__"].erase("attend.config"); });
+  const std::vector<std::pair<std::string, nlohmann::json>> wrong = {
+      {"d_model", 33}, {"d_model", 0}, {"d_model", -32}, {"d_model", "32"}, {"num_heads", 3}, {"num_heads", 0},
+      {"d_ff", 63}, {"encoder_layers", 5}, {"decoder_layers", 0}, {"src_vocab_size", 47}, {"tgt_vocab_size", 1 << 30},
+      {"activation", "tanh"}, {"norm", "mid"}, {"positions", "rotary"}, {"max_positions", 1}, {"eos_id", 1000},
+      {"layer_norm_eps", -1}, {"tie_output", "yes"}, {"share_embeddings", true}, {"unknown_option", 1}};
+  for (const auto& [key, value] : wrong) {
+    edit("config " + key + "=" + value.dump(), Expect::error, with_config([&](nlohmann::json& j) { j[key] = value; }));
+  }
+  edit("config without d_model", Expect::error, with_config([](nlohmann::json& j) { j.erase("d_model"); }));
+}
+
+TEST_F(DamagedModel, DamagedTokenizer) {
+  edit("tokenizer bytes zeroed", Expect::error, [](Container& c) {
+    const auto o = c.header["tokenizer.src"]["data_offsets"];
+    std::fill(c.data.begin() + o[0].get<size_t>(), c.data.begin() + o[1].get<size_t>(), 0);
+  });
+  edit("tokenizer is F32", Expect::error, [](Container& c) {
+    auto& t = c.header["tokenizer.src"];
+    const size_t n = t["shape"][0].get<size_t>();
+    t["dtype"] = "F32";
+    t["shape"] = {n / 4};
+    t["data_offsets"][1] = t["data_offsets"][0].get<size_t>() + n / 4 * 4;
+  });
+}
+
+TEST_F(DamagedModel, NonFiniteWeights) {
+  for (uint32_t bits : {0x7fc00000u, 0x7f800000u, 0xff800000u}) {
+    edit("non-finite weight", Expect::error, [&](Container& c) {
+      const auto o = c.header["decoder.final_logits_bias"]["data_offsets"];
+      std::memcpy(c.data.data() + o[0].get<size_t>() + 8, &bits, 4);
+    });
+  }
+}
+
+TEST_F(DamagedModel, NestingBomb) {
+  std::string h = std::string(100000, '[') + std::string(100000, ']');
+  std::vector<uint8_t> bytes(8);
+  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<uint8_t>(static_cast<uint64_t>(h.size()) >> (8 * i));
+  bytes.insert(bytes.end(), h.begin(), h.end());
+  check_load(bytes, Expect::error, "nesting bomb");
+}
+
+TEST(ModelFile, MissingPathIsAnIoError) {
+  try {
+    Model::from_file("/nonexistent/model.safetensors");
+    FAIL() << "loaded a missing file";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::io);
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/model.safetensors"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace attend
