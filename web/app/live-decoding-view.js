@@ -61,6 +61,6 @@ export class LiveDecodingView {
       ? this.#sourcePieces
       : Array.from({ length: srcLen }, (_, col) => `#${col + 1}`);
     const matrix = { rows: this.#rows.length, cols: srcLen, values, rowLabels: this.#rowLabels, colLabels };
-    paintHeatmap(this.#canvas, matrix, { maxWidth: this.#canvas.parentElement.clientWidth });
+    paintHeatmap(this.#canvas, matrix, { maxWidth: this.#canvas.parentElement.clientWidth, maxCell: 20 });
   }
 }
