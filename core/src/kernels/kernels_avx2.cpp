@@ -18,8 +18,10 @@ struct Avx2 {
   // Broadcast tile 6 × 16: 12 accumulators + 2 b vectors + 1 broadcast = 15 registers.
   static constexpr int kGemmRows = 6;
   static constexpr int kGemmVectors = 2;
-  // Dot tiles keep 8 accumulators (R rows × 8/R columns) plus R a-vectors and one b.
-  static constexpr int kDotAccumulators = 8;
+  // Dot tiles: up to kDotRows rows of a × 4 rows of b (8 accumulators + 2 a + 1 b). Four rows
+  // of b at a time stream faster from L2 than eight or sixteen, and their four sums reduce
+  // together (sum_lanes4).
+  static constexpr int kDotColumns = 4;
   static constexpr int kDotRows = 2;
   static constexpr int kDotMaxRows = 4;  // below this m, packing costs more than it saves
 
@@ -81,23 +83,16 @@ struct Avx2 {
     return _mm_cvtss_f32(_mm_max_ss(x, _mm_movehdup_ps(x)));
   }
 
-  // sums[j] = Σ lanes of v[j], for 8 vectors at once: interleave-and-add pairs, then pairs
-  // of pairs, then add the two 128-bit halves (7 adds instead of 8 full reductions).
-  static V sum_lanes(const V (&v)[8]) {
-    V pairs[4];
-    for (int i = 0; i < 4; ++i) {
-      pairs[i] = _mm256_add_ps(_mm256_unpacklo_ps(v[2 * i], v[2 * i + 1]),
-                               _mm256_unpackhi_ps(v[2 * i], v[2 * i + 1]));
-    }
-    V quads[2];
-    for (int q = 0; q < 2; ++q) {
-      const __m256d lo = _mm256_castps_pd(pairs[2 * q]);
-      const __m256d hi = _mm256_castps_pd(pairs[2 * q + 1]);
-      quads[q] = _mm256_add_ps(_mm256_castpd_ps(_mm256_unpacklo_pd(lo, hi)),
-                               _mm256_castpd_ps(_mm256_unpackhi_pd(lo, hi)));
-    }
-    return _mm256_add_ps(_mm256_permute2f128_ps(quads[0], quads[1], 0x20),
-                         _mm256_permute2f128_ps(quads[0], quads[1], 0x31));
+  // Lanes 0..3 = the sums of the lanes of v[0..3]: interleave-and-add pairs, then pairs of
+  // pairs, then add the two 128-bit halves.
+  static V sum_lanes4(const V (&v)[4]) {
+    const V p01 = _mm256_add_ps(_mm256_unpacklo_ps(v[0], v[1]), _mm256_unpackhi_ps(v[0], v[1]));
+    const V p23 = _mm256_add_ps(_mm256_unpacklo_ps(v[2], v[3]), _mm256_unpackhi_ps(v[2], v[3]));
+    const __m256d lo = _mm256_castps_pd(p01);
+    const __m256d hi = _mm256_castps_pd(p23);
+    const V q = _mm256_add_ps(_mm256_castpd_ps(_mm256_unpacklo_pd(lo, hi)),
+                              _mm256_castpd_ps(_mm256_unpackhi_pd(lo, hi)));
+    return _mm256_add_ps(q, _mm256_permute2f128_ps(q, q, 0x01));
   }
 
   // In-register 8×8 transpose: rows[i][j] ↔ rows[j][i]. Pairs of rows are interleaved,

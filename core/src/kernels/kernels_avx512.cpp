@@ -16,7 +16,7 @@ struct Avx512 {
   // Broadcast tile 12 × 32: 24 accumulators + 2 b vectors + 1 broadcast = 27 registers.
   static constexpr int kGemmRows = 12;
   static constexpr int kGemmVectors = 2;
-  static constexpr int kDotAccumulators = 16;
+  static constexpr int kDotColumns = 4;
   static constexpr int kDotRows = 4;
   static constexpr int kDotMaxRows = 4;
 
@@ -62,30 +62,18 @@ struct Avx512 {
   static float reduce_add(V v) { return _mm512_reduce_add_ps(v); }
   static float reduce_max(V v) { return _mm512_reduce_max_ps(v); }
 
-  // sums[j] = Σ lanes of v[j], for 16 vectors at once: adjacent pairs are interleaved and
-  // added (halving the partial sums per vector each round, 15 adds and 30 shuffles in all)
-  // instead of 16 separate reductions.
-  static V sum_lanes(const V (&v)[16]) {
-    V pairs[8];
-    for (int i = 0; i < 8; ++i) {
-      pairs[i] = _mm512_add_ps(_mm512_unpacklo_ps(v[2 * i], v[2 * i + 1]),
-                               _mm512_unpackhi_ps(v[2 * i], v[2 * i + 1]));
-    }
-    // quads[q], 128-bit lane l: partial sums of v[4q..4q+3] over that lane.
-    V quads[4];
-    for (int q = 0; q < 4; ++q) {
-      const __m512d lo = _mm512_castps_pd(pairs[2 * q]);
-      const __m512d hi = _mm512_castps_pd(pairs[2 * q + 1]);
-      quads[q] = _mm512_add_ps(_mm512_castpd_ps(_mm512_unpacklo_pd(lo, hi)),
-                               _mm512_castpd_ps(_mm512_unpackhi_pd(lo, hi)));
-    }
-    // Sum the four 128-bit lanes of quads[q] into lane q.
-    const V q01 = _mm512_add_ps(_mm512_shuffle_f32x4(quads[0], quads[1], _MM_SHUFFLE(1, 0, 1, 0)),
-                                _mm512_shuffle_f32x4(quads[0], quads[1], _MM_SHUFFLE(3, 2, 3, 2)));
-    const V q23 = _mm512_add_ps(_mm512_shuffle_f32x4(quads[2], quads[3], _MM_SHUFFLE(1, 0, 1, 0)),
-                                _mm512_shuffle_f32x4(quads[2], quads[3], _MM_SHUFFLE(3, 2, 3, 2)));
-    return _mm512_add_ps(_mm512_shuffle_f32x4(q01, q23, _MM_SHUFFLE(2, 0, 2, 0)),
-                         _mm512_shuffle_f32x4(q01, q23, _MM_SHUFFLE(3, 1, 3, 1)));
+  // Lanes 0..3 = the sums of the lanes of v[0..3], for 4 vectors at once: interleave-and-add
+  // pairs, then pairs of pairs (each 128-bit lane now holds its part of all four sums), then
+  // add the four 128-bit lanes: 8 shuffles and 5 adds instead of four full reductions.
+  static V sum_lanes4(const V (&v)[4]) {
+    const V p01 = _mm512_add_ps(_mm512_unpacklo_ps(v[0], v[1]), _mm512_unpackhi_ps(v[0], v[1]));
+    const V p23 = _mm512_add_ps(_mm512_unpacklo_ps(v[2], v[3]), _mm512_unpackhi_ps(v[2], v[3]));
+    const __m512d lo = _mm512_castps_pd(p01);
+    const __m512d hi = _mm512_castps_pd(p23);
+    const V q = _mm512_add_ps(_mm512_castpd_ps(_mm512_unpacklo_pd(lo, hi)),
+                              _mm512_castpd_ps(_mm512_unpackhi_pd(lo, hi)));
+    const V h = _mm512_add_ps(q, _mm512_shuffle_f32x4(q, q, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm512_add_ps(h, _mm512_shuffle_f32x4(h, h, _MM_SHUFFLE(1, 0, 3, 2)));
   }
 
   // In-register 16×16 transpose. After interleaving pairs of rows and pairs of pairs, u[4g+c]

@@ -20,7 +20,7 @@ struct Wasm128 {
   // Broadcast tile 4 × 8: 8 accumulators + 2 b vectors + 1 broadcast.
   static constexpr int kGemmRows = 4;
   static constexpr int kGemmVectors = 2;
-  static constexpr int kDotAccumulators = 8;
+  static constexpr int kDotColumns = 4;
   static constexpr int kDotRows = 2;
   static constexpr int kDotMaxRows = 4;
 
@@ -76,8 +76,8 @@ struct Wasm128 {
     return wasm_f32x4_extract_lane(max(pairs, wasm_i32x4_shuffle(pairs, pairs, 1, 0, 3, 2)), 0);
   }
 
-  // sums[j] = Σ lanes of v[j], for 4 vectors at once.
-  static V sum_lanes(const V (&v)[4]) {
+  // Lanes 0..3 = the sums of the lanes of v[0..3].
+  static V sum_lanes4(const V (&v)[4]) {
     const V t0 = add(wasm_i32x4_shuffle(v[0], v[1], 0, 4, 1, 5), wasm_i32x4_shuffle(v[0], v[1], 2, 6, 3, 7));
     const V t1 = add(wasm_i32x4_shuffle(v[2], v[3], 0, 4, 1, 5), wasm_i32x4_shuffle(v[2], v[3], 2, 6, 3, 7));
     return add(wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5), wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7));

@@ -154,25 +154,23 @@ void pack_edge(const float* b, std::ptrdiff_t ldb, int cols, int k, float* panel
 
 // ---- dot tile --------------------------------------------------------------------------
 
-// Reduces the R×C dot accumulators and applies the epilogue. When C is a whole number of
-// vectors, kLanes accumulators at a time are reduced together (S::sum_lanes) straight into a
-// vector of consecutive outputs; otherwise each is reduced on its own.
+// Reduces the R×C dot accumulators and applies the epilogue: four at a time (S::sum_lanes4)
+// into a vector of four consecutive outputs, the rest (C < 4 at the right edge) one by one.
 template <class S, int R, int C>
 void finish_dots(const typename S::V (&acc)[R][C], float* c, std::ptrdiff_t ldc,
                  const Epilogue<S>& e) {
-  constexpr int L = S::kLanes;
-  if constexpr (C % L == 0) {
-    ATTEND_UNROLL for (int j0 = 0; j0 < C; j0 += L) {
-      const EpilogueVector<S> columns(e, j0, L);
-      ATTEND_UNROLL for (int r = 0; r < R; ++r) {
-        typename S::V group[L];
-        ATTEND_UNROLL for (int l = 0; l < L; ++l) group[l] = acc[r][j0 + l];
-        columns.finish(S::sum_lanes(group), c + r * ldc + j0);
-      }
-    }
-  } else {
+  constexpr int kGroups = C / 4;
+  ATTEND_UNROLL for (int g = 0; g < kGroups; ++g) {
+    const EpilogueVector<S> columns(e, 4 * g, 4);
     ATTEND_UNROLL for (int r = 0; r < R; ++r) {
-      ATTEND_UNROLL for (int j = 0; j < C; ++j) e.finish(j, S::reduce_add(acc[r][j]), c + r * ldc + j);
+      const typename S::V group[4] = {acc[r][4 * g], acc[r][4 * g + 1], acc[r][4 * g + 2],
+                                      acc[r][4 * g + 3]};
+      columns.finish(S::sum_lanes4(group), c + r * ldc + 4 * g);
+    }
+  }
+  ATTEND_UNROLL for (int r = 0; r < R; ++r) {
+    ATTEND_UNROLL for (int j = 4 * kGroups; j < C; ++j) {
+      e.finish(j, S::reduce_add(acc[r][j]), c + r * ldc + j);
     }
   }
 }
@@ -198,7 +196,7 @@ void tile_dot(const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb
 }
 
 // The dot tile for the last columns, choosing C at compile time.
-template <class S, int R, class T, int C = S::kDotAccumulators / R>
+template <class S, int R, class T, int C = S::kDotColumns>
 void tile_dot_columns(int cols, const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb,
                       int k, float* c, std::ptrdiff_t ldc, const Epilogue<S>& e) {
   if constexpr (C > 1) {
@@ -210,11 +208,11 @@ void tile_dot_columns(int cols, const float* a, std::ptrdiff_t lda, const T* b, 
   tile_dot<S, R, C, T>(a, lda, b, ldb, k, c, ldc, e);
 }
 
-// All n columns of R rows: tiles of kDotAccumulators/R rows of b.
+// All n columns of R rows: tiles of kDotColumns rows of b.
 template <class S, int R, class T>
 void dot_rows(const float* a, std::ptrdiff_t lda, const T* b, std::ptrdiff_t ldb, int k, float* c,
               std::ptrdiff_t ldc, int n, const Epilogue<S>& e) {
-  constexpr int C = S::kDotAccumulators / R;
+  constexpr int C = S::kDotColumns;
   for (int j0 = 0; j0 < n; j0 += C) {
     tile_dot_columns<S, R, T>(std::min(C, n - j0), a, lda, b + j0 * ldb, ldb, k, c + j0, ldc,
                               e.at_column(j0));
