@@ -29,6 +29,8 @@ async function importAttend() {
 }
 
 async function load({ source }) {
+  if (pendingRequest) post({ type: 'dropped', id: pendingRequest.id });  // it was for the old model
+  pendingRequest = null;
   try {
     const { Translator } = await importAttend();
     translator?.dispose();

@@ -1,7 +1,8 @@
 // Offline: after one visit the service worker has the app, the translator and the model,
-// so with the server stopped a reload still translates, the same as before.
+// so with the server stopped a reload still translates, the same as before; a new version
+// of the service worker replaces the old caches.
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser } from './support/browser.mjs';
@@ -9,11 +10,13 @@ import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { openApp, saveScreenshot, translate } from './support/app-page.mjs';
 import { startServer } from './support/server.mjs';
 
+let root;
 let server;
 let context;
 
 before(async () => {
-  server = await startServer(makeServedRoot());
+  root = makeServedRoot({ ownServiceWorker: true });
+  server = await startServer(root);
   context = await launchBrowser();
 });
 
@@ -46,4 +49,21 @@ test('a reload with the server stopped still translates', async () => {
   await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
   assert.equal(await translate(page, 'A little girl climbs into a wooden playhouse.'), online);
   await saveScreenshot(page, 'offline');
+});
+
+test('a new version of the service worker replaces the old caches', async () => {
+  server = await startServer(root);
+  const page = await openApp(context, server.origin);
+  const serviceWorker = join(root, 'web/sw.js');
+  writeFileSync(serviceWorker, readFileSync(serviceWorker, 'utf8').replace("const VERSION = '1';", "const VERSION = '2';"));
+  // The new worker activates (deleting older caches), then claims the page.
+  await page.evaluate(async () => {
+    const claimed = new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await (await navigator.serviceWorker.getRegistration()).update();
+    await claimed;
+  });
+  assert.deepEqual(await page.evaluate(() => caches.keys()), ['attend-shell-v2']);
+  await page.reload();
+  await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
+  assert.deepEqual((await page.evaluate(() => caches.keys())).sort(), ['attend-models-v2', 'attend-shell-v2']);
 });

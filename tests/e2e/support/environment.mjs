@@ -6,7 +6,7 @@
 //                     ATTEND_E2E_FALLBACK_MODEL, the CLI tests' tiny random model)
 //   ATTEND_WASM_DIR   the directory holding attend.mjs and dist/ (default wasm/)
 //   ATTEND_E2E_ARTIFACTS  where screenshots and downloads go (default test-results/e2e)
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +33,20 @@ export function missingInputs() {
 
 // A directory laid out like the repository as the page expects it (/web, /wasm,
 // /models/en-de/model.int8.safetensors), linking to the inputs above. /models/en-fr is
-// left out on purpose: choosing it shows the download-failure message.
-export function makeServedRoot() {
+// left out on purpose: choosing it shows the download-failure message. With
+// ownServiceWorker, web/sw.js is a copy the test may change (the rest of web/ links).
+export function makeServedRoot({ ownServiceWorker = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'attend-e2e-root-'));
-  symlinkSync(join(REPO_ROOT, 'web'), join(root, 'web'));
+  const web = join(REPO_ROOT, 'web');
+  if (ownServiceWorker) {
+    mkdirSync(join(root, 'web'));
+    for (const name of readdirSync(web)) {
+      if (name === 'sw.js') copyFileSync(join(web, name), join(root, 'web', name));
+      else symlinkSync(join(web, name), join(root, 'web', name));
+    }
+  } else {
+    symlinkSync(web, join(root, 'web'));
+  }
   symlinkSync(WASM_DIR, join(root, 'wasm'));
   mkdirSync(join(root, 'models/en-de'), { recursive: true });
   symlinkSync(MODEL, join(root, 'models/en-de/model.int8.safetensors'));
