@@ -56,11 +56,15 @@ test('a new version of the service worker replaces the old caches', async () => 
   const page = await openApp(context, server.origin);
   const serviceWorker = join(root, 'web/sw.js');
   writeFileSync(serviceWorker, readFileSync(serviceWorker, 'utf8').replace("const VERSION = '1';", "const VERSION = '2';"));
-  // The new worker activates (deleting older caches), then claims the page.
+  // Its `activate` handler has finished (older caches deleted) once its state is "activated".
   await page.evaluate(async () => {
-    const claimed = new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    await (await navigator.serviceWorker.getRegistration()).update();
-    await claimed;
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing ?? registration.waiting ?? registration.active;
+    await new Promise((resolve) => {
+      if (worker.state === 'activated') resolve();
+      worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
+    });
   });
   assert.deepEqual(await page.evaluate(() => caches.keys()), ['attend-shell-v2']);
   await page.reload();
