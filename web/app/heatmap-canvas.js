@@ -6,7 +6,7 @@ const LABEL_FONT = '12px system-ui, sans-serif';
 const LABEL_GAP = 6;
 
 // Light to dark blue, linear in weight.
-export function weightColor(weight) {
+function weightColor(weight) {
   const w = Math.min(1, Math.max(0, weight));
   const channel = (from, to) => Math.round(from + (to - from) * w);
   return `rgb(${channel(247, 8)}, ${channel(251, 48)}, ${channel(255, 107)})`;
@@ -18,7 +18,7 @@ function longestLabelWidth(context, labels) {
 
 // cell: the largest square cell in [minCell, maxCell] for which the matrix fits maxWidth
 // (labelled cells stay tall enough for a line of text; wider matrices scroll).
-export function heatmapGeometry(context, matrix, { maxWidth, withLabels, minCell = withLabels ? 16 : 1, maxCell = 36 }) {
+function heatmapGeometry(context, matrix, { maxWidth, withLabels, minCell = withLabels ? 16 : 1, maxCell = 36 }) {
   context.font = LABEL_FONT;
   const left = withLabels ? Math.ceil(longestLabelWidth(context, matrix.rowLabels)) + LABEL_GAP : 0;
   const top = withLabels ? Math.ceil(longestLabelWidth(context, matrix.colLabels) * Math.SQRT1_2) + 16 : 0;

@@ -22,6 +22,7 @@ const translationOutput = byId('translation');
 const timingOutput = byId('timing');
 const inputMessage = byId('input-message');
 const modelStatus = byId('model-status');
+const modelDetails = byId('model-details');
 
 function showFatal(message) {
   byId('fatal').textContent = message;
@@ -33,6 +34,13 @@ function setModelStatus(state, message) {
   document.body.dataset.model = state;  // loading | ready | error
   modelStatus.textContent = message;
   modelStatus.classList.toggle('error', state === 'error');
+}
+
+// "6 + 6 layers, 8 heads, 44M parameters (int8), WebAssembly SIMD" from Translator.info().
+function describeModel({ config, dtype, parameterCount, simd }) {
+  const parameters = new Intl.NumberFormat('en', { notation: 'compact' }).format(parameterCount);
+  return `${config.encoderLayers} + ${config.decoderLayers} layers, ${config.numHeads} heads, `
+    + `${parameters} parameters (${dtype}), ${simd ? 'WebAssembly SIMD' : 'scalar WebAssembly'}`;
 }
 
 function showInputMessage(message) {
@@ -70,12 +78,14 @@ function startTranslator() {
 
   async function loadModel({ name, source }) {
     modelReady = false;
+    modelDetails.textContent = '';
     setModelStatus('loading', `Loading ${name}…`);
     progress.update({ loaded: 0, total: 0 });
     try {
-      await worker.load(source, { onProgress: (update) => progress.update(update) });
+      const info = await worker.load(source, { onProgress: (update) => progress.update(update) });
       modelReady = true;
       setModelStatus('ready', `${name} is ready.`);
+      modelDetails.textContent = describeModel(info);
       translateNow();
     } catch (error) {
       if (error.code !== 'superseded') setModelStatus('error', loadErrorMessage(error, name));

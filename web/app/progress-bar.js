@@ -1,7 +1,7 @@
 // The model download's progress bar with sizes in MB.
 const MB = 1024 * 1024;
 
-export function formatMegabytes(bytes) {
+function formatMegabytes(bytes) {
   return `${(bytes / MB).toFixed(1)} MB`;
 }
 

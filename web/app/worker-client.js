@@ -2,14 +2,14 @@
 // requests. Only the newest request matters: an older one settles as `superseded` as soon
 // as a newer one is sent, and the worker is told (shared id) so it can stop decoding it.
 
-export class SupersededError extends Error {
+class SupersededError extends Error {
   constructor() {
     super('superseded by a newer request');
     this.code = 'superseded';
   }
 }
 
-export class WorkerError extends Error {
+class WorkerError extends Error {
   constructor({ code, message }) {
     super(message);
     this.code = code;
