@@ -69,7 +69,8 @@ async function runTranslation({ id, text, options, compareWithoutMasks, live }) 
   const baseline = compareWithoutMasks
     ? await translator.translate(text, { ...options, maskedHeads: [] })
     : undefined;
-  const timing = { milliseconds, tokens: result.ids.length + 1 };  // + eos
+  const tokens = result.ids.length + (result.hypotheses[0]?.endedWithEos ? 1 : 0);  // ids exclude eos
+  const timing = { milliseconds, tokens };
   post({ type: 'result', id, result, baseline, timing }, attentionBuffers(result));
 }
 

@@ -27,6 +27,7 @@ export class AttentionPanel {
   #grid;
   #sourceText = '';
   #result = null;
+  #redrawPending = false;
 
   constructor({ onMasksChanged }) {
     this.#grid = new HeadGrid({
@@ -44,6 +45,7 @@ export class AttentionPanel {
     byId('grid-png').addEventListener('click', () => downloadCompositePng(byId('head-grid'), this.#fileName('heads')));
     byId('lines-png').addEventListener('click', () => downloadSvgPng(this.#lines.svg, this.#fileName('links')));
     byId('live-png').addEventListener('click', () => downloadCanvasPng(this.#live.canvas, 'attend-live-decoding.png'));
+    window.addEventListener('resize', () => this.#redrawOnNextFrame());
   }
 
   get maskedHeads() {
@@ -88,6 +90,15 @@ export class AttentionPanel {
     this.#heatmap.show(attention, selection);
     this.#grid.show(attention, selection);
     this.#lines.show(attention, selection);
+  }
+
+  #redrawOnNextFrame() {
+    if (!this.#result || this.#redrawPending) return;
+    this.#redrawPending = true;
+    requestAnimationFrame(() => {
+      this.#redrawPending = false;
+      this.#draw();
+    });
   }
 
   #fileName(view) {

@@ -83,14 +83,15 @@ function startTranslator() {
     progress.update({ loaded: 0, total: 0 });
     try {
       const info = await worker.load(source, { onProgress: (update) => progress.update(update) });
+      progress.hide();
       modelReady = true;
       setModelStatus('ready', `${name} is ready.`);
       modelDetails.textContent = describeModel(info);
       translateNow();
     } catch (error) {
-      if (error.code !== 'superseded') setModelStatus('error', loadErrorMessage(error, name));
-    } finally {
+      if (error.code === 'superseded') return;  // another model was chosen meanwhile
       progress.hide();
+      setModelStatus('error', loadErrorMessage(error, name));
     }
   }
 

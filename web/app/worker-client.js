@@ -2,6 +2,8 @@
 // requests. Only the newest request matters: an older one settles as `superseded` as soon
 // as a newer one is sent, and the worker is told (shared id) so it can stop decoding it.
 
+const WORKER_URL = new URL('../worker.js', import.meta.url);
+
 class SupersededError extends Error {
   constructor() {
     super('superseded by a newer request');
@@ -23,8 +25,8 @@ export class TranslationWorker {
   #loading = null;  // {resolve, reject, onProgress} while a model loads
   #newestRequest = null;  // Int32Array over a SharedArrayBuffer when the page may share one
 
-  constructor(workerUrl = new URL('../worker.js', import.meta.url)) {
-    this.#worker = new Worker(workerUrl, { type: 'module' });
+  constructor() {
+    this.#worker = new Worker(WORKER_URL, { type: 'module' });
     this.#worker.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => this.#failAll({ code: 'worker', message: event.message || 'the translation worker failed to start' });
     if (globalThis.crossOriginIsolated) {
