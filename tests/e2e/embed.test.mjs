@@ -30,6 +30,12 @@ const nextTranslation = (page, id) => page.evaluate((elementId) => new Promise((
 
 test('the embedded elements translate', async () => {
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    globalThis.attendEvents = [];
+    for (const type of ['attend-ready', 'attend-translation', 'attend-error']) {
+      document.addEventListener(type, (event) => globalThis.attendEvents.push(`${type} #${event.target.id}`));
+    }
+  });
   await page.goto(`${server.origin}/web/examples/embed.html`);
   const greetingText = 'A group of people are walking up a hill.';
   await page.waitForFunction(() => document.querySelector('#greeting').shadowRoot.querySelector('.translation').textContent !== '', null, { timeout: 60_000 });
@@ -40,6 +46,11 @@ test('the embedded elements translate', async () => {
   const translated = nextTranslation(page, 'playground');
   await page.fill('#playground textarea', 'Two dogs play in the snow.');
   assert.equal((await translated).text, cliTranslate('Two dogs play in the snow.', { beam: 4, alpha: 0.6 }));
+  const events = await page.evaluate(() => globalThis.attendEvents);
+  for (const expected of ['attend-ready #greeting', 'attend-translation #greeting', 'attend-ready #playground', 'attend-translation #playground']) {
+    assert.ok(events.includes(expected), `${expected} in ${events}`);
+  }
+  assert.ok(!events.some((event) => event.startsWith('attend-error')), String(events));
   await saveScreenshot(page, 'embed');
 });
 
