@@ -47,7 +47,8 @@ class Binder {
       data = copy->data();
       owned_.f32.push_back(std::move(copy));
     }
-    for (int64_t i = 0; i < t.elements(); ++i) {
+    const int64_t n = t.elements();
+    for (int64_t i = 0; i < n; ++i) {
       if (!std::isfinite(data[i])) fail("tensor '" + name + "' holds a non-finite value at index " + std::to_string(i));
     }
     return data;
