@@ -108,6 +108,25 @@ describe('the page', () => {
     assert.equal(await page.isVisible('#heatmap-tooltip'), true);
   });
 
+  test('links: opacity by weight, and hovering a piece lights only its links', async () => {
+    const record = JSON.parse(await download(page, '#export-json'));
+    const { layer, head } = await dataset(page, '#lines');
+    const weights = record.attention.cross[Number(layer)][Number(head)];
+    const row = record.target_tokens.length - 1;
+    const lines = await page.$$eval('#lines line', (elements) => elements.map((line) => ({
+      row: Number(line.dataset.row), col: Number(line.dataset.col), opacity: line.getAttribute('stroke-opacity'),
+    })));
+    assert.ok(lines.length > 0);
+    for (const line of lines) assert.equal(line.opacity, weights[line.row][line.col].toFixed(3));
+
+    await page.hover(`#lines text[data-row="${row}"]`);
+    const lit = await page.$$eval('#lines line.lit', (elements) => elements.map((line) => Number(line.dataset.row)));
+    assert.ok(lit.length > 0 && lit.every((litRow) => litRow === row), `lit rows: ${lit}`);
+    assert.equal(await page.$eval('#lines', (svg) => svg.classList.contains('focused')), true);
+    await page.mouse.move(0, 0);
+    assert.equal(await page.$$eval('#lines line.lit', (elements) => elements.length), 0);
+  });
+
   test('masking a head re-translates as the CLI does with --mask-head, and shows the change', async () => {
     const unmasked = await page.$eval('#translation', (output) => output.dataset.text);
     await page.selectOption('#attention-kind', 'cross');
