@@ -41,16 +41,32 @@ describe('the page', () => {
     await saveScreenshot(page, 'page-desktop');
   });
 
-  test('greedy search with another length penalty also matches the CLI', async () => {
-    await page.fill('#beam', '1');
-    await page.dispatchEvent('#beam', 'change');
+  test('typing translates once, after a pause, the whole text', async () => {
+    const shownBefore = Number((await dataset(page, '#translation')).shown);
+    await page.fill('#source-text', '');
+    await page.type('#source-text', 'A cat sleeps on a sofa.', { delay: 10 });
+    await page.waitForFunction((text) => document.getElementById('translation').dataset.source === text, 'A cat sleeps on a sofa.');
+    const shown = Number((await dataset(page, '#translation')).shown);
+    assert.ok(shown - shownBefore <= 2, `${shown - shownBefore} translations shown while typing`);  // '' and the text
+    assert.equal(await page.$eval('#translation', (output) => output.dataset.text), cliTranslate('A cat sleeps on a sofa.'));
+  });
+
+  test('greedy search and another length penalty match the CLI; live decoding shows every step', async () => {
+    const setControl = (selector, value) => page.$eval(selector, (control, newValue) => {
+      control.value = newValue;
+      control.dispatchEvent(new Event('change'));
+    }, value);
+    await setControl('#beam', '1');
     const text = await translate(page, 'Two dogs play in the snow.');
-    assert.equal(text, cliTranslate('Two dogs play in the snow.', { beam: 1, alpha: 0.6 }));
+    assert.equal(text, cliTranslate('Two dogs play in the snow.', { beam: 1 }));
     const steps = Number((await dataset(page, '#live-heatmap')).steps);
     const record = JSON.parse(await download(page, '#export-json'));
     assert.equal(steps, record.target_tokens.length, 'live decoding showed one row per generated piece');
-    await page.fill('#beam', '4');
-    await page.dispatchEvent('#beam', 'change');
+
+    await setControl('#beam', '4');
+    await setControl('#alpha', '1.5');
+    assert.equal(await translate(page, 'Three people sit at a table.'), cliTranslate('Three people sit at a table.', { beam: 4, alpha: 1.5 }));
+    await setControl('#alpha', '0.6');
     await translate(page, SENTENCE);
   });
 
