@@ -46,6 +46,10 @@ test('the embedded elements translate', async () => {
   const translated = nextTranslation(page, 'playground');
   await page.fill('#playground textarea', 'Two dogs play in the snow.');
   assert.equal((await translated).text, cliTranslate('Two dogs play in the snow.', { beam: 4, alpha: 0.6 }));
+  const retranslated = nextTranslation(page, 'greeting');
+  await page.$eval('#greeting', (element) => element.setAttribute('src-text', 'A boy jumps into a lake.'));
+  assert.equal((await retranslated).text, cliTranslate('A boy jumps into a lake.', { beam: 4, alpha: 0.6 }));
+
   const events = await page.evaluate(() => globalThis.attendEvents);
   for (const expected of ['attend-ready #greeting', 'attend-translation #greeting', 'attend-ready #playground', 'attend-translation #playground']) {
     assert.ok(events.includes(expected), `${expected} in ${events}`);

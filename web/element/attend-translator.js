@@ -70,7 +70,10 @@ class AttendTranslator extends HTMLElement {
       clearTimeout(this.#typingTimer);
       this.#typingTimer = setTimeout(() => this.translate(), TYPING_PAUSE_MS);
     });
-    shadow.querySelector('slot').addEventListener('slotchange', () => this.#showInputIfNeeded());
+    shadow.querySelector('slot').addEventListener('slotchange', () => {
+      this.#showInputIfNeeded();
+      this.translate();
+    });
   }
 
   connectedCallback() {
