@@ -52,6 +52,12 @@ export class AttentionPanel {
     return this.#grid.maskedHeads;
   }
 
+  hide() {
+    this.#section.hidden = true;
+    this.#result = null;
+    this.#sourceText = '';
+  }
+
   // A translation of sourceText starts decoding; its steps follow through addLiveStep.
   startLive(sourceText) {
     const previous = this.#sourceText === sourceText ? this.#result?.attention?.sourcePieces : undefined;

@@ -79,6 +79,9 @@ function startTranslator() {
   async function loadModel({ name, source }) {
     modelReady = false;
     modelDetails.textContent = '';
+    showTranslation('', '', null);  // the shown translation was the previous model's
+    panel.hide();
+    ablation.clear();
     setModelStatus('loading', `Loading ${name}…`);
     progress.update({ loaded: 0, total: 0 });
     try {
