@@ -138,6 +138,7 @@ void register_all() {
   openblas_set_num_threads(1);  // our kernels are single-threaded; so is the comparison
   const std::vector<Shape> linear_shapes = {
       {1, 8000, 128},  {1, 512, 128},  {1, 128, 512},  {1, 384, 128},
+      {4, 8000, 128},  {4, 512, 128},  {8, 8000, 128},  {8, 512, 128},  // beam search
       {32, 8000, 128}, {32, 512, 128}, {32, 128, 512}, {32, 384, 128},
       {448, 8000, 128}, {448, 512, 128}, {448, 128, 512}, {448, 384, 128}};
   const std::vector<Shape> scores_shapes = {{1, 200, 32}, {32, 32, 32}, {200, 200, 32}};  // q·Kᵀ

@@ -3,7 +3,11 @@
 // at compile time for WebAssembly); callers never switch on the ISA per call.
 //
 // Conventions: row-major matrices; `ld*` are leading dimensions (elements between rows);
-// weights follow PyTorch's nn.Linear layout W[n_out, k_in], so y = x·Wᵀ + b.
+// weights follow PyTorch's nn.Linear layout W[n_out, k_in], so y = x·Wᵀ + b. Any size
+// (including 0), alignment and leading dimension ≥ the row length works; for speed, start
+// weight matrices on 64-byte boundaries with ld a multiple of 16 (a row straddling cache lines
+// costs AVX-512 up to a third at m = 1). Every kernel is single-threaded and allocates nothing
+// per call (packed panels live in a per-thread buffer that only grows).
 #pragma once
 
 #include <cstdint>
@@ -49,7 +53,9 @@ struct KernelTable {
   void (*scale_add_f32)(float* y, float alpha, const float* x, float beta, int n);
 };
 
-// The table for the best ISA this process can run (computed once, thread-safe).
+// The table for the best ISA this process can run (computed once, thread-safe). The
+// environment variable ATTEND_ISA=scalar|avx2|avx512 forces a lower ISA for the whole process
+// (benches, reproducing an ISA-specific result); a name not runnable here is ignored.
 const KernelTable& best_kernels();
 // The table for one ISA, or nullptr if it was not compiled in or this CPU lacks it.
 const KernelTable* kernels_for(Isa isa);

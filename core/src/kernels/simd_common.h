@@ -1,7 +1,15 @@
 // Building blocks shared by the SIMD kernels of every ISA. Everything here is a template on
-// the ISA's vector traits `S` (see kernels_avx2.cpp for the members S provides), so each ISA
-// file instantiates its own copy compiled with its own flags: no inline function is shared
-// between translation units built for different CPUs.
+// the ISA's vector traits `S`, a struct in an anonymous namespace of its kernels_<isa>.cpp, so
+// each ISA file instantiates its own internal-linkage copy compiled with its own flags: no
+// inline function is shared between translation units built for different CPUs.
+//
+// S provides: `V` (a vector of kLanes floats); the tile sizes kGemmRows, kGemmVectors,
+// kDotRows, kDotColumns, kDotMaxRows (simd_gemm.h); zero, set1, load, store (unaligned),
+// load_partial(p, count, fill) and store_partial(p, v, count) that touch only `count` floats,
+// load_i8 / load_i8_partial (int8 widened to f32); add, sub, mul, div, min, max, abs,
+// fma(a, b, c) = a·b + c, round (to nearest), pow2(n) = 2ⁿ for integral n,
+// select_lt(a, b, t, f) = a < b ? t : f; reduce_add, reduce_max (to a float);
+// sum_lanes4(v[4]) (lanes 0..3 = the four vectors' sums); transpose(v[kLanes]).
 #pragma once
 
 #include <cstddef>
