@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core, each test with a fresh profile.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -8,7 +8,8 @@ import { CHROMIUM } from './environment.mjs';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-// Returns a persistent context (fresh profile dir) whose pages log errors to the test output.
+// Returns a persistent context (a fresh profile directory, deleted when the test process
+// exits) whose pages log errors to the test output.
 export async function launchBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'attend-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -19,5 +20,6 @@ export async function launchBrowser(options = {}) {
     ...options,
   });
   context.on('page', (page) => page.on('pageerror', (error) => console.error(`page error: ${error.message}`)));
+  process.on('exit', () => rmSync(profile, { recursive: true, force: true }));  // chromium has quit by then
   return context;
 }

@@ -1,6 +1,6 @@
 // The native `attend` CLI as the reference for the browser's translations.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, MODEL } from './environment.mjs';
@@ -16,7 +16,12 @@ export function cliTranslate(text, options = {}) {
 
 // The CLI's attention JSON record of one sentence (docs/attention-json.md).
 export function cliAttention(text, options = {}) {
-  const path = join(mkdtempSync(join(tmpdir(), 'attend-e2e-cli-')), 'attention.jsonl');
-  execFileSync(CLI, ['translate', '--model', MODEL, ...searchArguments(options), '--attention', path, text], { encoding: 'utf8' });
-  return JSON.parse(readFileSync(path, 'utf8').trim().split('\n')[0]);
+  const directory = mkdtempSync(join(tmpdir(), 'attend-e2e-cli-'));
+  const path = join(directory, 'attention.jsonl');
+  try {
+    execFileSync(CLI, ['translate', '--model', MODEL, ...searchArguments(options), '--attention', path, text], { encoding: 'utf8' });
+    return JSON.parse(readFileSync(path, 'utf8').trim().split('\n')[0]);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }

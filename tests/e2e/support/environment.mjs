@@ -6,7 +6,7 @@
 //                     ATTEND_E2E_FALLBACK_MODEL, the CLI tests' tiny random model)
 //   ATTEND_WASM_DIR   the directory holding attend.mjs and dist/ (default wasm/)
 //   ATTEND_E2E_ARTIFACTS  where screenshots and downloads go (default test-results/e2e)
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,7 @@ export function missingInputs() {
 // ownServiceWorker, web/sw.js is a copy the test may change (the rest of web/ links).
 export function makeServedRoot({ ownServiceWorker = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'attend-e2e-root-'));
+  process.on('exit', () => rmSync(root, { recursive: true, force: true }));  // links only
   const web = join(REPO_ROOT, 'web');
   if (ownServiceWorker) {
     mkdirSync(join(root, 'web'));
