@@ -9,6 +9,7 @@ const std::vector<Command>& commands() {
       {"inspect", "show a model file's configuration, sizes and tensors", run_inspect},
       {"eval", "score translations with BLEU and chrF (translating first if given a model)",
        run_eval},
+      {"bench", "time translation over beam, batch and thread settings", run_bench},
   };
   return table;
 }

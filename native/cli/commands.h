@@ -22,5 +22,6 @@ const std::vector<Command>& commands();
 int run_translate(const std::vector<std::string>& args);
 int run_inspect(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
+int run_bench(const std::vector<std::string>& args);
 
 }  // namespace attend::cli

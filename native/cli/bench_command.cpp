@@ -1,0 +1,317 @@
+// attend bench: end-to-end speed of translating a file (default: the first 1000 lines of
+// Multi30k test_2016_flickr.en) over a grid of beam sizes, batch sizes and thread counts:
+// sentences/s, target tokens/s, per-sentence latency at batch 1, model load time and peak
+// memory, as a table or as JSON. bench/run.py runs it beside its peers on the same weights.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "attend/error.h"
+#include "attend/translator.h"
+#include "commands.h"
+#include "files.h"
+#include "line_reader.h"
+#include "option_parser.h"
+#include "usage_error.h"
+
+namespace attend::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Json = nlohmann::ordered_json;
+
+struct BenchArgs {
+  std::string model_path;
+  std::string src_path = "../shared/data/multi30k/test_2016_flickr.en.gz";
+  std::string beams = "1,5", batches = "1,32", threads = "1,2";
+  int lines = 1000;
+  int repeat = 1;
+  int warmup = 8;
+  bool json = false;
+  std::string ids_out;
+  TranslateOptions options;
+};
+
+// One point of the grid and what was measured there (the fastest of the repeats).
+struct Run {
+  int beam = 1, batch = 1, threads = 1;
+  double seconds = 0, cpu_seconds = 0;
+  size_t target_tokens = 0;
+  std::vector<double> latencies_ms;  // per sentence, batch 1 and 1 thread only
+  std::vector<std::vector<int>> ids;  // best hypothesis of each sentence
+  std::vector<std::vector<int>> source_ids;  // eos included
+};
+
+std::vector<int> parse_int_list(const std::string& option, const std::string& text, int min,
+                                int max) {
+  std::vector<int> values;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    size_t used = 0;
+    int value = 0;
+    try {
+      value = std::stoi(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (item.empty() || used != item.size() || value < min || value > max) {
+      throw UsageError(option + " wants comma-separated integers in [" + std::to_string(min) +
+                       ", " + std::to_string(max) + "], got '" + text + "'");
+    }
+    values.push_back(value);
+  }
+  if (values.empty()) throw UsageError(option + " wants at least one value, got ''");
+  return values;
+}
+
+double cpu_seconds_now() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+double peak_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;  // Linux reports KiB
+}
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The q-quantile (0..1) by linear interpolation between closest ranks (numpy's default).
+double quantile(std::vector<double> values, double q) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const double position = q * (values.size() - 1);
+  const size_t below = static_cast<size_t>(std::floor(position));
+  const size_t above = std::min(below + 1, values.size() - 1);
+  return values[below] + (values[above] - values[below]) * (position - below);
+}
+
+void keep_results(const std::vector<Translation>& translations, Run* run) {
+  run->target_tokens = 0;
+  run->ids.clear();
+  run->source_ids.clear();
+  for (const Translation& t : translations) {
+    run->source_ids.push_back(t.source_ids);
+    run->ids.push_back(t.hypotheses.empty() ? std::vector<int>() : t.hypotheses[0].ids);
+    run->target_tokens += run->ids.back().size();
+  }
+}
+
+// Times one pass over the texts. Batch 1 on 1 thread goes sentence by sentence through one
+// Translator, so each sentence's latency is known; the rest is one translate_parallel call
+// (contiguous shares per thread, batches of `batch` within a share), tokenizing included.
+void measure(const std::shared_ptr<const Model>& model, const std::vector<std::string>& texts,
+             TranslateOptions options, Run* run) {
+  options.beam_size = run->beam;
+  const Clock::time_point start = Clock::now();
+  const double cpu_start = cpu_seconds_now();
+  std::vector<Translation> translations;
+  run->latencies_ms.clear();
+  if (run->batch == 1 && run->threads == 1) {
+    Translator translator(model);
+    translations.reserve(texts.size());
+    for (const std::string& text : texts) {
+      const Clock::time_point sentence_start = Clock::now();
+      translations.push_back(translator.translate(text, options));
+      run->latencies_ms.push_back(seconds_since(sentence_start) * 1e3);
+    }
+  } else {
+    translations = translate_parallel(model, texts, options, run->batch, run->threads);
+  }
+  run->seconds = seconds_since(start);
+  run->cpu_seconds = cpu_seconds_now() - cpu_start;
+  keep_results(translations, run);
+}
+
+std::string run_name(const Run& run) {
+  return "beam" + std::to_string(run.beam) + "_batch" + std::to_string(run.batch) + "_threads" +
+         std::to_string(run.threads);
+}
+
+Json run_json(const Run& run, size_t sentences) {
+  Json out;
+  out["name"] = run_name(run);
+  out["beam"] = run.beam;
+  out["batch"] = run.batch;
+  out["threads"] = run.threads;
+  out["seconds"] = run.seconds;
+  out["cpu_seconds"] = run.cpu_seconds;
+  out["sentences"] = sentences;
+  out["target_tokens"] = run.target_tokens;
+  out["sentences_per_second"] = sentences / run.seconds;
+  out["target_tokens_per_second"] = run.target_tokens / run.seconds;
+  if (!run.latencies_ms.empty()) {
+    out["latency_ms"] = {{"p50", quantile(run.latencies_ms, 0.5)},
+                         {"p90", quantile(run.latencies_ms, 0.9)},
+                         {"mean", run.seconds * 1e3 / sentences}};
+  }
+  return out;
+}
+
+void print_table(std::ostream& out, const Json& report) {
+  out << "model  " << report["model"]["path"].get<std::string>() << " ("
+      << report["model"]["weight_dtype"].get<std::string>() << ", loaded in " << std::fixed
+      << std::setprecision(1) << report["model"]["load_ms"].get<double>() << " ms)\n"
+      << "input  " << report["input"]["path"].get<std::string>() << ": "
+      << report["input"]["sentences"].get<size_t>() << " sentences, "
+      << report["input"]["source_tokens"].get<size_t>() << " source tokens\n\n";
+  out << " beam  batch  threads   sent/s   tgt tok/s   p50 ms   p90 ms   seconds\n";
+  for (const Json& run : report["runs"]) {
+    out << std::setw(5) << run["beam"].get<int>() << std::setw(7) << run["batch"].get<int>()
+        << std::setw(9) << run["threads"].get<int>() << std::setw(9) << std::setprecision(1)
+        << run["sentences_per_second"].get<double>() << std::setw(12) << std::setprecision(0)
+        << run["target_tokens_per_second"].get<double>();
+    if (run.contains("latency_ms")) {
+      out << std::setw(9) << std::setprecision(2) << run["latency_ms"]["p50"].get<double>()
+          << std::setw(9) << run["latency_ms"]["p90"].get<double>();
+    } else {
+      out << std::setw(9) << "-" << std::setw(9) << "-";
+    }
+    out << std::setw(10) << std::setprecision(2) << run["seconds"].get<double>() << "\n";
+  }
+  out << "\npeak memory " << std::setprecision(1) << report["peak_rss_mib"].get<double>()
+      << " MiB (maxrss)\n";
+}
+
+bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
+  OptionParser parser("attend bench", "--model FILE [options]");
+  parser.add_string("--model", "FILE", "model file (.safetensors)", &b->model_path);
+  parser.require("--model");
+  parser.add_string("--src", "FILE", "source sentences, one per line (.gz read too)", &b->src_path);
+  parser.add_int("--lines", "N", "translate the first N lines of --src", &b->lines, 1, 1 << 24);
+  parser.add_string("--beam", "LIST", "beam sizes (comma-separated); 1 is greedy", &b->beams);
+  parser.add_string("--batch", "LIST", "batch sizes (sentences decoded together per thread)",
+                    &b->batches);
+  parser.add_string("--threads", "LIST", "thread counts (each thread its own translator)",
+                    &b->threads);
+  parser.add_int("--repeat", "N", "time each setting N times and keep the fastest", &b->repeat, 1,
+                 100);
+  parser.add_int("--warmup", "N", "translate N sentences untimed before each beam size",
+                 &b->warmup, 0, 1 << 20);
+  parser.add_float("--alpha", "A", "length penalty ((5 + length) / 6)^A of beam search",
+                   &b->options.length_penalty, 0.f, 10.f);
+  parser.add_int("--max-len", "N", "at most N generated tokens per sentence, eos included",
+                 &b->options.max_length, 1, 1 << 20);
+  parser.add_float("--max-len-ratio", "R",
+                   "at most ceil(R x source tokens) generated tokens; 0 = no ratio limit",
+                   &b->options.max_length_ratio, 0.f, 1000.f);
+  parser.add_flag("--json", "print the report as JSON instead of a table", &b->json);
+  parser.add_string("--ids-out", "FILE",
+                    "write the source ids and every setting's output ids as JSON (to compare "
+                    "engines on the same work)",
+                    &b->ids_out);
+  parser.set_notes(
+      "Every setting translates the same sentences. Batch 1 with 1 thread goes sentence by\n"
+      "sentence and gives the latency percentiles (p50, p90); the other settings are one\n"
+      "translate_parallel call. Times include tokenizing and detokenizing; target tokens are\n"
+      "the best hypotheses' tokens without eos. The default --src is relative to the\n"
+      "repository root. Peers on the same weights: scripts/bench.sh (docs/benchmarks.md).\n");
+  if (!parser.parse(args)) {
+    std::cout << parser.help();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_bench(const std::vector<std::string>& args) {
+  BenchArgs b;
+  if (!parse_args(args, &b)) return 0;
+  const std::vector<int> beams = parse_int_list("--beam", b.beams, 1, 256);
+  const std::vector<int> batches = parse_int_list("--batch", b.batches, 1, 1 << 16);
+  const std::vector<int> thread_counts = parse_int_list("--threads", b.threads, 1, 256);
+
+  std::vector<std::string> texts;
+  LineReader reader(b.src_path);
+  for (std::string line; texts.size() < static_cast<size_t>(b.lines) && reader.next(&line);) {
+    texts.push_back(line);
+  }
+  if (texts.empty()) throw Error(ErrorCode::invalid_argument, "'" + b.src_path + "' has no lines");
+
+  const Clock::time_point load_start = Clock::now();
+  std::shared_ptr<const Model> model = load_model(b.model_path);
+  const double load_ms = seconds_since(load_start) * 1e3;
+  const double rss_after_load = peak_rss_mib();
+  const ModelInfo info = model->info();
+
+  std::vector<Run> runs;
+  for (int beam : beams) {
+    TranslateOptions warm = b.options;
+    warm.beam_size = beam;
+    const std::vector<std::string> first(texts.begin(),
+                                         texts.begin() + std::min<size_t>(b.warmup, texts.size()));
+    if (!first.empty()) Translator(model).translate_batch(first, warm, 32);
+    for (int batch : batches) {
+      for (int threads : thread_counts) {
+        Run best;
+        for (int r = 0; r < b.repeat; ++r) {
+          Run run;
+          run.beam = beam;
+          run.batch = batch;
+          run.threads = threads;
+          measure(model, texts, b.options, &run);
+          if (r == 0 || run.seconds < best.seconds) best = std::move(run);
+        }
+        if (!b.json) std::cerr << "attend bench: " << run_name(best) << " done\n";
+        runs.push_back(std::move(best));
+      }
+    }
+  }
+
+  size_t source_tokens = 0;
+  for (const std::vector<int>& ids : runs.front().source_ids) source_tokens += ids.size();
+
+  Json report;
+  report["tool"] = "attend bench";
+  report["version"] = ATTEND_VERSION;
+  report["model"] = {{"path", b.model_path},
+                     {"weight_dtype", info.weight_dtype},
+                     {"parameters", info.parameter_count},
+                     {"file_bytes", info.file_bytes},
+                     {"load_ms", load_ms}};
+  report["input"] = {
+      {"path", b.src_path}, {"sentences", texts.size()}, {"source_tokens", source_tokens}};
+  report["options"] = {{"length_penalty", b.options.length_penalty},
+                       {"max_length", b.options.max_length},
+                       {"max_length_ratio", b.options.max_length_ratio},
+                       {"repeat", b.repeat}};
+  report["runs"] = Json::array();
+  for (const Run& run : runs) report["runs"].push_back(run_json(run, texts.size()));
+  report["rss_after_load_mib"] = rss_after_load;
+  report["peak_rss_mib"] = peak_rss_mib();
+
+  if (!b.ids_out.empty()) {
+    Json ids;
+    ids["sources"] = runs.front().source_ids;
+    ids["runs"] = Json::object();
+    for (const Run& run : runs) ids["runs"][run_name(run)] = run.ids;
+    std::ofstream out;
+    open_output(out, b.ids_out);
+    out << ids.dump() << "\n";
+    check_written(out, "'" + b.ids_out + "'");
+  }
+  if (b.json) {
+    std::cout << report.dump(2) << "\n";
+  } else {
+    print_table(std::cout, report);
+  }
+  check_written(std::cout, "stdout");
+  return 0;
+}
+
+}  // namespace attend::cli
