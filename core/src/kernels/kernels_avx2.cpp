@@ -120,7 +120,7 @@ struct Avx2 {
 }  // namespace
 
 const KernelTable& avx2_kernels() {
-  static const KernelTable table = simd::make_table<Avx2>(Isa::avx2);
+  static constexpr KernelTable table = simd::make_table<Avx2>(Isa::avx2);
   return table;
 }
 

@@ -108,7 +108,7 @@ struct Avx512 {
 }  // namespace
 
 const KernelTable& avx512_kernels() {
-  static const KernelTable table = simd::make_table<Avx512>(Isa::avx512);
+  static constexpr KernelTable table = simd::make_table<Avx512>(Isa::avx512);
   return table;
 }
 

@@ -99,7 +99,7 @@ struct Wasm128 {
 }  // namespace
 
 const KernelTable& wasm_kernels() {
-  static const KernelTable table = simd::make_table<Wasm128>(Isa::wasm_simd128);
+  static constexpr KernelTable table = simd::make_table<Wasm128>(Isa::wasm_simd128);
   return table;
 }
 

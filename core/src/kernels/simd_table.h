@@ -1,4 +1,6 @@
 // The kernel table of one SIMD ISA, built from the templates instantiated with its traits.
+// constexpr, so each ISA file's table is constant-initialised: no code compiled for that ISA
+// runs until dispatch has checked the CPU supports it.
 #pragma once
 
 #include "kernels/kernels.h"
@@ -8,7 +10,7 @@
 namespace attend::kernels::simd {
 
 template <class S>
-KernelTable make_table(Isa isa) {
+constexpr KernelTable make_table(Isa isa) {
   return KernelTable{
       isa,
       gemm_f32_nt<S>,
