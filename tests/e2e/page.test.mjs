@@ -109,7 +109,7 @@ describe('the page', () => {
     await page.selectOption('#attention-kind', 'cross');
   });
 
-  test('hovering the heatmap names the cell under the pointer and its weight', async () => {
+  test('the heatmap names the weight of the cell under the pointer or the arrow-key cursor', async () => {
     const record = JSON.parse(await download(page, '#export-json'));
     const drawn = await dataset(page, '#heatmap');
     const [row, col] = [record.target_tokens.length - 1, record.source_tokens.length - 1];
@@ -122,6 +122,12 @@ describe('the page', () => {
     assert.equal(await page.textContent('#heatmap-tooltip'),
       `${record.target_tokens[row]} → ${record.source_tokens[col]}: ${weight.toFixed(3)}`);
     assert.equal(await page.isVisible('#heatmap-tooltip'), true);
+
+    await page.focus('#heatmap');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.textContent('#heatmap-tooltip'),
+      `${record.target_tokens[1]} → ${record.source_tokens[1]}: ${record.attention.cross[Number(drawn.layer)][Number(drawn.head)][1][1].toFixed(3)}`);
   });
 
   test('links: opacity by weight, and hovering a piece lights only its links', async () => {

@@ -1,5 +1,6 @@
 // The large heatmap of one layer and head: drawn from the translation's attention, with the
-// weight under the pointer in a tooltip and the strongest cell named in a caption. The
+// weight under the pointer (or the arrow-key cursor) in a tooltip and the strongest cell
+// named in a caption. The
 // canvas carries what it drew as data-* attributes (kind, layer, head, strongest cell) so
 // tests can compare the picture with the exported JSON.
 import { headMatrix, strongestCell, KIND_NAMES } from './attention-data.js';
@@ -11,13 +12,19 @@ export class HeatmapView {
   #caption;
   #matrix = null;
   #geometry = null;
+  #cursor = { row: 0, col: 0 };  // the cell the arrow keys move
 
   constructor({ canvas, tooltip, caption }) {
     this.#canvas = canvas;
     this.#tooltip = tooltip;
     this.#caption = caption;
-    canvas.addEventListener('pointermove', (event) => this.#showTooltip(event));
+    canvas.tabIndex = 0;
+    canvas.addEventListener('pointermove', (event) => {
+      this.#showTooltip(this.#matrix && cellAt(this.#geometry, this.#matrix, event.offsetX, event.offsetY), event.offsetX, event.offsetY);
+    });
     canvas.addEventListener('pointerleave', () => { tooltip.hidden = true; });
+    canvas.addEventListener('keydown', (event) => this.#moveCursor(event));
+    canvas.addEventListener('blur', () => { tooltip.hidden = true; });
   }
 
   get canvas() {
@@ -26,6 +33,7 @@ export class HeatmapView {
 
   show(attention, { kind, layer, head }) {
     this.#matrix = headMatrix(attention, kind, layer, head);
+    this.#cursor = { row: 0, col: 0 };
     const maxWidth = this.#canvas.parentElement.clientWidth;
     this.#geometry = paintHeatmap(this.#canvas, this.#matrix, { maxWidth });
     const strongest = strongestCell(this.#matrix);
@@ -40,14 +48,26 @@ export class HeatmapView {
       + `${this.#matrix.rowLabels[strongest.row]} → ${this.#matrix.colLabels[strongest.col]} (${strongest.value.toFixed(3)}).`;
   }
 
-  #showTooltip(event) {
-    const cell = this.#matrix && cellAt(this.#geometry, this.#matrix, event.offsetX, event.offsetY);
+  // Shows the weight of cell (or hides the tooltip for null) next to the point x, y.
+  #showTooltip(cell, x, y) {
     this.#tooltip.hidden = !cell;
     if (!cell) return;
     const { rowLabels, colLabels, values, cols } = this.#matrix;
     this.#tooltip.textContent = `${rowLabels[cell.row]} → ${colLabels[cell.col]}: ${values[cell.row * cols + cell.col].toFixed(3)}`;
     Object.assign(this.#tooltip.dataset, { row: cell.row, col: cell.col });
-    this.#tooltip.style.left = `${this.#canvas.offsetLeft + event.offsetX + 14}px`;
-    this.#tooltip.style.top = `${this.#canvas.offsetTop + event.offsetY + 14}px`;
+    this.#tooltip.style.left = `${this.#canvas.offsetLeft + x + 14}px`;
+    this.#tooltip.style.top = `${this.#canvas.offsetTop + y + 14}px`;
+  }
+
+  #moveCursor(event) {
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+    if (!steps || !this.#matrix) return;
+    event.preventDefault();
+    const clamp = (value, count) => Math.min(count - 1, Math.max(0, value));
+    const row = clamp(this.#cursor.row + steps[0], this.#matrix.rows);
+    const col = clamp(this.#cursor.col + steps[1], this.#matrix.cols);
+    this.#cursor = { row, col };
+    const { left, top, cell } = this.#geometry;
+    this.#showTooltip(this.#cursor, left + (col + 0.5) * cell, top + (row + 0.5) * cell);
   }
 }
