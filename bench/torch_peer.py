@@ -1,0 +1,155 @@
+"""PyTorch peer: the reference model (training/attend_ref, fp32, weights from the same model file) decoding
+incrementally with search.py's KV cache, on the same source ids as `attend bench` (its --ids-out file).
+
+Greedy runs batched (batch 1 and batch 32, finished rows dropped from the batch as the engine does, so no
+padding work is timed); beam search runs one sentence at a time (search.py's rules, candidates by topk).
+Prints one JSON object: the runs (same fields as `attend bench --json`) and the output ids per run.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "training"))
+
+import torch  # noqa: E402
+from attend_ref import search  # noqa: E402
+from attend_ref.export import load_model  # noqa: E402
+
+
+@torch.no_grad()
+def greedy_batch(model, src_ids, max_length, max_length_ratio):
+    """search.greedy's rules, with finished sentences removed from the batch (their rows of the caches too)."""
+    cfg = model.cfg
+    limits = [search.decode_limit(cfg, len(s), max_length, max_length_ratio) for s in src_ids]
+    dec = search.IncrementalDecoder(model, search.pad_batch(src_ids, cfg.pad_id))
+    live = list(range(len(src_ids)))  # sentence of each row
+    tokens = torch.full((len(src_ids),), cfg.bos_id, dtype=torch.long)
+    outputs = [[] for _ in src_ids]
+    for step in range(max(limits)):
+        best = torch.argmax(dec.next_log_probs(tokens), dim=-1).tolist()
+        keep = []
+        for row, sentence in enumerate(live):
+            token = best[row]
+            if token == cfg.eos_id:
+                continue
+            outputs[sentence].append(token)
+            if step + 1 < limits[sentence]:
+                keep.append(row)
+        if not keep:
+            break
+        if len(keep) < len(live):
+            dec.reorder(torch.tensor(keep))
+            live = [live[row] for row in keep]
+        tokens = torch.tensor([best[row] for row in keep])
+    return outputs
+
+
+@torch.no_grad()
+def beam_one(model, src_ids, beam_size, alpha, max_length, max_length_ratio):
+    """search.beam_search's rules, with the 2·beam best candidates found by topk instead of a full stable sort
+    (as fairseq does; scores tied to the last bit may then come out in another order). Returns the best tokens."""
+    cfg = model.cfg
+    limit = search.decode_limit(cfg, len(src_ids), max_length, max_length_ratio)
+    dec = search.IncrementalDecoder(model, search.pad_batch([src_ids], cfg.pad_id))
+    hyps, scores = [[]], torch.zeros(1)
+    last = torch.tensor([cfg.bos_id])
+    finished = []  # (tokens, raw score, length counting eos)
+    for step in range(limit):
+        logp = dec.next_log_probs(last)  # [A, V]
+        vocab = logp.shape[1]
+        total = (scores[:, None] + logp).reshape(-1)  # [A·V]
+        top_scores, top = torch.topk(total, min(2 * beam_size, total.numel()))
+        keep_beams, keep_tokens, keep_scores = [], [], []
+        for rank, (flat, score) in enumerate(zip(top.tolist(), top_scores.tolist())):
+            beam, token = divmod(flat, vocab)
+            if token == cfg.eos_id:
+                if rank < beam_size:
+                    finished.append((hyps[beam], score, len(hyps[beam]) + 1))
+                continue
+            keep_beams.append(beam)
+            keep_tokens.append(token)
+            keep_scores.append(score)
+            if len(keep_beams) == beam_size:
+                break
+        hyps = [hyps[b] + [t] for b, t in zip(keep_beams, keep_tokens)]
+        if step + 1 == limit:
+            finished.extend((h, s, len(h)) for h, s in zip(hyps, keep_scores))
+            break
+        if len(finished) >= beam_size or not hyps:
+            break
+        scores = torch.tensor(keep_scores)
+        last = torch.tensor(keep_tokens)
+        dec.reorder(torch.tensor(keep_beams))
+    best = max(finished, key=lambda f: f[1] / search.length_penalty(f[2], alpha))  # first of equals, as sorted()
+    return best[0]
+
+
+def quantile(values, q):
+    values = sorted(values)
+    position = q * (len(values) - 1)
+    below = int(position)
+    above = min(below + 1, len(values) - 1)
+    return values[below] + (values[above] - values[below]) * (position - below)
+
+
+def run_setting(model, sources, beam, batch, threads, options):
+    torch.set_num_threads(threads)
+    outputs, latencies = [], []
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for first in range(0, len(sources), batch):
+        chunk = sources[first: first + batch]
+        t0 = time.perf_counter()
+        if beam == 1:
+            outputs += greedy_batch(model, chunk, options["max_length"], options["max_length_ratio"])
+        else:
+            for src in chunk:
+                outputs.append(beam_one(model, src, beam, options["length_penalty"], options["max_length"],
+                                        options["max_length_ratio"]))
+        latencies.append((time.perf_counter() - t0) * 1e3)
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
+    tokens = sum(len(o) for o in outputs)
+    run = {"name": f"beam{beam}_batch{batch}_threads{threads}", "beam": beam, "batch": batch, "threads": threads,
+           "seconds": seconds, "cpu_seconds": cpu_seconds, "sentences": len(sources), "target_tokens": tokens,
+           "sentences_per_second": len(sources) / seconds, "target_tokens_per_second": tokens / seconds}
+    if batch == 1:
+        run["latency_ms"] = {"p50": quantile(latencies, 0.5), "p90": quantile(latencies, 0.9),
+                             "mean": seconds * 1e3 / len(sources)}
+    return run, outputs
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--model", required=True)
+    parser.add_argument("--ids", required=True, help="attend bench --ids-out file (source ids)")
+    parser.add_argument("--settings", default="1:1,1:32,5:1", help="beam:batch pairs")
+    parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--options", default="{}", help="JSON: length_penalty, max_length, max_length_ratio")
+    parser.add_argument("--warmup", type=int, default=8)
+    args = parser.parse_args()
+    options = {"length_penalty": 0.6, "max_length": 256, "max_length_ratio": 3.0, **json.loads(args.options)}
+
+    start = time.perf_counter()
+    model, _ = load_model(args.model)
+    model.eval()
+    load_ms = (time.perf_counter() - start) * 1e3
+    with open(args.ids) as f:
+        sources = json.load(f)["sources"]
+
+    runs, ids = [], {}
+    for setting in args.settings.split(","):
+        beam, batch = (int(v) for v in setting.split(":"))
+        run_setting(model, sources[: args.warmup], beam, batch, 1, options)
+        for threads in (int(t) for t in args.threads.split(",")):
+            run, outputs = run_setting(model, sources, beam, batch, threads, options)
+            print(f"torch: {run['name']} {run['seconds']:.2f} s", file=sys.stderr, flush=True)
+            runs.append(run)
+            ids[run["name"]] = outputs
+    json.dump({"engine": "pytorch", "version": torch.__version__, "load_ms": load_ms, "options": options,
+               "runs": runs, "ids": ids}, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
