@@ -3,9 +3,9 @@
 //   <script type="module" src="/web/element/attend-translator.js"></script>
 //   <attend-translator model="/models/en-de/model.int8.safetensors" attention>A dog runs.</attend-translator>
 //
-// Attributes: model (URL of a model file), src-text (the text; else the element's own
-// text, else an input box of its own), beam, alpha, attention (show a compact
-// cross-attention heatmap: the last decoder layer, averaged over heads).
+// Attributes: model (URL of a model file), src-text (the text to translate; else the
+// element's own text; else an input box of its own), beam, alpha, attention (show a
+// compact cross-attention heatmap: the last decoder layer, averaged over heads).
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
 // (detail: the result of Translator.translate), attend-error (detail: {code, message}).
 import { attentionShape } from '../app/attention-data.js';
@@ -27,7 +27,7 @@ const TEMPLATE = `
     .heatmap { overflow-x: auto; margin-top: 6px; }
     label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   </style>
-  <p class="source" part="source"><slot></slot></p>
+  <p class="source" part="source"><span class="src-text"></span><slot></slot></p>
   <label for="input">Text to translate</label>
   <textarea id="input" rows="2" part="input" hidden></textarea>
   <p class="translation" part="translation" aria-live="polite"></p>
@@ -63,6 +63,8 @@ class AttendTranslator extends HTMLElement {
       input: shadow.querySelector('textarea'),
       translation: shadow.querySelector('.translation'),
       status: shadow.querySelector('.status'),
+      srcText: shadow.querySelector('.src-text'),
+      slot: shadow.querySelector('slot'),
       heatmap: shadow.querySelector('.heatmap'),
       canvas: shadow.querySelector('canvas'),
     };
@@ -70,14 +72,14 @@ class AttendTranslator extends HTMLElement {
       clearTimeout(this.#typingTimer);
       this.#typingTimer = setTimeout(() => this.translate(), TYPING_PAUSE_MS);
     });
-    shadow.querySelector('slot').addEventListener('slotchange', () => {
-      this.#showInputIfNeeded();
+    this.#parts.slot.addEventListener('slotchange', () => {
+      this.#showSource();
       this.translate();
     });
   }
 
   connectedCallback() {
-    this.#showInputIfNeeded();
+    this.#showSource();
     const reason = unsupportedReason();
     if (reason) return this.#fail({ code: 'unsupported', message: reason });
     this.#worker = new TranslationWorker();
@@ -91,6 +93,7 @@ class AttendTranslator extends HTMLElement {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
+    if (name === 'src-text') this.#showSource();
     if (!this.#worker || oldValue === newValue) return;
     if (name === 'model') this.#load();
     else this.translate();
@@ -143,8 +146,12 @@ class AttendTranslator extends HTMLElement {
     }
   }
 
-  #showInputIfNeeded() {
-    this.#parts.input.hidden = this.hasAttribute('src-text') || this.textContent.trim() !== '';
+  // Shows the text being translated (src-text over the element's own text) or the input box.
+  #showSource() {
+    const srcText = this.getAttribute('src-text');
+    this.#parts.srcText.textContent = srcText ?? '';
+    this.#parts.slot.hidden = srcText !== null;
+    this.#parts.input.hidden = srcText !== null || this.textContent.trim() !== '';
   }
 
   #drawAttention(result) {
