@@ -1,0 +1,101 @@
+// Runs bench/web/ in Debian's Chromium (headless, through playwright-core): Attend's WebAssembly
+// build and onnxruntime-web on the same sentences and weights. Serves the repository at /repo/ and
+// the scratch folder (the model file, the ONNX export) at /scratch/ on 127.0.0.1, no other host.
+// Prints one JSON object: {browser, userAgent, engines: {name: {runs, ids, load_ms, version}}}.
+//
+//   node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE
+//                          [--settings 1:1,1:32,5:1] [--options JSON] [--warmup N]
+//                          [--engines attend-wasm,onnxruntime-web]
+import { createReadStream, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+const { values: args } = parseArgs({
+  options: {
+    scratch: { type: 'string' }, model: { type: 'string' }, onnx: { type: 'string' },
+    ids: { type: 'string' }, texts: { type: 'string' },
+    settings: { type: 'string', default: '1:1,1:32,5:1' }, options: { type: 'string', default: '{}' },
+    warmup: { type: 'string', default: '8' }, engines: { type: 'string', default: 'attend-wasm,onnxruntime-web' },
+    timeout: { type: 'string', default: '900' },
+  },
+});
+for (const name of ['scratch', 'model', 'onnx', 'ids', 'texts']) {
+  if (!args[name]) {
+    console.error(`usage: node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE (missing --${name})`);
+    process.exit(2);
+  }
+}
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const roots = { repo: resolve(repo), scratch: resolve(args.scratch) };
+const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm',
+};
+
+// /repo/... and /scratch/... to files under those roots; anything else (or leaving a root) is null.
+function fileFor(urlPath) {
+  const match = /^\/(repo|scratch)(\/.*)$/.exec(decodeURIComponent(urlPath.split('?')[0]));
+  if (!match) return null;
+  const root = roots[match[1]];
+  const path = normalize(join(root, match[2]));
+  return path.startsWith(root + sep) ? path : null;
+}
+
+const server = createServer(async (request, response) => {
+  const path = fileFor(request.url);
+  const info = path && await stat(path).catch(() => null);
+  if (!info?.isFile()) {
+    response.writeHead(404, { 'Content-Type': 'text/plain' });
+    response.end('not found\n');
+    return;
+  }
+  response.writeHead(200, {
+    'Content-Type': MIME_TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Length': info.size,
+    'Cache-Control': 'no-store',
+  });
+  createReadStream(path).pipe(response);
+});
+await new Promise((done) => server.listen(0, '127.0.0.1', done));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const scratchUrl = (file) => `${origin}/scratch/${relative(roots.scratch, resolve(file)).split(sep).join('/')}`;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage();
+  page.on('console', (message) => { if (message.type() === 'error') console.error(`page: ${message.text()}`); });
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  // Only this server: anything else would be a CDN or the network, which the benchmark must not use.
+  await page.route((url) => !url.href.startsWith(origin), (route) => route.abort());
+  await page.goto(`${origin}/repo/bench/web/index.html`);
+  await page.waitForFunction(() => window.benchReady === true, null, { timeout: 60_000 });
+  const config = {
+    model: scratchUrl(args.model), onnx: scratchUrl(args.onnx),
+    texts: readFileSync(args.texts, 'utf8').split('\n').slice(0, -1),
+    sources: JSON.parse(readFileSync(args.ids, 'utf8')).sources,
+    settings: args.settings.split(',').map((s) => s.split(':').map(Number)),
+    options: { length_penalty: 0.6, max_length: 256, max_length_ratio: 3.0, ...JSON.parse(args.options) },
+    warmup: Number(args.warmup), engines: args.engines.split(','),
+  };
+  if (config.texts.length !== config.sources.length) {
+    throw new Error(`${args.texts} has ${config.texts.length} lines but ${args.ids} has ${config.sources.length} sources`);
+  }
+  page.setDefaultTimeout(Number(args.timeout) * 1000);
+  const report = await page.evaluate((c) => window.runBench(c), config);
+  report.browser = `Chromium ${browser.version()}`;
+  process.stdout.write(JSON.stringify(report));
+} finally {
+  await browser.close();
+  server.close();
+}

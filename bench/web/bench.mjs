@@ -1,0 +1,81 @@
+// The browser half of the benchmark: Attend's WebAssembly build and onnxruntime-web (WebAssembly
+// SIMD, 1 thread, its .wasm served from node_modules) on the same sentences and weights.
+// bench/browser.mjs serves the repository at /repo/ and the scratch folder (model file, ONNX
+// export) at /scratch/, then calls window.runBench(config) and reads back the JSON it returns.
+import { Translator } from '/repo/wasm/attend.mjs';
+import * as ort from '/repo/node_modules/onnxruntime-web/dist/ort.wasm.min.mjs';
+import { OnnxTranslator, quantile, runSetting } from '/repo/bench/search.mjs';
+
+const log = (line) => { document.getElementById('log').textContent += `${line}\n`; };
+const now = () => performance.now();
+const noCpu = () => null;
+
+// Attend through its public JS API: text in (tokenized inside), batch = sentences per translate() call.
+async function attendSetting(translator, texts, { beam, batch }, options) {
+  const ids = [], latencies = [];
+  const start = now();
+  const callOptions = { beam, alpha: options.length_penalty, maxLength: options.max_length,
+    maxLengthRatio: options.max_length_ratio };
+  for (let first = 0; first < texts.length; first += batch) {
+    const t0 = now();
+    const results = await translator.translate(texts.slice(first, first + batch), callOptions);
+    latencies.push(now() - t0);
+    for (const r of results) ids.push(r.ids);
+  }
+  const seconds = (now() - start) / 1e3;
+  const tokens = ids.reduce((sum, o) => sum + o.length, 0);
+  const run = { name: `beam${beam}_batch${batch}_threads1`, beam, batch, threads: 1, seconds, cpu_seconds: null,
+    sentences: texts.length, target_tokens: tokens, sentences_per_second: texts.length / seconds,
+    target_tokens_per_second: tokens / seconds };
+  if (batch === 1) run.latency_ms = { p50: quantile(latencies, 0.5), p90: quantile(latencies, 0.9), mean: seconds * 1e3 / texts.length };
+  return { run, ids };
+}
+
+// config: {model (URL), onnx (URL of the folder), texts, sources (ids), settings [[beam, batch]], options,
+// warmup, engines ['attend-wasm', 'onnxruntime-web']}
+window.runBench = async (config) => {
+  const report = { userAgent: navigator.userAgent, engines: {} };
+  const settings = config.settings.map(([beam, batch]) => ({ beam, batch, threads: 1 }));
+  if (config.engines.includes('attend-wasm')) {
+    const t0 = now();
+    const translator = await Translator.load(config.model, { simd: true });
+    const loadMs = now() - t0;
+    const runs = [], ids = {};
+    for (const setting of settings) {
+      await attendSetting(translator, config.texts.slice(0, config.warmup), setting, config.options);
+      const out = await attendSetting(translator, config.texts, setting, config.options);
+      log(`attend-wasm ${out.run.name}: ${out.run.seconds.toFixed(2)} s`);
+      runs.push(out.run);
+      ids[out.run.name] = out.ids;
+    }
+    const info = translator.info();
+    translator.dispose();
+    report.engines['attend-wasm'] = { engine: 'attend-wasm', version: info.kernels, load_ms: loadMs, runs, ids };
+  }
+  if (config.engines.includes('onnxruntime-web')) {
+    ort.env.wasm.numThreads = 1;
+    ort.env.wasm.proxy = false;
+    ort.env.wasm.wasmPaths = '/repo/node_modules/onnxruntime-web/dist/';
+    const sessionOptions = { executionProviders: ['wasm'], graphOptimizationLevel: 'all' };
+    const t0 = now();
+    const sessions = {
+      encoder: await ort.InferenceSession.create(`${config.onnx}/encoder.onnx`, sessionOptions),
+      decoder: await ort.InferenceSession.create(`${config.onnx}/decoder.onnx`, sessionOptions),
+    };
+    const loadMs = now() - t0;
+    const meta = await (await fetch(`${config.onnx}/meta.json`)).json();
+    const translator = new OnnxTranslator(ort, sessions, meta);
+    const runs = [], ids = {};
+    for (const setting of settings) {
+      await runSetting(translator, config.sources.slice(0, config.warmup), setting, config.options, now, noCpu);
+      const out = await runSetting(translator, config.sources, setting, config.options, now, noCpu);
+      log(`onnxruntime-web ${out.run.name}: ${out.run.seconds.toFixed(2)} s`);
+      runs.push(out.run);
+      ids[out.run.name] = out.ids;
+    }
+    report.engines['onnxruntime-web'] = { engine: 'onnxruntime-web', version: ort.env.versions?.web ?? null,
+      load_ms: loadMs, runs, ids };
+  }
+  return report;
+};
+window.benchReady = true;
