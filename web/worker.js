@@ -24,7 +24,11 @@ function errorMessage(error) {
 }
 
 async function importAttend() {
-  attendModule ??= await import(ATTEND_MODULE_URL.href);
+  try {
+    attendModule ??= await import(ATTEND_MODULE_URL.href);
+  } catch (error) {
+    throw Object.assign(new Error(`${ATTEND_MODULE_URL.pathname} did not load: ${error.message}`), { code: 'worker' });
+  }
   return attendModule;
 }
 

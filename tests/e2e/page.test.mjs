@@ -236,13 +236,4 @@ describe('the page', () => {
     await page.selectOption('#model-select', 'en-de');
     await page.waitForSelector('body[data-model="ready"]');
   });
-
-  test('without WebAssembly the page says so', async () => {
-    const bare = await context.newPage();
-    await bare.addInitScript(() => { delete globalThis.WebAssembly; });
-    await bare.goto(`${server.origin}/web/`);
-    await bare.waitForSelector('#fatal:not([hidden])');
-    assert.match(await bare.textContent('#fatal'), /cannot run WebAssembly/);
-    await bare.close();
-  });
 });

@@ -34,8 +34,9 @@ export function missingInputs() {
 // A directory laid out like the repository as the page expects it (/web, /wasm,
 // /models/en-de/model.int8.safetensors), linking to the inputs above. /models/en-fr is
 // left out on purpose: choosing it shows the download-failure message. With
-// ownServiceWorker, web/sw.js is a copy the test may change (the rest of web/ links).
-export function makeServedRoot({ ownServiceWorker = false } = {}) {
+// ownServiceWorker, web/sw.js is a copy the test may change (the rest of web/ links);
+// withoutTranslator leaves /wasm out.
+export function makeServedRoot({ ownServiceWorker = false, withoutTranslator = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'attend-e2e-root-'));
   process.on('exit', () => rmSync(root, { recursive: true, force: true }));  // links only
   const web = join(REPO_ROOT, 'web');
@@ -48,7 +49,7 @@ export function makeServedRoot({ ownServiceWorker = false } = {}) {
   } else {
     symlinkSync(web, join(root, 'web'));
   }
-  symlinkSync(WASM_DIR, join(root, 'wasm'));
+  if (!withoutTranslator) symlinkSync(WASM_DIR, join(root, 'wasm'));
   mkdirSync(join(root, 'models/en-de'), { recursive: true });
   symlinkSync(MODEL, join(root, 'models/en-de/model.int8.safetensors'));
   return root;

@@ -1,0 +1,37 @@
+// When the browser or the server cannot provide the translator, the page says so plainly.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser } from './support/browser.mjs';
+import { makeServedRoot } from './support/environment.mjs';
+import { saveScreenshot } from './support/app-page.mjs';
+import { startServer } from './support/server.mjs';
+
+let server;
+let context;
+
+before(async () => {
+  server = await startServer(makeServedRoot({ withoutTranslator: true }));
+  context = await launchBrowser();
+});
+
+after(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+test('without WebAssembly the page says so and disables its controls', async () => {
+  const page = await context.newPage();
+  await page.addInitScript(() => { delete globalThis.WebAssembly; });
+  await page.goto(`${server.origin}/web/`);
+  await page.waitForSelector('#fatal:not([hidden])');
+  assert.match(await page.textContent('#fatal'), /cannot run WebAssembly/);
+  assert.equal(await page.isDisabled('#source-text'), true);
+  await saveScreenshot(page, 'no-webassembly');
+});
+
+test('when the translator itself cannot be loaded the page says so', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/`);
+  await page.waitForSelector('body[data-model="error"]', { timeout: 60_000 });
+  assert.match(await page.textContent('#model-status'), /The translator could not start in this browser \(\/wasm\/attend\.mjs did not load/);
+});
