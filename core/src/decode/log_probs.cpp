@@ -6,8 +6,7 @@
 
 namespace attend {
 
-float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, float* scratch) {
-  const int best = argmax(logits, n);
+float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int best, float* scratch) {
   std::memcpy(scratch, logits, static_cast<size_t>(n) * sizeof(float));
   k.softmax_f32(scratch, n);
   // softmax(x)_max = exp(x_max - max) / Σ exp(x_j - max) = 1 / Σ, so lse = max - log p_max.
@@ -15,11 +14,12 @@ float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, flo
 }
 
 int argmax(const float* x, int n) {
-  int best = 0;
-  for (int i = 1; i < n; ++i) {
-    if (x[i] > x[best]) best = i;
-  }
-  return best;
+  // The largest value by a max-reduction (vectorises), then its first position.
+  float largest = x[0];
+  for (int i = 1; i < n; ++i) largest = x[i] > largest ? x[i] : largest;
+  int i = 0;
+  while (i + 1 < n && x[i] != largest) ++i;  // bounded even if a NaN slipped in
+  return i;
 }
 
 void top_candidates(const float* logits, int n, int count, float base, float lse, int64_t flat_offset,

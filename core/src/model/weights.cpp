@@ -1,5 +1,6 @@
 #include "model/weights.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -20,6 +21,27 @@ std::string shape_text(const std::vector<int64_t>& shape) {
   throw Error(ErrorCode::invalid_model, "invalid model file: " + message);
 }
 
+// Index of the first NaN or ±Inf (all exponent bits set), or -1. The OR-reduction over
+// blocks vectorises; only a block that has one is searched element by element.
+int64_t first_non_finite(const float* data, int64_t n) {
+  constexpr uint32_t kExponent = 0x7f800000u;
+  constexpr int64_t kBlock = 1024;
+  for (int64_t start = 0; start < n; start += kBlock) {
+    const int64_t end = std::min(n, start + kBlock);
+    uint32_t any = 0;
+    for (int64_t i = start; i < end; ++i) {
+      uint32_t bits;
+      std::memcpy(&bits, data + i, sizeof bits);
+      any |= static_cast<uint32_t>((bits & kExponent) == kExponent);
+    }
+    if (!any) continue;
+    for (int64_t i = start; i < end; ++i) {
+      if (!std::isfinite(data[i])) return i;
+    }
+  }
+  return -1;
+}
+
 class Binder {
  public:
   Binder(const SafetensorsFile& file, OwnedTensors& owned) : file_(file), owned_(owned) {}
@@ -38,20 +60,29 @@ class Binder {
     return t;
   }
 
-  const float* f32(const std::string& name, const std::vector<int64_t>& shape) {
+  // An F32 tensor, copied when its address would slow the kernels (`alignment` bytes).
+  const float* f32(const std::string& name, const std::vector<int64_t>& shape, size_t alignment = alignof(float)) {
     const TensorView& t = find(name, DType::f32, shape);
-    const float* data = reinterpret_cast<const float*>(t.data);
-    if (reinterpret_cast<uintptr_t>(t.data) % alignof(float) != 0) {  // foreign files may misalign
-      auto copy = std::make_unique<std::vector<float>>(static_cast<size_t>(t.elements()));
-      std::memcpy(copy->data(), t.data, t.bytes);
-      data = copy->data();
-      owned_.f32.push_back(std::move(copy));
-    }
-    const int64_t n = t.elements();
-    for (int64_t i = 0; i < n; ++i) {
-      if (!std::isfinite(data[i])) fail("tensor '" + name + "' holds a non-finite value at index " + std::to_string(i));
-    }
+    const float* data = reinterpret_cast<const float*>(realigned(t, alignment));
+    const int64_t at = first_non_finite(data, t.elements());
+    if (at >= 0) fail("tensor '" + name + "' holds a non-finite value at index " + std::to_string(at));
     return data;
+  }
+
+  const uint8_t* realigned(const TensorView& t, size_t alignment) {
+    if (reinterpret_cast<uintptr_t>(t.data) % alignment == 0) return t.data;
+    if (t.dtype == DType::i8) {
+      auto copy = std::make_unique<AlignedVector<int8_t>>(t.bytes);
+      std::memcpy(copy->data(), t.data, t.bytes);
+      const auto* p = reinterpret_cast<const uint8_t*>(copy->data());
+      owned_.i8.push_back(std::move(copy));
+      return p;
+    }
+    auto copy = std::make_unique<AlignedVector<float>>(static_cast<size_t>(t.elements()));
+    std::memcpy(copy->data(), t.data, t.bytes);
+    const auto* p = reinterpret_cast<const uint8_t*>(copy->data());
+    owned_.f32.push_back(std::move(copy));
+    return p;
   }
 
   bool is_int8(const std::string& name) const {
@@ -62,11 +93,11 @@ class Binder {
   // A 2-D weight [rows, cols], f32 or int8 + `<name>_scale` [rows].
   void matrix(const std::string& name, int rows, int cols, const float*& f, const int8_t*& q, const float*& scale) {
     if (is_int8(name)) {
-      q = reinterpret_cast<const int8_t*>(find(name, DType::i8, {rows, cols}).data);
+      q = reinterpret_cast<const int8_t*>(realigned(find(name, DType::i8, {rows, cols}), kWeightAlignment));
       scale = f32(name + "_scale", {rows});
       any_int8_ = true;
     } else {
-      f = f32(name, {rows, cols});
+      f = f32(name, {rows, cols}, kWeightAlignment);
     }
   }
 
@@ -99,10 +130,10 @@ class Binder {
     bool all_int8 = true;
     for (const Linear& p : parts) all_int8 = all_int8 && p.weight_i8;
     const size_t in = static_cast<size_t>(fused.in);
-    auto bias = std::make_unique<std::vector<float>>();
-    auto scale = std::make_unique<std::vector<float>>();
-    auto weight = std::make_unique<std::vector<float>>();
-    auto weight_i8 = std::make_unique<std::vector<int8_t>>();
+    auto bias = std::make_unique<AlignedVector<float>>();
+    auto scale = std::make_unique<AlignedVector<float>>();
+    auto weight = std::make_unique<AlignedVector<float>>();
+    auto weight_i8 = std::make_unique<AlignedVector<int8_t>>();
     for (const Linear& p : parts) {
       bias->insert(bias->end(), p.bias, p.bias + p.out);
       if (all_int8) {
@@ -127,7 +158,7 @@ class Binder {
     return fused;
   }
 
-  const float* keep(std::unique_ptr<std::vector<float>> v) {
+  const float* keep(std::unique_ptr<AlignedVector<float>> v) {
     const float* p = v->data();
     owned_.f32.push_back(std::move(v));
     return p;
@@ -157,8 +188,8 @@ const float* positions(Binder& b, const ModelConfig& c, const std::string& side)
   if (c.positions == PositionKind::learned) {
     return b.f32(side + ".embed_positions.weight", {c.max_positions, c.d_model});
   }
-  return b.keep(std::make_unique<std::vector<float>>(
-      sinusoid_table(c.max_positions, c.d_model, c.positions == PositionKind::sinusoidal_half)));
+  const std::vector<float> table = sinusoid_table(c.max_positions, c.d_model, c.positions == PositionKind::sinusoidal_half);
+  return b.keep(std::make_unique<AlignedVector<float>>(table.begin(), table.end()));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "attend/model.h"
+#include "model/aligned_vector.h"
 #include "model/layers.h"
 #include "model/safetensors.h"
 
@@ -46,8 +47,8 @@ struct Weights {
 
 // Storage for the tensors made at load (fused projections, sinusoid tables, realigned copies).
 struct OwnedTensors {
-  std::vector<std::unique_ptr<std::vector<float>>> f32;
-  std::vector<std::unique_ptr<std::vector<int8_t>>> i8;
+  std::vector<std::unique_ptr<AlignedVector<float>>> f32;
+  std::vector<std::unique_ptr<AlignedVector<int8_t>>> i8;
 };
 
 // Binds every expected tensor, rejecting missing, unexpected, misshapen, mistyped or
