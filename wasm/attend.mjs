@@ -65,16 +65,34 @@ async function readSource(source, onProgress) {
   return readUrl(source, onProgress);
 }
 
+function missingBuild(url, detail) {
+  return new AttendError('io', `cannot load ${url} (${detail}); build it with scripts/build_wasm.sh`);
+}
+
+async function compileWasm(url) {
+  if (IS_NODE) {
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(url).catch((error) => { throw missingBuild(url, error.code); }));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw missingBuild(url, `HTTP ${response.status}`);
+  // compileStreaming needs the server to say application/wasm; other servers get the buffered path.
+  return response.headers.get('Content-Type') === 'application/wasm'
+    ? WebAssembly.compileStreaming(response)
+    : WebAssembly.compile(await response.arrayBuffer());
+}
+
 const compiledVariants = new Map();  // 'simd' | 'nosimd' -> Promise<{createModule, wasm}>
 
 function compileVariant(variant) {
   if (!compiledVariants.has(variant)) {
-    const wasmUrl = new URL(`attend-${variant}.wasm`, DIST);
-    const wasm = IS_NODE
-      ? import('node:fs/promises').then(({ readFile }) => readFile(wasmUrl)).then((b) => WebAssembly.compile(b))
-      : WebAssembly.compileStreaming(fetch(wasmUrl));
-    const glue = import(new URL(`attend-${variant}.mjs`, DIST).href);
-    compiledVariants.set(variant, Promise.all([glue, wasm]).then(([g, w]) => ({ createModule: g.default, wasm: w })));
+    const glueUrl = new URL(`attend-${variant}.mjs`, DIST);
+    const glue = import(glueUrl.href).catch((error) => { throw missingBuild(glueUrl, error.message); });
+    const wasm = compileWasm(new URL(`attend-${variant}.wasm`, DIST));
+    const compiled = Promise.all([glue, wasm]).then(([g, w]) => ({ createModule: g.default, wasm: w }));
+    // A failure (offline, say) must not stick: the next load tries again.
+    compiled.catch(() => compiledVariants.delete(variant));
+    compiledVariants.set(variant, compiled);
   }
   return compiledVariants.get(variant);
 }
