@@ -10,7 +10,7 @@ packages=(
   python3 python3-torch python3-numpy
   emscripten node-acorn
   chromium
-  dpkg-dev
+  dpkg-dev zlib1g-dev
 )
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# BLEU and chrF of a run's exported models on Multi30k val and test_2016_flickr: f32 and int8,
+# beam 1 and 5, cased and lowercased (the figures of the model cards).
+#   scripts/evaluate.sh DIR_WITH_MODEL_FILES SRC-TGT
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$1
+IFS=- read -r src tgt <<<"$2"
+data=${ATTEND_DATA:-../shared/data/multi30k}
+cli=${ATTEND_CLI:-build/release/native/cli/attend}
+[ -x "$cli" ] || { cmake --preset release >/dev/null && cmake --build --preset release --target attend_cli; }
+printf '| model | set | beam | BLEU | BLEU (lowercased) | chrF2 |\n| --- | --- | --- | --- | --- | --- |\n'
+for dtype in f32 int8; do
+  model="$dir/model.$dtype.safetensors"
+  [ -f "$model" ] || continue
+  for set in val test_2016_flickr; do
+    for beam in 1 5; do
+      hyp=$(mktemp)
+      "$cli" translate --model "$model" --beam "$beam" --batch 32 < <(zcat "$data/$set.$src.gz") > "$hyp"
+      cased=$("$cli" eval --hyp "$hyp" --ref "$data/$set.$tgt.gz")
+      lower=$("$cli" eval --hyp "$hyp" --ref "$data/$set.$tgt.gz" --lowercase)
+      bleu=$(sed -n 's/^BLEU[^=]*= \([0-9.]*\).*/\1/p' <<<"$cased")
+      bleu_lc=$(sed -n 's/^BLEU[^=]*= \([0-9.]*\).*/\1/p' <<<"$lower")
+      chrf=$(sed -n 's/^chrF[^=]*= \([0-9.]*\).*/\1/p' <<<"$cased")
+      printf '| %s | %s | %s | %s | %s | %s |\n' "$dtype" "$set" "$beam" "$bleu" "$bleu_lc" "$chrf"
+      rm -f "$hyp"
+    done
+  done
+done

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: the native release build (unit, parity with PyTorch and
+# spm_encode, damaged model files, CLI, WebAssembly in Node, the page in Chromium), then the
+# native tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+jobs=$(nproc)
+
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$jobs"
+ctest --test-dir build/release --output-on-failure -j "$jobs" --timeout 1500
+
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$jobs"
+# The sanitizers watch native code; the wasm and browser tests already ran above.
+ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build/asan --output-on-failure -j "$jobs" --timeout 1500 \
+  -E '(wasm|e2e|bench)'
