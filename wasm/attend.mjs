@@ -97,14 +97,17 @@ function compileVariant(variant) {
   return compiledVariants.get(variant);
 }
 
-// A fresh instance (its own memory) of the compiled variant.
+// A fresh instance (its own memory) of the compiled variant. A failed instantiation (no
+// memory for the initial heap, say) rejects; the glue alone would wait forever.
 async function instantiate(variant) {
   const { createModule, wasm } = await compileVariant(variant);
-  return createModule({
-    instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));
-      return {};
-    },
+  return new Promise((resolve, reject) => {
+    createModule({
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm), reject);
+        return {};
+      },
+    }).then(resolve, reject);
   });
 }
 
@@ -156,12 +159,13 @@ export class Translator {
   }
 
   info() {
-    this.#checkUsable();
+    this.#checkLoaded();
     return structuredClone(this.#info);
   }
 
   dispose() {
     if (!this.#session) return;
+    if (this.#busy) throw new AttendError('invalid_argument', 'dispose() called from onToken; return false to stop instead');
     this.#module._attend_session_free(this.#session);
     this.#module._attend_status_free(this.#status);
     this.#session = this.#status = this.#module = null;
@@ -180,8 +184,12 @@ export class Translator {
     }
   }
 
-  #checkUsable() {
+  #checkLoaded() {
     if (!this.#session) throw new AttendError('invalid_argument', 'this Translator has been disposed');
+  }
+
+  #checkUsable() {
+    this.#checkLoaded();
     if (this.#busy) throw new AttendError('invalid_argument', 'translate() is already running (called from onToken?)');
   }
 

@@ -112,3 +112,25 @@ describe('bad input text', () => {
     assert.throws(() => other.info(), attendError('invalid_argument', /disposed/));
   });
 });
+
+describe('re-entry from onToken', () => {
+  it('translate() and dispose() inside onToken are refused; info() works', async () => {
+    const translator = await Translator.load(modelBytes);
+    let nested;
+    let disposeError;
+    let info;
+    await assert.rejects(translator.translate(SENTENCE, {
+      onToken: (step) => {
+        if (step.step > 0) return false;
+        nested = translator.translate(SENTENCE);
+        try { translator.dispose(); } catch (e) { disposeError = e; }
+        info = translator.info();
+        return true;
+      },
+    }), attendError('cancelled'));
+    await assert.rejects(nested, attendError('invalid_argument', /already running/));
+    assert.ok(attendError('invalid_argument', /onToken/)(disposeError));
+    assert.equal(info.dtype, 'f32');
+    translator.dispose();
+  });
+});
