@@ -1,6 +1,6 @@
 // Runs bench/web/ in Debian's Chromium (headless, through playwright-core): Attend's WebAssembly
-// build and onnxruntime-web on the same sentences and weights. Serves the repository at /repo/ and
-// the scratch folder (the model file, the ONNX export) at /scratch/ on 127.0.0.1, no other host.
+// build and onnxruntime-web on the same sentences and weights. Serves the repository at /repo/,
+// the scratch folder (the ONNX export) at /scratch/ and the model file on 127.0.0.1, no other host.
 // Prints one JSON object: {browser, userAgent, engines: {name: {runs, ids, load_ms, version}}}.
 //
 //   node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE
@@ -40,8 +40,10 @@ const MIME_TYPES = {
   '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm',
 };
 
-// /repo/... and /scratch/... to files under those roots; anything else (or leaving a root) is null.
+// /repo/... and /scratch/... to files under those roots, /model.safetensors to --model; anything
+// else (or leaving a root) is null.
 function fileFor(urlPath) {
+  if (urlPath === '/model.safetensors') return resolve(args.model);
   const match = /^\/(repo|scratch)(\/.*)$/.exec(decodeURIComponent(urlPath.split('?')[0]));
   if (!match) return null;
   const root = roots[match[1]];
@@ -81,7 +83,7 @@ try {
   await page.goto(`${origin}/repo/bench/web/index.html`);
   await page.waitForFunction(() => window.benchReady === true, null, { timeout: 60_000 });
   const config = {
-    model: scratchUrl(args.model), onnx: scratchUrl(args.onnx),
+    model: `${origin}/model.safetensors`, onnx: scratchUrl(args.onnx),
     texts: readFileSync(args.texts, 'utf8').split('\n').slice(0, -1),
     sources: JSON.parse(readFileSync(args.ids, 'utf8')).sources,
     settings: args.settings.split(',').map((s) => s.split(':').map(Number)),

@@ -10,8 +10,9 @@ import { downloadBlob, downloadCanvasPng, downloadCompositePng, downloadSvgPng }
 
 const byId = (id) => document.getElementById(id);
 
-function fillOptions(select, count, label) {
-  const kept = Math.min(Number(select.value) || 0, count - 1);
+// Options 1..count, keeping the chosen index when there is one, else choosing `initial`.
+function fillOptions(select, count, label, initial) {
+  const kept = select.options.length > 0 ? Math.min(Number(select.value), count - 1) : initial;
   select.replaceChildren(...Array.from({ length: count }, (_, i) => new Option(`${label} ${i + 1}`, i)));
   select.value = kept;
 }
@@ -90,8 +91,8 @@ export class AttentionPanel {
   #draw() {
     const { attention } = this.#result;
     const { layers, heads } = attentionShape(attention, this.#kind.value);
-    fillOptions(this.#layer, layers, 'Layer');
-    fillOptions(this.#head, heads, 'Head');
+    fillOptions(this.#layer, layers, 'Layer', layers - 1);  // the last layer's heads align best, usually
+    fillOptions(this.#head, heads, 'Head', 0);
     const selection = this.#selection();
     this.#heatmap.show(attention, selection);
     this.#grid.show(attention, selection);

@@ -1,13 +1,14 @@
 // Draws an attention matrix on a canvas: one cell per (query, key), darker = more weight
-// (absolute scale, 0 white → 1 deep blue), optionally with the pieces written on both axes.
+// (0 white → 1 deep blue on a square-root scale, so that the many small weights of a
+// diffuse head stay visible), optionally with the pieces written on both axes.
 // Returns the geometry so callers can map pointer positions back to cells.
 
 const LABEL_FONT = '12px system-ui, sans-serif';
 const LABEL_GAP = 6;
 
-// Light to dark blue, linear in weight.
+// Light to dark blue, linear in √weight.
 function weightColor(weight) {
-  const w = Math.min(1, Math.max(0, weight));
+  const w = Math.sqrt(Math.min(1, Math.max(0, weight)));
   const channel = (from, to) => Math.round(from + (to - from) * w);
   return `rgb(${channel(247, 8)}, ${channel(251, 48)}, ${channel(255, 107)})`;
 }
