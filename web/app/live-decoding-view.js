@@ -1,12 +1,13 @@
 // Live decoding: while the worker decodes, each generated piece appears with its
-// cross-attention (averaged over all decoder layers and heads) as a new heatmap row.
+// cross-attention (the last decoder layer's, averaged over its heads) as a new heatmap row.
 import { paintHeatmap } from './heatmap-canvas.js';
 
-// Mean over layers and heads of one step's cross-attention {data, shape: [L, H, S]}: [S].
-function meanOverHeads({ data, shape: [layers, heads, srcLen] }) {
+// Mean over the last layer's heads of one step's cross-attention {data, shape: [L, H, S]}: [S].
+function lastLayerMean({ data, shape: [layers, heads, srcLen] }) {
   const mean = new Float32Array(srcLen);
-  for (let offset = 0; offset < data.length; offset += srcLen) {
-    for (let col = 0; col < srcLen; col++) mean[col] += data[offset + col] / (layers * heads);
+  for (let head = 0; head < heads; head++) {
+    const offset = ((layers - 1) * heads + head) * srcLen;
+    for (let col = 0; col < srcLen; col++) mean[col] += data[offset + col] / heads;
   }
   return mean;
 }
@@ -50,7 +51,7 @@ export class LiveDecodingView {
     this.#rowLabels.push(piece);
     this.#canvas.dataset.steps = this.#rowLabels.length;
     if (!crossAttention) return;
-    this.#rows.push(meanOverHeads(crossAttention));
+    this.#rows.push(lastLayerMean(crossAttention));
     this.#paint(this.#rows[0].length);
   }
 
