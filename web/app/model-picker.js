@@ -1,7 +1,7 @@
 // Choosing a model: a shipped one from the list, a file from the file input, or a file
 // dropped anywhere on the page. Calls onChoose({name, source}) with a URL or an ArrayBuffer.
 
-export const SHIPPED_MODELS = {
+const SHIPPED_MODELS = {
   'en-de': { name: 'English → German', url: new URL('../../models/en-de/model.int8.safetensors', import.meta.url).href },
   'en-fr': { name: 'English → French', url: new URL('../../models/en-fr/model.int8.safetensors', import.meta.url).href },
 };
