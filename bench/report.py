@@ -1,0 +1,222 @@
+"""Turns bench/run.py's results (bench/latest.json) into the markdown of docs/benchmarks.md.
+
+  python3 bench/report.py bench/latest.json > docs/benchmarks.md
+"""
+import json
+import sys
+
+CT2_GREEDY_B32_TOKENS_PER_S = 17000  # CTranslate2, this machine, 1 thread, Tiny shape (given, not measured here)
+CT2_MS_PER_14_TOKEN_SENTENCE = 4.9
+
+SETTINGS = [  # (run name, label)
+    ("beam1_batch1_threads1", "greedy, batch 1, 1 thread"),
+    ("beam1_batch1_threads2", "greedy, batch 1, 2 threads"),
+    ("beam1_batch32_threads1", "greedy, batch 32, 1 thread"),
+    ("beam1_batch32_threads2", "greedy, batch 32, 2 threads"),
+    ("beam5_batch1_threads1", "beam 5, batch 1, 1 thread"),
+    ("beam5_batch1_threads2", "beam 5, batch 1, 2 threads"),
+]
+NATIVE_PEERS = [("pytorch", "PyTorch"), ("onnxruntime-node", "ONNX Runtime (Node)")]
+BROWSER = ("attend-wasm (Chromium)", "onnxruntime-web (Chromium)")
+
+
+def runs_of(results, engine):
+    return {r["name"]: r for r in results["engines"].get(engine, {}).get("runs", [])}
+
+
+def attend_run(results, name):
+    """Attend's run on the same sentences as the peers: beam rows come from the beam subset when there is one."""
+    if name.startswith("beam5") and "attend-beam-subset" in results["engines"]:
+        return runs_of(results, "attend-beam-subset").get(name)
+    return runs_of(results, "attend").get(name)
+
+
+def fmt(value, digits=0):
+    return "—" if value is None else f"{value:,.{digits}f}"
+
+
+def ratio(a, b):
+    return "—" if a is None or b is None or b == 0 else f"**{a / b:.2f}×**"
+
+
+def tps(run):
+    return run["target_tokens_per_second"] if run else None
+
+
+def differing(run):
+    if run is None or run.get("differing_sentences") is None:
+        return "—"
+    return f"{run['differing_sentences']}/{run['sentences']}"
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def peers_table(results):
+    header = ["setting", "sentences", "Attend tok/s"]
+    for _, label in NATIVE_PEERS:
+        header += [f"{label} tok/s", f"Attend / {label}", "differing"]
+    rows = []
+    for name, label in SETTINGS:
+        mine = attend_run(results, name)
+        if mine is None:
+            continue
+        row = [label, mine["sentences"], fmt(tps(mine))]
+        for engine, _ in NATIVE_PEERS:
+            peer = runs_of(results, engine).get(name)
+            row += [fmt(tps(peer)), ratio(tps(mine), tps(peer)), differing(peer)]
+        rows.append(row)
+    return table(header, rows)
+
+
+def latency_table(results):
+    engines = [("Attend", None)] + [(label, engine) for engine, label in NATIVE_PEERS] + \
+              [("Attend wasm (Chromium)", BROWSER[0]), ("onnxruntime-web (Chromium)", BROWSER[1])]
+    rows = []
+    for label, engine in engines:
+        row = [label]
+        for name in ("beam1_batch1_threads1", "beam5_batch1_threads1"):
+            run = attend_run(results, name) if engine is None else runs_of(results, engine).get(name)
+            lat = run.get("latency_ms") if run else None
+            row += [fmt(lat["p50"], 2) if lat else "—", fmt(lat["p90"], 2) if lat else "—",
+                    fmt(lat["mean"], 2) if lat else "—"]
+        rows.append(row)
+    return table(["engine", "greedy p50 ms", "greedy p90 ms", "greedy mean ms", "beam 5 p50 ms", "beam 5 p90 ms",
+                  "beam 5 mean ms"], rows)
+
+
+def browser_table(results):
+    rows = []
+    wasm, ort = runs_of(results, BROWSER[0]), runs_of(results, BROWSER[1])
+    for name, label in SETTINGS:
+        if name not in wasm:
+            continue
+        rows.append([label.replace(", 1 thread", ""), wasm[name]["sentences"], fmt(tps(wasm[name])),
+                     fmt(tps(ort.get(name))), ratio(tps(wasm[name]), tps(ort.get(name))), differing(ort.get(name)),
+                     differing(wasm[name])])
+    return table(["setting", "sentences", "Attend wasm tok/s", "onnxruntime-web tok/s", "Attend / onnxruntime-web",
+                  "differing (ort-web vs native)", "differing (wasm vs native)"], rows)
+
+
+def grid_table(engine_result):
+    rows = []
+    for run in engine_result["runs"]:
+        lat = run.get("latency_ms")
+        rows.append([run["beam"], run["batch"], run["threads"], fmt(run["sentences_per_second"], 1),
+                     fmt(run["target_tokens_per_second"]), fmt(lat["p50"], 2) if lat else "—",
+                     fmt(lat["p90"], 2) if lat else "—", fmt(run["seconds"], 2), fmt(run["cpu_seconds"], 2)])
+    return table(["beam", "batch", "threads", "sentences/s", "target tokens/s", "p50 ms", "p90 ms", "wall s", "CPU s"],
+                 rows)
+
+
+def load_table(results):
+    rows = []
+    for engine, result in results["engines"].items():
+        if engine == "attend-beam-subset":
+            continue
+        load = result.get("model", {}).get("load_ms", result.get("load_ms"))
+        peak = result.get("peak_rss_mib")
+        rows.append([engine, fmt(load, 1), fmt(peak, 1) if peak else "—"])
+    return table(["engine", "model load ms", "peak RSS MiB"], rows)
+
+
+def kernels_table(kernels):
+    by_name = {r["name"]: r for r in kernels["rows"]}
+    rows = []
+    for r in kernels["rows"]:
+        if "/openblas/" not in r["name"]:
+            continue
+        kind, _, shape = r["name"].split("/", 2)
+        mine = by_name.get(f"{kind}/{kernels['isa']}/{shape}")
+        int8 = by_name.get(f"gemm_i8w_nt/{kernels['isa']}/{shape}") if kind == "gemm_f32_nt" else None
+        rows.append([kind, shape.replace("/", " "), fmt(mine["gflops"], 1) if mine else "—", fmt(r["gflops"], 1),
+                     ratio(mine["gflops"] if mine else None, r["gflops"]), fmt(int8["gflops"], 1) if int8 else "—"])
+    return table(["kernel", "shape", f"Attend f32 ({kernels['isa']}) GFLOP/s", "OpenBLAS GFLOP/s",
+                  "Attend / OpenBLAS", "Attend int8-weight GFLOP/s"], rows)
+
+
+def speed_bar(results):
+    runs = runs_of(results, "attend")
+    lines = []
+    b32 = runs.get("beam1_batch32_threads1")
+    if b32:
+        lines.append(f"- Greedy, batch 32, 1 thread: Attend **{b32['target_tokens_per_second']:,.0f}** target tokens/s; "
+                     f"CTranslate2 ~{CT2_GREEDY_B32_TOKENS_PER_S:,} (Attend at "
+                     f"{b32['target_tokens_per_second'] / CT2_GREEDY_B32_TOKENS_PER_S:.2f}× of it).")
+    b1 = runs.get("beam1_batch1_threads1")
+    if b1:
+        per_token = b1["seconds"] * 1e3 / max(b1["target_tokens"], 1)
+        lines.append(f"- Greedy, batch 1, 1 thread: Attend {per_token:.2f} ms per target token, so "
+                     f"**{14 * per_token:.1f} ms** for a 14-token sentence; CTranslate2 ~{CT2_MS_PER_14_TOKEN_SENTENCE} ms "
+                     f"(Attend at {CT2_MS_PER_14_TOKEN_SENTENCE / (14 * per_token):.2f}× of its speed). Attend's mean is "
+                     f"{b1['latency_ms']['mean']:.2f} ms per sentence over "
+                     f"{b1['target_tokens'] / b1['sentences']:.1f} target tokens on average.")
+    lines.append("- The CTranslate2 figures were measured earlier on this machine, not in this run, so they are "
+                 "context, not a claim: the claim is the ratio to the peers above.")
+    return "\n".join(lines) + "\n"
+
+
+def markdown(results):
+    m, attend = results["machine"], results["engines"]["attend"]
+    versions = [("Attend", f"{attend.get('version')} (commit {results.get('commit')}), {m.get('compiler')}")]
+    for engine in ("pytorch", "onnxruntime-node"):
+        if engine in results["engines"]:
+            versions.append((engine, results["engines"][engine].get("version")))
+    if "browser" in results:
+        versions.append(("browser", results["browser"]["browser"]))
+        ort_web = results["engines"].get(BROWSER[1], {})
+        versions.append(("onnxruntime-web", ort_web.get("version")))
+    versions.append(("node", m.get("node")))
+    out = [f"# Benchmarks\n\n",
+           f"Generated by `scripts/bench.sh` on {results['date']} in {results['bench_seconds'] / 60:.1f} minutes "
+           f"(raw figures: `bench/latest.json`). Every engine runs the same weights on the same sentences with the same "
+           f"search settings, in this one run; **speed is claimed only as the ratio Attend / peer** (absolute figures "
+           f"move with the machine's load).\n",
+           "\n## Setup\n\n",
+           table(["", ""], [
+               ["CPU", f"{m['cpu']}, {m['logical_cpus']} logical CPUs"],
+               ["SIMD flags", " ".join(m["simd_flags"])],
+               ["load average (start → end)", f"{' '.join(f'{x:.2f}' for x in m['load_average_at_start'])} → "
+                                              f"{' '.join(f'{x:.2f}' for x in m['load_average_at_end'])}"],
+               ["model", f"{results['model']['source']}; {attend['model']['parameters'] / 1e6:.2f}M parameters; "
+                         f"the f32 file for every engine (int8 rows: Attend only)"],
+               ["input", f"{results['input']['path']}: first {results['input']['sentences']} sentences "
+                         f"(beam search: first {results['input']['beam_sentences']})"],
+               ["search", f"alpha {results['options']['length_penalty']}, max length {results['options']['max_length']}, "
+                          f"max length ratio {results['options']['max_length_ratio']}"],
+           ] + [[name, value] for name, value in versions]),
+           "\n## Attend vs peers, native (target tokens/s, higher is better)\n\n",
+           peers_table(results),
+           "\n*differing*: sentences whose output ids differ from Attend's (same setting, same sentences). "
+           "Threads: Attend splits the sentences over 2 translators; PyTorch and ONNX Runtime use 2 intra-op threads. "
+           "Attend's times include tokenizing and detokenizing; the peers start from Attend's source ids. "
+           "PyTorch: training/attend_ref with search.py's KV cache (greedy batched with finished rows dropped; beam "
+           "per sentence, candidates by topk). ONNX Runtime: encoder + decoder-step graphs from "
+           "bench/export_onnx.py (KV cache as inputs/outputs), decoding loops in JS (bench/search.mjs).\n",
+           "\n## Latency per sentence at batch 1, 1 thread\n\n",
+           latency_table(results)]
+    if "browser" in results:
+        out += ["\n## In the browser (Chromium, 1 thread, WebAssembly SIMD)\n\n", browser_table(results),
+                f"\nAttend: `wasm/attend.mjs` (SIMD build), texts in, its own tokenizer; batch = sentences per "
+                f"`translate()` call. onnxruntime-web: the same ONNX graphs on its WebAssembly backend (SIMD, 1 "
+                f"thread, .wasm served locally). Both in the page's main thread.\n"]
+    out += ["\n## Speed bar (CTranslate2 as context)\n\n", speed_bar(results),
+            "\n## Attend alone: `attend bench` over every setting (f32)\n\n", grid_table(attend)]
+    if "attend-int8" in results["engines"]:
+        out += ["\n### int8 weights (same grid, 1 thread)\n\n", grid_table(results["engines"]["attend-int8"])]
+    out += ["\n## Model load time and memory\n\n", load_table(results),
+            "\nAttend's peak RSS is the process's maxrss over the whole grid (threads 2 and batch 32 beam included).\n"]
+    if "kernels" in results:
+        out += ["\n## The machine's GEMM limit: Attend's kernels vs OpenBLAS (1 thread, model shapes)\n\n",
+                kernels_table(results["kernels"]),
+                "\nFrom `attend_kernel_bench` (shapes m × n × k: m rows of activations, n outputs, k inputs; nt = "
+                "weights stored [n, k]).\n"]
+    return "".join(out)
+
+
+if __name__ == "__main__":
+    with open(sys.argv[1]) as f:
+        sys.stdout.write(markdown(json.load(f)))

@@ -1,0 +1,229 @@
+"""The benchmark driver: Attend and its peers on the same weights, the same sentences and the same search
+settings, in one run, so every speed is a ratio against a peer measured under the same machine load.
+
+  1. `attend bench` (native, f32 and int8) on the first --lines sentences of --src: the full grid
+     (beam 1, 5 x batch 1, 32 x threads 1, 2); its source ids are every peer's input.
+  2. PyTorch (the reference model, fp32, KV cache): bench/torch_peer.py.
+  3. ONNX Runtime for Node on bench/export_onnx.py's graphs: bench/ort_node.mjs.
+  4. In Chromium: Attend's WebAssembly build vs onnxruntime-web: bench/browser.mjs.
+  5. The kernels' micro-bench against OpenBLAS (the machine's GEMM limit): attend_kernel_bench.
+Every peer's output ids are compared with Attend's for the same setting (count of differing sentences).
+Beam search runs on the first --beam-lines sentences for every engine (PyTorch's beam is slow).
+Writes the JSON and the markdown report (bench/report.py). Usually run through scripts/bench.sh.
+"""
+import argparse
+import gzip
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import model_file  # noqa: E402
+import report  # noqa: E402
+
+GREEDY_SETTINGS = "1:1,1:32"  # beam:batch
+BEAM_SETTINGS = "5:1"
+BROWSER_BEAM_SETTINGS = "5:1"
+
+
+def log(message):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def run_json(command, **kwargs):
+    """Runs a command that prints one JSON object; its stderr goes to ours."""
+    log(" ".join(os.path.relpath(c, REPO) if c.startswith(REPO) else c for c in command))
+    out = subprocess.run(command, check=True, stdout=subprocess.PIPE, cwd=REPO, **kwargs).stdout
+    return json.loads(out)
+
+
+def read_lines(path, count):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        lines = [line.rstrip("\r\n") for _, line in zip(range(count), f)]
+    return lines
+
+
+def command_output(command):
+    try:
+        return subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def machine_info(build_dir):
+    cpu = {}
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            key = key.strip()
+            if key in ("model name", "flags") and key not in cpu:
+                cpu[key] = value.strip()
+    flags = cpu.get("flags", "").split()
+    simd = [f for f in flags if f.startswith(("sse4", "avx", "fma", "f16c", "amx"))]
+    compiler = None
+    cache = os.path.join(build_dir, "CMakeCache.txt")
+    if os.path.exists(cache):
+        with open(cache) as f:
+            for line in f:
+                if line.startswith("CMAKE_CXX_COMPILER:"):
+                    compiler = command_output([line.split("=", 1)[1].strip(), "--version"])
+    return {
+        "cpu": cpu.get("model name"), "simd_flags": simd, "logical_cpus": os.cpu_count(),
+        "load_average_at_start": os.getloadavg(), "kernel": platform.release(),
+        "compiler": compiler.splitlines()[0] if compiler else None,
+        "node": command_output(["node", "--version"]),
+        "chromium": command_output(["/usr/bin/chromium", "--version"]),
+    }
+
+
+def compare(reference_runs, engine_result, sentences):
+    """Adds `differing_sentences` to each run of a peer: sentences whose ids differ from Attend's."""
+    for run in engine_result["runs"]:
+        ref = reference_runs.get(run["name"])
+        if ref is None:  # e.g. a batch-32 beam Attend did not run
+            run["differing_sentences"] = None
+            continue
+        mine = engine_result["ids"][run["name"]]
+        run["differing_sentences"] = sum(a != b for a, b in zip(ref[:sentences], mine)) + abs(len(mine) - sentences)
+
+
+def kernel_bench(path):
+    listing = subprocess.run([path, "--benchmark_list_tests"], check=True, capture_output=True, text=True).stdout
+    isa = next((i for i in ("avx512", "avx2", "scalar") if f"/{i}/" in listing), "scalar")
+    data = run_json([path, f"--benchmark_filter=gemm_(f32|i8w)_n[nt]/({isa}|openblas)/", "--benchmark_min_time=0.05",
+                     "--benchmark_format=json"], stderr=subprocess.DEVNULL)
+    rows = [{"name": b["name"], "gflops": b.get("FLOP/s", 0) / 1e9, "weight_gbytes_per_s": b.get("weight_B/s", 0) / 1e9,
+             "ns": b["real_time"]} for b in data["benchmarks"]]
+    return {"isa": isa, "rows": rows, "context": data["context"]}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default=os.path.join(REPO, "build", "bench"), help="native build folder")
+    parser.add_argument("--model", help="f32 model file (default: models/<pair>, else the newest runs/<pair> checkpoint)")
+    parser.add_argument("--model-int8", help="int8 model file for Attend's int8 rows (default: beside --model)")
+    parser.add_argument("--pair", default="en-de")
+    parser.add_argument("--src", default=os.path.join(REPO, "..", "shared", "data", "multi30k", "test_2016_flickr.en.gz"))
+    parser.add_argument("--lines", type=int, default=1000, help="sentences for greedy search (all engines)")
+    parser.add_argument("--beam-lines", type=int, default=500, help="sentences for beam search (all engines)")
+    parser.add_argument("--repeat", type=int, default=1, help="attend bench --repeat")
+    parser.add_argument("--skip", default="", help="comma-separated: torch, ort-node, browser, kernels, int8")
+    parser.add_argument("--scratch", help="scratch folder (default: a temporary one)")
+    parser.add_argument("--json-out", default=os.path.join(REPO, "bench", "latest.json"))
+    parser.add_argument("--md-out", default=os.path.join(REPO, "docs", "benchmarks.md"))
+    args = parser.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    started = time.time()
+    scratch = args.scratch or tempfile.mkdtemp(prefix="attend_bench_")
+    os.makedirs(scratch, exist_ok=True)
+    attend = os.path.join(args.build, "native", "cli", "attend")
+    python = sys.executable
+
+    if args.model:
+        models = {"f32": os.path.abspath(args.model)}
+        int8 = args.model_int8 or args.model.replace(".f32.", ".int8.")
+        if os.path.exists(int8) and int8 != args.model:
+            models["int8"] = os.path.abspath(int8)
+        model_source = os.path.relpath(models["f32"], REPO) if models["f32"].startswith(REPO + os.sep) else models["f32"]
+    else:
+        models, model_source = model_file.find_models(args.pair, os.path.join(scratch, "model"))
+    log(f"model: {model_source}")
+
+    texts = read_lines(args.src, args.lines)
+    beam_lines = min(args.beam_lines, len(texts))
+    texts_path = os.path.join(scratch, "texts.txt")
+    with open(texts_path, "w", encoding="utf-8") as f:
+        f.write("".join(t + "\n" for t in texts))
+    options = {"length_penalty": 0.6, "max_length": 256, "max_length_ratio": 3.0}
+    search_flags = ["--alpha", str(options["length_penalty"]), "--max-len", str(options["max_length"]),
+                    "--max-len-ratio", str(options["max_length_ratio"])]
+
+    results = {"engines": {}}
+    ids_path = os.path.join(scratch, "attend_ids.json")
+    results["engines"]["attend"] = run_json(
+        [attend, "bench", "--model", models["f32"], "--src", texts_path, "--lines", str(len(texts)), "--json",
+         "--ids-out", ids_path, "--repeat", str(args.repeat), *search_flags])
+    with open(ids_path) as f:
+        attend_ids = json.load(f)["runs"]
+    beam_ids_path = ids_path
+    if beam_lines < len(texts):  # Attend's beam rows on the beam subset, for the comparisons
+        beam_ids_path = os.path.join(scratch, "attend_beam_ids.json")
+        results["engines"]["attend-beam-subset"] = run_json(
+            [attend, "bench", "--model", models["f32"], "--src", texts_path, "--lines", str(beam_lines), "--beam", "5",
+             "--json", "--ids-out", beam_ids_path, "--repeat", str(args.repeat), *search_flags])
+    with open(beam_ids_path) as f:
+        attend_beam_ids = json.load(f)["runs"]
+    beam_texts_path = os.path.join(scratch, "texts_beam.txt")
+    with open(beam_texts_path, "w", encoding="utf-8") as f:
+        f.write("".join(t + "\n" for t in texts[:beam_lines]))
+    if "int8" in models and "int8" not in skip:
+        results["engines"]["attend-int8"] = run_json(
+            [attend, "bench", "--model", models["int8"], "--src", texts_path, "--lines", str(len(texts)), "--json",
+             "--threads", "1", "--repeat", str(args.repeat), *search_flags])
+
+    def run_peer(name, make_command):
+        """Greedy settings on all sentences, beam settings on the beam subset; merged into one result."""
+        greedy = run_json(make_command(ids_path, GREEDY_SETTINGS))
+        compare(attend_ids, greedy, len(texts))
+        beam = run_json(make_command(beam_ids_path, BEAM_SETTINGS))
+        compare(attend_beam_ids, beam, beam_lines)
+        greedy["runs"] += beam["runs"]
+        for result in (greedy, beam):
+            result.pop("ids")
+        results["engines"][name] = greedy
+
+    options_json = json.dumps(options)
+    if "torch" not in skip:
+        run_peer("pytorch", lambda ids, settings: [python, os.path.join(HERE, "torch_peer.py"), "--model", models["f32"],
+                                                   "--ids", ids, "--settings", settings, "--options", options_json])
+    onnx_dir = os.path.join(scratch, "onnx")
+    if not {"ort-node", "browser"} <= skip:
+        run_json([python, os.path.join(HERE, "export_onnx.py"), "--model", models["f32"], "--out", onnx_dir],
+                 stderr=subprocess.DEVNULL)
+    if "ort-node" not in skip:
+        run_peer("onnxruntime-node", lambda ids, settings: ["node", os.path.join(HERE, "ort_node.mjs"), "--onnx", onnx_dir,
+                                                            "--ids", ids, "--settings", settings, "--options", options_json])
+    if "browser" not in skip:
+        browser_command = lambda ids, texts_file, settings: [
+            "node", os.path.join(HERE, "browser.mjs"), "--scratch", scratch, "--model", models["f32"], "--onnx", onnx_dir,
+            "--ids", ids, "--texts", texts_file, "--settings", settings, "--options", options_json]
+        greedy = run_json(browser_command(ids_path, texts_path, GREEDY_SETTINGS))
+        beam = run_json(browser_command(beam_ids_path, beam_texts_path, BROWSER_BEAM_SETTINGS))
+        for name in greedy["engines"]:
+            compare(attend_ids, greedy["engines"][name], len(texts))
+            compare(attend_beam_ids, beam["engines"][name], beam_lines)
+            greedy["engines"][name]["runs"] += beam["engines"][name]["runs"]
+            greedy["engines"][name].pop("ids")
+            results["engines"][f"{name} (Chromium)"] = greedy["engines"][name]
+        results["browser"] = {"browser": greedy["browser"], "userAgent": greedy["userAgent"]}
+    if "kernels" not in skip:
+        results["kernels"] = kernel_bench(os.path.join(args.build, "native", "bench", "attend_kernel_bench"))
+
+    results["machine"] = machine_info(args.build)
+    results["machine"]["load_average_at_end"] = os.getloadavg()
+    results["input"] = {"path": os.path.relpath(os.path.abspath(args.src), REPO), "sentences": len(texts),
+                        "beam_sentences": beam_lines}
+    results["model"] = {"source": model_source, "files": {k: os.path.basename(v) for k, v in models.items()}}
+    results["options"] = options
+    results["commit"] = command_output(["git", "-C", REPO, "rev-parse", "--short", "HEAD"])
+    results["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    results["bench_seconds"] = time.time() - started
+
+    with open(args.json_out, "w") as f:
+        json.dump(results, f, indent=1)
+    with open(args.md_out, "w") as f:
+        f.write(report.markdown(results))
+    log(f"wrote {os.path.relpath(args.md_out, REPO)} and {os.path.relpath(args.json_out, REPO)} "
+        f"in {results['bench_seconds']:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

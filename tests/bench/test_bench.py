@@ -1,0 +1,86 @@
+"""Smoke tests of `attend bench` and of bench/run.py on a tiny model: they run and their JSON is valid.
+Environment (set by CMakeLists.txt): ATTEND_BIN, ATTEND_TINY (the cli_tiny_model fixture's folder), ATTEND_BUILD."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("ATTEND_BIN", os.path.join(REPO, "build", "bench", "native", "cli", "attend"))
+TINY = os.environ.get("ATTEND_TINY", os.path.join(REPO, "build", "bench", "tests", "cli", "tiny"))
+BUILD = os.environ.get("ATTEND_BUILD", os.path.join(REPO, "build", "bench"))
+MODEL, SRC = os.path.join(TINY, "tiny.f32.safetensors"), os.path.join(TINY, "src.txt")
+RUN_FIELDS = ("name", "beam", "batch", "threads", "seconds", "sentences", "target_tokens", "sentences_per_second",
+              "target_tokens_per_second")
+
+
+class AttendBench(unittest.TestCase):
+    def run_bench(self, *extra):
+        done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", SRC, *extra], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return done.stdout
+
+    def test_json_report_covers_the_grid(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            ids_path = os.path.join(tmp, "ids.json")
+            report = json.loads(self.run_bench("--lines", "4", "--json", "--ids-out", ids_path))
+            with open(ids_path) as f:
+                ids = json.load(f)
+        self.assertEqual(report["input"]["sentences"], 4)
+        self.assertGreater(report["model"]["load_ms"], 0)
+        self.assertGreater(report["peak_rss_mib"], 0)
+        names = [r["name"] for r in report["runs"]]
+        self.assertEqual(len(names), 8)  # beam 1, 5 x batch 1, 32 x threads 1, 2
+        for run in report["runs"]:
+            for field in RUN_FIELDS:
+                self.assertIn(field, run)
+            self.assertEqual(run["sentences"], 4)
+            self.assertGreater(run["seconds"], 0)
+            self.assertEqual(run["target_tokens"], sum(len(o) for o in ids["runs"][run["name"]]))
+            self.assertEqual("latency_ms" in run, run["batch"] == 1 and run["threads"] == 1, run["name"])
+        self.assertEqual(len(ids["sources"]), 4)
+        self.assertTrue(all(s and s[-1] == 3 for s in ids["sources"]))  # eos-terminated source ids
+
+    def test_table_and_lists(self):
+        out = self.run_bench("--lines", "2", "--beam", "1", "--batch", "2", "--threads", "1")
+        self.assertIn("tgt tok/s", out)
+        self.assertIn("peak memory", out)
+
+    def test_bad_list_is_a_usage_error(self):
+        done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", SRC, "--beam", "1,x"], capture_output=True,
+                              text=True)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("--beam", done.stderr)
+
+
+class Driver(unittest.TestCase):
+    def test_run_py_writes_json_and_markdown(self):
+        skip = ["browser", "kernels", "int8"]
+        if not os.path.isdir(os.path.join(REPO, "node_modules", "onnxruntime-node")):
+            skip.append("ort-node")
+        with tempfile.TemporaryDirectory() as tmp:
+            json_out, md_out = os.path.join(tmp, "bench.json"), os.path.join(tmp, "bench.md")
+            done = subprocess.run(
+                [sys.executable, os.path.join(REPO, "bench", "run.py"), "--build", BUILD, "--model", MODEL, "--src", SRC,
+                 "--lines", "4", "--beam-lines", "2", "--skip", ",".join(skip), "--scratch", os.path.join(tmp, "s"),
+                 "--json-out", json_out, "--md-out", md_out], capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stderr[-3000:])
+            with open(json_out) as f:
+                results = json.load(f)
+            with open(md_out) as f:
+                markdown = f.read()
+        self.assertIn("# Benchmarks", markdown)
+        self.assertIn("pytorch", results["engines"])
+        for name, engine in results["engines"].items():
+            for run in engine["runs"]:
+                for field in RUN_FIELDS:
+                    self.assertIn(field, run, name)
+                if name not in ("attend", "attend-beam-subset", "attend-int8"):
+                    self.assertIsInstance(run["differing_sentences"], int, f"{name} {run['name']}")
+                    self.assertLessEqual(run["differing_sentences"], run["sentences"])
+
+
+if __name__ == "__main__":
+    unittest.main()
