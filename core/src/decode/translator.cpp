@@ -167,6 +167,7 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
   sources.reserve(texts.size());
   for (const std::string& text : texts) {
     std::vector<int> ids = state_->impl.src_tokenizer->encode(text);
+    if (ids.empty()) throw Error(ErrorCode::invalid_input, "nothing to translate: the text is empty or only whitespace");
     ids.push_back(c.eos_id);
     sources.push_back(std::move(ids));
   }
