@@ -3,7 +3,7 @@
 // Threads are ONNX Runtime's intra-op threads. Prints one JSON object (runs and output ids).
 //
 //   node bench/ort_node.mjs --onnx DIR --ids FILE [--settings 1:1,1:32,5:1] [--threads 1,2]
-//                           [--options JSON] [--warmup N]
+//                           [--options JSON] [--warmup N] [--spinning 0|1]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     onnx: { type: 'string' }, ids: { type: 'string' },
     settings: { type: 'string', default: '1:1,1:32,5:1' }, threads: { type: 'string', default: '1,2' },
     options: { type: 'string', default: '{}' }, warmup: { type: 'string', default: '8' },
+    spinning: { type: 'string', default: '0' },
   },
 });
 if (!args.onnx || !args.ids) {
@@ -35,6 +36,9 @@ async function open(threads) {
   const sessionOptions = {
     executionProviders: ['cpu'], intraOpNumThreads: threads, interOpNumThreads: 1,
     executionMode: 'sequential', graphOptimizationLevel: 'all',
+    // Idle intra-op threads sleep instead of spinning (the default spins): on a machine shared with
+    // other work, spinning threads fight for the cores and 2 threads run many times slower than 1.
+    extra: { session: { intra_op: { allow_spinning: args.spinning } } },
   };
   const t0 = now();
   const sessions = {

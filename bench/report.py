@@ -191,7 +191,9 @@ def markdown(results):
            "\n## Attend vs peers, native (target tokens/s, higher is better)\n\n",
            peers_table(results),
            "\n*differing*: sentences whose output ids differ from Attend's (same setting, same sentences). "
-           "Threads: Attend splits the sentences over 2 translators; PyTorch and ONNX Runtime use 2 intra-op threads. "
+           "Threads: Attend splits the sentences over 2 translators; PyTorch and ONNX Runtime use 2 intra-op threads "
+           "whose idle threads sleep (OMP_WAIT_POLICY=PASSIVE, allow_spinning 0: on this shared machine spinning made 2 "
+           "threads up to 12× slower than 1). "
            "Attend's times include tokenizing and detokenizing; the peers start from Attend's source ids. "
            "PyTorch: training/attend_ref with search.py's KV cache (greedy batched with finished rows dropped; beam "
            "per sentence, candidates by topk). ONNX Runtime: encoder + decoder-step graphs from "

@@ -13,6 +13,9 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "training"))
+# Idle OpenMP threads sleep instead of spinning (read when torch loads libgomp): on a machine shared
+# with other work, spinning threads fight for the cores and 2 threads ran ~12x slower than 1.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import torch  # noqa: E402
 from attend_ref import search  # noqa: E402
