@@ -77,7 +77,7 @@ def machine_info(build_dir):
                     compiler = command_output([line.split("=", 1)[1].strip(), "--version"])
     return {
         "cpu": cpu.get("model name"), "simd_flags": simd, "logical_cpus": os.cpu_count(),
-        "load_average_at_start": os.getloadavg(), "kernel": platform.release(),
+        "kernel": platform.release(),
         "compiler": compiler.splitlines()[0] if compiler else None,
         "node": command_output(["node", "--version"]),
         "chromium": command_output(["/usr/bin/chromium", "--version"]),
@@ -113,7 +113,7 @@ def main():
     parser.add_argument("--pair", default="en-de")
     parser.add_argument("--src", default=os.path.join(REPO, "..", "shared", "data", "multi30k", "test_2016_flickr.en.gz"))
     parser.add_argument("--lines", type=int, default=1000, help="sentences for greedy search (all engines)")
-    parser.add_argument("--beam-lines", type=int, default=500, help="sentences for beam search (all engines)")
+    parser.add_argument("--beam-lines", type=int, default=300, help="sentences for beam search (all engines)")
     parser.add_argument("--repeat", type=int, default=1, help="attend bench --repeat")
     parser.add_argument("--skip", default="", help="comma-separated: torch, ort-node, browser, kernels, int8")
     parser.add_argument("--scratch", help="scratch folder (default: a temporary one)")
@@ -121,7 +121,7 @@ def main():
     parser.add_argument("--md-out", default=os.path.join(REPO, "docs", "benchmarks.md"))
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
-    started = time.time()
+    started, load_at_start = time.time(), os.getloadavg()
     scratch = args.scratch or tempfile.mkdtemp(prefix="attend_bench_")
     os.makedirs(scratch, exist_ok=True)
     attend = os.path.join(args.build, "native", "cli", "attend")
@@ -208,6 +208,7 @@ def main():
         results["kernels"] = kernel_bench(os.path.join(args.build, "native", "bench", "attend_kernel_bench"))
 
     results["machine"] = machine_info(args.build)
+    results["machine"]["load_average_at_start"] = load_at_start
     results["machine"]["load_average_at_end"] = os.getloadavg()
     results["input"] = {"path": os.path.relpath(os.path.abspath(args.src), REPO), "sentences": len(texts),
                         "beam_sentences": beam_lines}
@@ -221,7 +222,7 @@ def main():
         json.dump(results, f, indent=1)
     with open(args.md_out, "w") as f:
         f.write(report.markdown(results))
-    log(f"wrote {os.path.relpath(args.md_out, REPO)} and {os.path.relpath(args.json_out, REPO)} "
+    log(f"wrote {args.md_out} and {args.json_out} "
         f"in {results['bench_seconds']:.0f} s")
 
 
