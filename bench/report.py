@@ -159,6 +159,17 @@ def speed_bar(results):
     return "\n".join(lines) + "\n"
 
 
+def shown_arguments(arguments):
+    """run.py's arguments without the build folder that scripts/bench.sh passes."""
+    shown, skip_next = [], False
+    for a in arguments:
+        if skip_next or a == "--build":
+            skip_next = a == "--build"
+            continue
+        shown.append(a)
+    return " ".join(shown)
+
+
 def markdown(results):
     m, attend = results["machine"], results["engines"]["attend"]
     versions = [("Attend", f"{attend.get('version')} (commit {results.get('commit')}), {m.get('compiler')}")]
@@ -216,6 +227,13 @@ def markdown(results):
                 kernels_table(results["kernels"]),
                 "\nFrom `attend_kernel_bench` (shapes m × n × k: m rows of activations, n outputs, k inputs; nt = "
                 "weights stored [n, k]).\n"]
+    out += ["\n## How to run it\n\n",
+            "`scripts/bench.sh` (or `npm run bench`) builds `attend` and `attend_kernel_bench` in `build/bench`, the "
+            "WebAssembly module (`scripts/build_wasm.sh`), installs the npm peers if missing, then runs "
+            "`bench/run.py`, which writes this page and `bench/latest.json`. Options go to `bench/run.py` "
+            "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,int8`, `--repeat N`). "
+            "`attend bench --help` describes the native tool alone. "
+            f"This run: `scripts/bench.sh {shown_arguments(results.get('arguments', []))}`.\n"]
     return "".join(out)
 
 

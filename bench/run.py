@@ -217,6 +217,7 @@ def main():
     results["commit"] = command_output(["git", "-C", REPO, "rev-parse", "--short", "HEAD"])
     results["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     results["bench_seconds"] = time.time() - started
+    results["arguments"] = sys.argv[1:]
 
     with open(args.json_out, "w") as f:
         json.dump(results, f, indent=1)
