@@ -45,8 +45,8 @@ struct Run {
   int beam = 1, batch = 1, threads = 1;
   double seconds = 0, cpu_seconds = 0;
   size_t target_tokens = 0;
-  std::vector<double> latencies_ms;  // per sentence, batch 1 and 1 thread only
-  std::vector<std::vector<int>> ids;  // best hypothesis of each sentence
+  std::vector<double> latencies_ms;          // per sentence, batch 1 and 1 thread only
+  std::vector<std::vector<int>> ids;         // best hypothesis of each sentence
   std::vector<std::vector<int>> source_ids;  // eos included
 };
 
@@ -200,8 +200,8 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
                     &b->threads);
   parser.add_int("--repeat", "N", "time each setting N times and keep the fastest", &b->repeat, 1,
                  100);
-  parser.add_int("--warmup", "N", "translate N sentences untimed before each beam size",
-                 &b->warmup, 0, 1 << 20);
+  parser.add_int("--warmup", "N", "translate N sentences untimed before each beam size", &b->warmup,
+                 0, 1 << 20);
   parser.add_float("--alpha", "A", "length penalty ((5 + length) / 6)^A of beam search",
                    &b->options.length_penalty, 0.f, 10.f);
   parser.add_int("--max-len", "N", "at most N generated tokens per sentence, eos included",
