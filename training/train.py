@@ -126,14 +126,14 @@ def main():
                       shared_vocab=shared, share_embeddings=shared, tie_output=True, **data.SPECIAL_IDS)
     model = Transformer(cfg, dropout=args.dropout)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
-    step, epoch = 0, 0
+    step, epoch, done_in_epoch = 0, 0, 0  # done_in_epoch: batches of the current epoch already trained
     existing = checkpoints(args.out)
     first_step = 0
     if existing:
         state = torch.load(existing[-1], map_location="cpu")
         model.load_state_dict(state["model"])
         optimizer.load_state_dict(state["optimizer"])
-        step, epoch = state["step"], state["epoch"]
+        step, epoch, done_in_epoch = state["step"], state["epoch"], state.get("done_in_epoch", 0)
         first_step = step
         torch.set_rng_state(state["rng"])
         print(f"resumed from {existing[-1]} at step {step}", file=sys.stderr)
@@ -148,7 +148,7 @@ def main():
     deadline = started + args.time_budget_min * 60 if args.time_budget_min > 0 else math.inf
     stop = False
     while not stop:
-        for batch in data.make_batches(pairs, args.max_tokens, seed=args.seed + epoch):
+        for batch in data.make_batches(pairs, args.max_tokens, seed=args.seed + epoch)[done_in_epoch:]:
             if step >= args.max_steps or time.time() >= deadline:
                 stop = True
                 break
@@ -161,6 +161,7 @@ def main():
             (loss / tokens).backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
+            done_in_epoch += 1
             window_tokens += tokens
             if step % 50 == 0:
                 now = time.time()
@@ -172,12 +173,12 @@ def main():
                       file=sys.stderr, flush=True)
                 window_tokens, window_start = 0, now
             if step % args.checkpoint_every == 0:
-                save_checkpoint(args, model, optimizer, step, epoch)
+                save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch)
         else:
-            epoch += 1
+            epoch, done_in_epoch = epoch + 1, 0
             print(f"epoch {epoch} done at step {step}: val loss {validation_loss(model, val_batches):.3f}",
                   file=sys.stderr, flush=True)
-    save_checkpoint(args, model, optimizer, step, epoch)
+    save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch)
     final = checkpoints(args.out)[-args.average_last:]
     model.load_state_dict(average_checkpoints(final))
     print(f"averaged {len(final)} checkpoints; val loss {validation_loss(model, val_batches):.3f}", file=sys.stderr)
@@ -191,9 +192,11 @@ def main():
     print(f"trained {step} steps, {epoch} epochs in {format_eta(time.time() - started)}", file=sys.stderr)
 
 
-def save_checkpoint(args, model, optimizer, step, epoch):
+def save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch):
+    """Everything a resumed run needs to continue where this one stopped (same batches next)."""
     path = os.path.join(args.out, f"checkpoint_{step}.pt")
     torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step, "epoch": epoch,
+                "done_in_epoch": done_in_epoch,
                 "rng": torch.get_rng_state()}, path)
     for old in checkpoints(args.out)[: -max(args.average_last, 1)]:
         os.remove(old)
