@@ -1,5 +1,6 @@
 """Finds the model the benchmark runs: the shipped models/<pair>/model.<dtype>.safetensors, or, before
-the models ship, the newest training checkpoint in runs/<pair>/ exported into a scratch folder."""
+the models ship, a finished run's runs/<pair>/model.<dtype>.safetensors, or the newest training checkpoint
+in runs/<pair>/ exported into a scratch folder."""
 import glob
 import os
 import re
@@ -46,6 +47,9 @@ def find_models(pair, out_dir):
     shipped = {d: shipped_model(pair, d) for d in ("f32", "int8")}
     if shipped["f32"]:
         return {d: p for d, p in shipped.items() if p}, f"models/{pair} (shipped)"
+    trained = {d: os.path.join(REPO, "runs", pair, f"model.{d}.safetensors") for d in ("f32", "int8")}
+    if os.path.exists(trained["f32"]):  # a finished training run's export, not yet shipped
+        return {d: p for d, p in trained.items() if os.path.exists(p)}, f"runs/{pair}/model.f32.safetensors (trained)"
     checkpoint = newest_checkpoint(pair)
     spm = glob.glob(os.path.join(REPO, "runs", pair, "spm.*.model"))
     if not checkpoint or not spm:
