@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""End-to-end tests of the `attend` binary on the tiny random model that make_tiny_model.py
-builds. Environment: ATTEND_BIN (the binary), ATTEND_TINY (the fixture's output directory),
-ATTEND_REPO (the repository, for training/attend_ref). Run one class:
+"""End-to-end tests of the `attend` binary on the tiny random model (2 heads of 8) that
+tests/fixtures/make_tiny_model.py builds. Environment: ATTEND_BIN (the binary), ATTEND_TINY
+(the fixture's output directory), ATTEND_REPO (the repository, for training/attend_ref).
+Run one class:
 
   ATTEND_BIN=... ATTEND_TINY=... ATTEND_REPO=... python3 -B -m unittest test_cli.Translate
 """

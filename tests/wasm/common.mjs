@@ -14,7 +14,9 @@ export const MULTI30K = process.env.ATTEND_MULTI30K;
 // without SIMD get.
 export const VARIANTS = [{ name: 'simd', simd: true }, { name: 'scalar', simd: false }];
 
-export const tinyModel = (dtype) => join(TINY, `tiny.${dtype}.safetensors`);
+// The fixture's 4-head model (tests/fixtures/CMakeLists.txt), of which reference.json is the
+// PyTorch greedy output.
+export const tinyModel = (dtype) => join(TINY, `tiny-wide.${dtype}.safetensors`);
 
 export function skip(reason) {
   console.log(`skipped: ${reason}`);

@@ -3,7 +3,7 @@
 //   ATTEND_CLI        the native `attend` binary, the reference the page is compared with
 //   ATTEND_E2E_MODEL  the model file the page loads as English → German (default: the
 //                     shipped models/en-de/model.int8.safetensors, or while that is absent
-//                     ATTEND_E2E_FALLBACK_MODEL, the CLI tests' tiny random model)
+//                     ATTEND_E2E_FALLBACK_MODEL, the tiny random model of tests/fixtures)
 //   ATTEND_WASM_DIR   the directory holding attend.mjs and dist/ (default wasm/)
 //   ATTEND_E2E_ARTIFACTS  where screenshots and downloads go (default test-results/e2e)
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
