@@ -1,5 +1,5 @@
 """Smoke tests of `attend bench` and of bench/run.py on a tiny model: they run and their JSON is valid.
-Environment (set by CMakeLists.txt): ATTEND_BIN, ATTEND_TINY (the cli_tiny_model fixture's folder), ATTEND_BUILD."""
+Environment (set by CMakeLists.txt): ATTEND_BIN, ATTEND_TINY (the tiny_model fixture's folder), ATTEND_BUILD."""
 import json
 import os
 import subprocess
@@ -9,7 +9,7 @@ import unittest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("ATTEND_BIN", os.path.join(REPO, "build", "bench", "native", "cli", "attend"))
-TINY = os.environ.get("ATTEND_TINY", os.path.join(REPO, "build", "bench", "tests", "cli", "tiny"))
+TINY = os.environ.get("ATTEND_TINY", os.path.join(REPO, "build", "bench", "tests", "fixtures", "tiny"))
 BUILD = os.environ.get("ATTEND_BUILD", os.path.join(REPO, "build", "bench"))
 MODEL, SRC = os.path.join(TINY, "tiny.f32.safetensors"), os.path.join(TINY, "src.txt")
 RUN_FIELDS = ("name", "beam", "batch", "threads", "seconds", "sentences", "target_tokens", "sentences_per_second",
