@@ -192,6 +192,8 @@ def markdown(results):
                ["SIMD flags", " ".join(m["simd_flags"])],
                ["load average (start → end)", f"{' '.join(f'{x:.2f}' for x in m['load_average_at_start'])} → "
                                               f"{' '.join(f'{x:.2f}' for x in m['load_average_at_end'])}"],
+               ["cores free for this run (probe: 2 busy processes, CPU s / wall s; start, end)",
+                " → ".join(f"{x:.2f}" for x in m.get("free_cores_probe", []))],
                ["model", f"{results['model']['source']}; {attend['model']['parameters'] / 1e6:.2f}M parameters; "
                          f"the f32 file for every engine (int8 rows: Attend only)"],
                ["input", f"{results['input']['path']}: first {results['input']['sentences']} sentences "
@@ -202,7 +204,8 @@ def markdown(results):
            "\n## Attend vs peers, native (target tokens/s, higher is better)\n\n",
            peers_table(results),
            "\n*differing*: sentences whose output ids differ from Attend's (same setting, same sentences). "
-           "Threads: Attend splits the sentences over 2 translators; PyTorch and ONNX Runtime use 2 intra-op threads "
+           "Threads: the 2-thread rows mean something only when the probe above found about 2 free cores. "
+           "Attend splits the sentences over 2 translators; PyTorch and ONNX Runtime use 2 intra-op threads "
            "whose idle threads sleep (OMP_WAIT_POLICY=PASSIVE, allow_spinning 0: on this shared machine spinning made 2 "
            "threads up to 12× slower than 1). "
            "Attend's times include tokenizing and detokenizing; the peers start from Attend's source ids. "

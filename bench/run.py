@@ -84,6 +84,18 @@ def machine_info(build_dir):
     }
 
 
+def free_cores_probe(python):
+    """How many cores this run can get now: two processes each burn 0.5 s of CPU; CPU time / wall time.
+    On a machine shared with other work this is below the CPU count, and 2-thread figures mean less."""
+    burn = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.5: pass\n"
+    import resource
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.time()
+    for p in [subprocess.Popen([python, "-c", burn]) for _ in range(2)]:
+        p.wait()
+    after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.time() - start
+    return round((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / wall, 2)
+
+
 def compare(reference_runs, engine_result, sentences):
     """Adds `differing_sentences` to each run of a peer: sentences whose ids differ from Attend's."""
     for run in engine_result["runs"]:
@@ -122,6 +134,7 @@ def main():
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     started, load_at_start = time.time(), os.getloadavg()
+    cores_at_start = free_cores_probe(sys.executable)
     scratch = args.scratch or tempfile.mkdtemp(prefix="attend_bench_")
     os.makedirs(scratch, exist_ok=True)
     attend = os.path.join(args.build, "native", "cli", "attend")
@@ -210,6 +223,7 @@ def main():
     results["machine"] = machine_info(args.build)
     results["machine"]["load_average_at_start"] = load_at_start
     results["machine"]["load_average_at_end"] = os.getloadavg()
+    results["machine"]["free_cores_probe"] = [cores_at_start, free_cores_probe(sys.executable)]
     results["input"] = {"path": os.path.relpath(os.path.abspath(args.src), REPO), "sentences": len(texts),
                         "beam_sentences": beam_lines}
     results["model"] = {"source": model_source, "files": {k: os.path.basename(v) for k, v in models.items()}}
