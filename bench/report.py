@@ -43,6 +43,10 @@ def tps(run):
     return run["target_tokens_per_second"] if run else None
 
 
+def tokens_per_cpu_second(run):
+    return run["target_tokens"] / run["cpu_seconds"] if run and run.get("cpu_seconds") else None
+
+
 def differing(run):
     if run is None or run.get("differing_sentences") is None:
         return "—"
@@ -58,7 +62,7 @@ def table(header, rows):
 def peers_table(results):
     header = ["setting", "sentences", "Attend tok/s"]
     for _, label in NATIVE_PEERS:
-        header += [f"{label} tok/s", f"Attend / {label}", "differing"]
+        header += [f"{label} tok/s", f"Attend / {label}", "same, by CPU time", "differing"]
     rows = []
     for name, label in SETTINGS:
         mine = attend_run(results, name)
@@ -67,7 +71,8 @@ def peers_table(results):
         row = [label, mine["sentences"], fmt(tps(mine))]
         for engine, _ in NATIVE_PEERS:
             peer = runs_of(results, engine).get(name)
-            row += [fmt(tps(peer)), ratio(tps(mine), tps(peer)), differing(peer)]
+            row += [fmt(tps(peer)), ratio(tps(mine), tps(peer)),
+                    ratio(tokens_per_cpu_second(mine), tokens_per_cpu_second(peer)).replace("**", ""), differing(peer)]
         rows.append(row)
     return table(header, rows)
 
@@ -203,7 +208,10 @@ def markdown(results):
            ] + [[name, value] for name, value in versions]),
            "\n## Attend vs peers, native (target tokens/s, higher is better)\n\n",
            peers_table(results),
-           "\n*differing*: sentences whose output ids differ from Attend's (same setting, same sentences). "
+           "\n*same, by CPU time*: the ratio of target tokens per CPU second (user + system, all threads), which a "
+           "process descheduled by other work on the machine does not inflate; at 1 thread it should match the wall-time "
+           "ratio when the machine is quiet. "
+           "*differing*: sentences whose output ids differ from Attend's (same setting, same sentences). "
            "Threads: the 2-thread rows mean something only when the probe above found about 2 free cores. "
            "Attend splits the sentences over 2 translators; PyTorch and ONNX Runtime use 2 intra-op threads "
            "whose idle threads sleep (OMP_WAIT_POLICY=PASSIVE, allow_spinning 0: on this shared machine spinning made 2 "
