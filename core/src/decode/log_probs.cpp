@@ -14,10 +14,19 @@ float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int
 }
 
 int argmax(const float* x, int n) {
-  // The largest value by a max-reduction (vectorises), then its first position.
-  float largest = x[0];
-  for (int i = 1; i < n; ++i) largest = x[i] > largest ? x[i] : largest;
+  // The largest value with 8 independent running maxima (8 compare chains in flight instead
+  // of one), then its first position.
+  constexpr int kLanes = 8;
+  float lane_max[kLanes];
+  for (int l = 0; l < kLanes; ++l) lane_max[l] = x[0];
   int i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int l = 0; l < kLanes; ++l) lane_max[l] = x[i + l] > lane_max[l] ? x[i + l] : lane_max[l];
+  }
+  float largest = lane_max[0];
+  for (int l = 1; l < kLanes; ++l) largest = lane_max[l] > largest ? lane_max[l] : largest;
+  for (; i < n; ++i) largest = x[i] > largest ? x[i] : largest;
+  i = 0;
   while (i + 1 < n && x[i] != largest) ++i;  // bounded even if a NaN slipped in
   return i;
 }
