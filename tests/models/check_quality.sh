@@ -10,8 +10,8 @@ for f in "$model" "$data/test_2016_flickr.$src.gz" "$data/test_2016_flickr.$tgt.
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-zcat "$data/test_2016_flickr.$src.gz" | head -n "$n" > "$work/src"
-zcat "$data/test_2016_flickr.$tgt.gz" | head -n "$n" > "$work/ref"
+head -n "$n" < <(zcat "$data/test_2016_flickr.$src.gz") > "$work/src"
+head -n "$n" < <(zcat "$data/test_2016_flickr.$tgt.gz") > "$work/ref"
 "$cli" translate --model "$model" --beam 5 < "$work/src" > "$work/hyp"
 score=$("$cli" eval --hyp "$work/hyp" --ref "$work/ref" --lowercase)
 echo "$score"
