@@ -13,6 +13,6 @@ ctest --test-dir build/release --output-on-failure -j "$jobs" --timeout 1500
 
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
-# The sanitizers watch native code; the wasm and browser tests already ran above.
+# The sanitizers watch native code; the wasm, browser and training (Python) tests already ran above.
 ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build/asan --output-on-failure -j "$jobs" --timeout 1500 \
-  -E '(wasm|e2e|bench)'
+  -E '(wasm|e2e|bench|training)'

@@ -15,13 +15,24 @@ import os
 import sys
 import time
 
-import torch
-import torch.nn.functional as F
+
+def _limit_blas_threads():
+    """OpenBLAS runs its own thread pool beside torch's: without this, --threads 1 still kept two
+    OpenBLAS threads spinning per process. Must be set before torch is imported."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--threads", type=int, default=2)
+    threads = str(pre.parse_known_args()[0].threads)
+    os.environ["OPENBLAS_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"] = threads
+
+
+_limit_blas_threads()
+import torch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attend_ref import data  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.export import export_model  # noqa: E402
+from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
 
@@ -81,10 +92,7 @@ def learning_rate(step, args):
 
 
 def loss_on(model, batch, label_smoothing):
-    src, tgt_in, tgt_out = batch
-    logits = model(src, tgt_in)
-    return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), tgt_out.reshape(-1), ignore_index=0,
-                           label_smoothing=label_smoothing, reduction="sum"), int(tgt_out.ne(0).sum())
+    return smoothed_cross_entropy(model, *batch, label_smoothing)
 
 
 @torch.no_grad()
