@@ -119,10 +119,11 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertIn("averaged 2 checkpoints", second)
         for dtype in ("f32", "int8"):
             model = os.path.join(self.out, f"model.{dtype}.safetensors")
-            inspect = subprocess.run([os.environ["ATTEND_BIN"], "inspect", "--model", model], capture_output=True,
-                                     text=True, timeout=60)
+            inspect = subprocess.run([os.environ["ATTEND_BIN"], "inspect", model], capture_output=True, text=True,
+                                     timeout=60)
             self.assertEqual(inspect.returncode, 0, inspect.stderr)
-            self.assertIn("d_model", inspect.stdout)
+            self.assertIn("d_model 16, heads 2, d_ff 32", inspect.stdout)
+            self.assertIn("weights      " + dtype, inspect.stdout)
             translate = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", model, "A dog runs."],
                                        capture_output=True, text=True, timeout=60)
             self.assertEqual(translate.returncode, 0, translate.stderr)
