@@ -45,7 +45,7 @@ export interface StepEvent {
 export interface TranslateOptions {
   /** 1 (default) = greedy. */
   beam?: number;
-  /** GNMT length penalty exponent for beam search (default 0.6). */
+  /** GNMT length penalty exponent for beam search (default 1.0). */
   alpha?: number;
   /** Generated tokens, eos included (default 256; also capped by the model's maxPositions). */
   maxLength?: number;

@@ -40,15 +40,15 @@ test('the embedded elements translate', async () => {
   const greetingText = 'A group of people are walking up a hill.';
   await page.waitForFunction(() => document.querySelector('#greeting').shadowRoot.querySelector('.translation').textContent !== '', null, { timeout: 60_000 });
   const shown = await page.$eval('#greeting', (element) => element.shadowRoot.querySelector('.translation').textContent);
-  assert.equal(shown, cliTranslate(greetingText, { beam: 4, alpha: 0.6 }));
+  assert.equal(shown, cliTranslate(greetingText, { beam: 4, alpha: 1.0 }));
   assert.equal(await page.$eval('#greeting', (element) => element.shadowRoot.querySelector('.heatmap').hidden), false);
 
   const translated = nextTranslation(page, 'playground');
   await page.fill('#playground textarea', 'Two dogs play in the snow.');
-  assert.equal((await translated).text, cliTranslate('Two dogs play in the snow.', { beam: 4, alpha: 0.6 }));
+  assert.equal((await translated).text, cliTranslate('Two dogs play in the snow.', { beam: 4, alpha: 1.0 }));
   const retranslated = nextTranslation(page, 'greeting');
   await page.$eval('#greeting', (element) => element.setAttribute('src-text', 'A boy jumps into a lake.'));
-  assert.equal((await retranslated).text, cliTranslate('A boy jumps into a lake.', { beam: 4, alpha: 0.6 }));
+  assert.equal((await retranslated).text, cliTranslate('A boy jumps into a lake.', { beam: 4, alpha: 1.0 }));
 
   const events = await page.evaluate(() => globalThis.attendEvents);
   for (const expected of ['attend-ready #greeting', 'attend-translation #greeting', 'attend-ready #playground', 'attend-translation #playground']) {

@@ -30,9 +30,9 @@ describe('the page', () => {
     await server?.stop();
   });
 
-  test('translates as the native CLI does (beam 4, alpha 0.6)', async () => {
+  test('translates as the native CLI does (beam 4, alpha 1.0)', async () => {
     const text = await translate(page, SENTENCE);
-    assert.equal(text, cliTranslate(SENTENCE, { beam: 4, alpha: 0.6 }));
+    assert.equal(text, cliTranslate(SENTENCE, { beam: 4, alpha: 1.0 }));
     const progress = await dataset(page, '#download');
     assert.deepEqual([Number(progress.loaded), Number(progress.total)], [statSync(MODEL).size, statSync(MODEL).size], 'download progress');
     assert.match(await page.textContent('#download-text'), /^\d+\.\d MB of \d+\.\d MB$/);
@@ -66,13 +66,13 @@ describe('the page', () => {
     await setControl('#beam', '4');
     await setControl('#alpha', '1.5');
     assert.equal(await translate(page, 'Three people sit at a table.'), cliTranslate('Three people sit at a table.', { beam: 4, alpha: 1.5 }));
-    await setControl('#alpha', '0.6');
+    await setControl('#alpha', '1.0');
     await translate(page, SENTENCE);
   });
 
   test('the exported JSON is the CLI\'s attention record', async () => {
     const record = JSON.parse(await download(page, '#export-json'));
-    const reference = cliAttention(SENTENCE, { beam: 4, alpha: 0.6 });
+    const reference = cliAttention(SENTENCE, { beam: 4, alpha: 1.0 });
     for (const key of ['format', 'version', 'source_text', 'target_text', 'source_tokens', 'target_tokens',
       'target_input_tokens', 'encoder_layers', 'decoder_layers', 'heads']) {
       assert.deepEqual(record[key], reference[key], key);
@@ -158,7 +158,7 @@ describe('the page', () => {
       masked.push({ kind: 'cross', layer: record.decoder_layers - 1, head });
       await page.click(`.head-cell[data-layer="${record.decoder_layers - 1}"][data-head="${head}"] .head-mask`);
     }
-    const expected = cliTranslate(SENTENCE, { beam: 4, alpha: 0.6, maskedHeads: masked });
+    const expected = cliTranslate(SENTENCE, { beam: 4, alpha: 1.0, maskedHeads: masked });
     await page.waitForFunction((text) => document.getElementById('ablation').dataset.masked === text, expected, { timeout: 60_000 });
     assert.equal(await page.$eval('#translation', (output) => output.dataset.text), expected);
     assert.equal((await dataset(page, '#ablation')).baseline, unmasked);

@@ -83,7 +83,7 @@ def greedy(model, src_ids, max_length=256, max_length_ratio=0.0, head_masks=None
 
 
 @torch.no_grad()
-def beam_search(model, src_ids, beam_size=5, alpha=0.6, max_length=256, max_length_ratio=0.0, nbest=1,
+def beam_search(model, src_ids, beam_size=5, alpha=1.0, max_length=256, max_length_ratio=0.0, nbest=1,
                 head_masks=None):
     """One sentence (list of ids, eos included). Returns up to nbest (tokens without eos, normalized score)."""
     cfg = model.cfg

@@ -110,7 +110,7 @@ class AttendTranslator extends HTMLElement {
     if (!this.#ready || !text) return undefined;
     const options = {
       beam: Number(this.getAttribute('beam') ?? 4),
-      alpha: Number(this.getAttribute('alpha') ?? 0.6),
+      alpha: Number(this.getAttribute('alpha') ?? 1.0),
       attention: this.hasAttribute('attention'),
     };
     try {

@@ -37,7 +37,8 @@ struct StepEvent {
 
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
-  float length_penalty = 0.6f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only)
+  float length_penalty = 1.0f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only);
+                                  // 1.0 beat 0.6 on Multi30k val for both shipped models
   int max_length = 256;           // generated tokens, eos included (also capped by max_positions)
   float max_length_ratio = 3.0f;  // at most ceil(ratio · source tokens); 0 = no ratio limit
   int nbest = 1;                  // hypotheses returned per sentence (≤ beam_size)

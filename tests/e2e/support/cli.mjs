@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, MODEL } from './environment.mjs';
 
-function searchArguments({ beam = 4, alpha = 0.6, maskedHeads = [] }) {
+function searchArguments({ beam = 4, alpha = 1.0, maskedHeads = [] }) {
   const masks = maskedHeads.flatMap(({ kind, layer, head }) => ['--mask-head', `${kind}:${layer}:${head}`]);
   return ['--beam', String(beam), '--alpha', String(alpha), ...masks];
 }
