@@ -16,13 +16,16 @@ import sys
 import time
 
 
+DEFAULT_THREADS = 2
+
+
 def _limit_blas_threads():
     """OpenBLAS runs its own thread pool beside torch's OpenMP one. Without a limit, --threads 1
     still kept two OpenBLAS threads spinning per process; with --threads 2, OpenMP's idle threads
     spinning between parallel regions starved OpenBLAS's (a 2,500-token step: 1.54 s, 1.06 s with
     a passive wait). Must be set before torch is imported."""
     pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--threads", type=int, default=2)
+    pre.add_argument("--threads", type=int, default=DEFAULT_THREADS)
     threads = str(pre.parse_known_args()[0].threads)
     os.environ["OPENBLAS_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"] = threads
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
@@ -59,7 +62,7 @@ def parse_args():
     p.add_argument("--time-budget-min", type=float, default=0, help="stop after this many minutes (0: none)")
     p.add_argument("--checkpoint-every", type=int, default=200)
     p.add_argument("--average-last", type=int, default=5)
-    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--threads", type=int, default=DEFAULT_THREADS)
     p.add_argument("--seed", type=int, default=1234)
     return p.parse_args()
 
@@ -94,16 +97,12 @@ def learning_rate(step, args):
     return args.lr * min(step / args.warmup, math.sqrt(args.warmup / step))
 
 
-def loss_on(model, batch, label_smoothing):
-    return smoothed_cross_entropy(model, *batch, label_smoothing)
-
-
 @torch.no_grad()
 def validation_loss(model, val_batches):
     model.eval()
     total, tokens = 0.0, 0
     for batch in val_batches:
-        loss, n = loss_on(model, batch, 0.0)
+        loss, n = smoothed_cross_entropy(model, *batch, 0.0)
         total, tokens = total + float(loss), tokens + n
     model.train()
     return total / max(tokens, 1)
@@ -167,7 +166,7 @@ def main():
             lr = learning_rate(step, args)
             for group in optimizer.param_groups:
                 group["lr"] = lr
-            loss, tokens = loss_on(model, batch, args.label_smoothing)
+            loss, tokens = smoothed_cross_entropy(model, *batch, args.label_smoothing)
             optimizer.zero_grad(set_to_none=True)
             (loss / tokens).backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

@@ -27,11 +27,11 @@ class _SmoothedCrossEntropy(torch.autograd.Function):
         return g.mul_(grad), None, None
 
 
-def smoothed_cross_entropy(model, src, tgt_in, tgt_out, eps, pad_id=0):
+def smoothed_cross_entropy(model, src, tgt_in, tgt_out, eps):
     """Summed label-smoothed loss of the batch and its number of target tokens.
-    src [B, S], tgt_in / tgt_out [B, T] padded with pad_id."""
+    src [B, S], tgt_in / tgt_out [B, T] padded with the model's pad_id."""
     memory, src_pad, _ = model.encode(src)
     states, _, _ = model.decode_states(tgt_in, memory, src_pad)  # [B, T, D]
-    real = tgt_out.ne(pad_id)  # [B, T]
+    real = tgt_out.ne(model.cfg.pad_id)  # [B, T]
     logits = model.logits(states[real])  # [N, V]
     return _SmoothedCrossEntropy.apply(logits, tgt_out[real], eps), int(real.sum())
