@@ -22,7 +22,7 @@ DEFAULT_THREADS = 2
 def _limit_blas_threads():
     """OpenBLAS runs its own thread pool beside torch's OpenMP one. Without a limit, --threads 1
     still kept two OpenBLAS threads spinning per process; with --threads 2, OpenMP's idle threads
-    spinning between parallel regions starved OpenBLAS's (a 2,500-token step: 1.54 s, 1.06 s with
+    spinning between parallel regions starved OpenBLAS's (bench/train_step.py --threads 2: 1.68 s per step, 1.02 s with
     a passive wait). Must be set before torch is imported."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--threads", type=int, default=DEFAULT_THREADS)
@@ -97,6 +97,17 @@ def learning_rate(step, args):
     return args.lr * min(step / args.warmup, math.sqrt(args.warmup / step))
 
 
+def train_step(model, optimizer, batch, label_smoothing):
+    """One update on batch (src, tgt_in, tgt_out): per-token loss, gradient clipped to norm 1, Adam.
+    Returns the summed loss and the number of target tokens."""
+    loss, tokens = smoothed_cross_entropy(model, *batch, label_smoothing)
+    optimizer.zero_grad(set_to_none=True)
+    (loss / tokens).backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    optimizer.step()
+    return loss, tokens
+
+
 @torch.no_grad()
 def validation_loss(model, val_batches):
     model.eval()
@@ -166,11 +177,7 @@ def main():
             lr = learning_rate(step, args)
             for group in optimizer.param_groups:
                 group["lr"] = lr
-            loss, tokens = smoothed_cross_entropy(model, *batch, args.label_smoothing)
-            optimizer.zero_grad(set_to_none=True)
-            (loss / tokens).backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
+            loss, tokens = train_step(model, optimizer, batch, args.label_smoothing)
             done_in_epoch += 1
             window_tokens += tokens
             if step % 50 == 0:
