@@ -22,8 +22,8 @@ DEFAULT_THREADS = 2
 def _limit_blas_threads():
     """OpenBLAS runs its own thread pool beside torch's OpenMP one. Without a limit, --threads 1
     still kept two OpenBLAS threads spinning per process; with --threads 2, OpenMP's idle threads
-    spinning between parallel regions starved OpenBLAS's (bench/train_step.py --threads 2: 1.68 s per step, 1.02 s with
-    a passive wait). Must be set before torch is imported."""
+    spinning between parallel regions starved OpenBLAS's (bench/train_step.py --threads 2:
+    1.68 s per step, 1.02 s with a passive wait). Must be set before torch is imported."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--threads", type=int, default=DEFAULT_THREADS)
     threads = str(pre.parse_known_args()[0].threads)
