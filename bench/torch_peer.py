@@ -50,44 +50,11 @@ def greedy_batch(model, src_ids, max_length, max_length_ratio):
     return outputs
 
 
-@torch.no_grad()
-def beam_one(model, src_ids, beam_size, alpha, max_length, max_length_ratio):
-    """search.beam_search's rules, with the 2·beam best candidates found by topk instead of a full stable sort
-    (as fairseq does; scores tied to the last bit may then come out in another order). Returns the best tokens."""
-    cfg = model.cfg
-    limit = search.decode_limit(cfg, len(src_ids), max_length, max_length_ratio)
-    dec = search.IncrementalDecoder(model, search.pad_batch([src_ids], cfg.pad_id))
-    hyps, scores = [[]], torch.zeros(1)
-    last = torch.tensor([cfg.bos_id])
-    finished = []  # (tokens, raw score, length counting eos)
-    for step in range(limit):
-        logp = dec.next_log_probs(last)  # [A, V]
-        vocab = logp.shape[1]
-        total = (scores[:, None] + logp).reshape(-1)  # [A·V]
-        top_scores, top = torch.topk(total, min(2 * beam_size, total.numel()))
-        keep_beams, keep_tokens, keep_scores = [], [], []
-        for rank, (flat, score) in enumerate(zip(top.tolist(), top_scores.tolist())):
-            beam, token = divmod(flat, vocab)
-            if token == cfg.eos_id:
-                if rank < beam_size:
-                    finished.append((hyps[beam], score, len(hyps[beam]) + 1))
-                continue
-            keep_beams.append(beam)
-            keep_tokens.append(token)
-            keep_scores.append(score)
-            if len(keep_beams) == beam_size:
-                break
-        hyps = [hyps[b] + [t] for b, t in zip(keep_beams, keep_tokens)]
-        if step + 1 == limit:
-            finished.extend((h, s, len(h)) for h, s in zip(hyps, keep_scores))
-            break
-        if len(finished) >= beam_size or not hyps:
-            break
-        scores = torch.tensor(keep_scores)
-        last = torch.tensor(keep_tokens)
-        dec.reorder(torch.tensor(keep_beams))
-    best = max(finished, key=lambda f: f[1] / search.length_penalty(f[2], alpha))  # first of equals, as sorted()
-    return best[0]
+def topk_candidates(total, count):
+    """The `count` best flat indices by topk instead of a full stable sort (as fairseq does; scores tied to the
+    last bit may then come out in another order)."""
+    scores, flat = torch.topk(total, min(count, total.numel()))
+    return flat.tolist(), scores.tolist()
 
 
 def quantile(values, q):
@@ -109,8 +76,9 @@ def run_setting(model, sources, beam, batch, threads, options):
             outputs += greedy_batch(model, chunk, options["max_length"], options["max_length_ratio"])
         else:
             for src in chunk:
-                outputs.append(beam_one(model, src, beam, options["length_penalty"], options["max_length"],
-                                        options["max_length_ratio"]))
+                (best, _), = search.beam_search(model, src, beam, options["length_penalty"], options["max_length"],
+                                                options["max_length_ratio"], select=topk_candidates)
+                outputs.append(best)
         latencies.append((time.perf_counter() - t0) * 1e3)
     seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
     tokens = sum(len(o) for o in outputs)

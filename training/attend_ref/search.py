@@ -82,10 +82,17 @@ def greedy(model, src_ids, max_length=256, max_length_ratio=0.0, head_masks=None
     return list(zip(outputs, scores))
 
 
+def stable_top(total, count):
+    """The `count` best flat indices of total and their scores, equal scores by lower index first."""
+    order = torch.sort(total, descending=True, stable=True).indices[:count]
+    return order.tolist(), total[order].tolist()
+
+
 @torch.no_grad()
 def beam_search(model, src_ids, beam_size=5, alpha=1.0, max_length=256, max_length_ratio=0.0, nbest=1,
-                head_masks=None):
-    """One sentence (list of ids, eos included). Returns up to nbest (tokens without eos, normalized score)."""
+                head_masks=None, select=stable_top):
+    """One sentence (list of ids, eos included). Returns up to nbest (tokens without eos, normalized score).
+    select(total, count) ranks the candidates of a step (stable_top: the engine's order)."""
     cfg = model.cfg
     limit = decode_limit(cfg, len(src_ids), max_length, max_length_ratio)
     dec = IncrementalDecoder(model, pad_batch([src_ids], cfg.pad_id), head_masks)
@@ -96,27 +103,25 @@ def beam_search(model, src_ids, beam_size=5, alpha=1.0, max_length=256, max_leng
         logp = dec.next_log_probs(last)  # [A, V]
         vocab = logp.shape[1]
         total = (scores[:, None] + logp).reshape(-1)  # [A·V]
-        order = torch.sort(total, descending=True, stable=True).indices[: 2 * beam_size]
         keep_beams, keep_tokens, keep_scores = [], [], []
-        for rank, flat in enumerate(order.tolist()):
+        for rank, (flat, score) in enumerate(zip(*select(total, 2 * beam_size))):
             beam, token = divmod(flat, vocab)
-            score = float(total[flat])
             if token == cfg.eos_id:
                 if rank < beam_size:
                     finished.append((hyps[beam], score, len(hyps[beam]) + 1))
                 continue
             keep_beams.append(beam)
             keep_tokens.append(token)
-            keep_scores.append(total[flat])
+            keep_scores.append(score)
             if len(keep_beams) == beam_size:
                 break
         hyps = [hyps[b] + [t] for b, t in zip(keep_beams, keep_tokens)]
         if step + 1 == limit:
-            finished.extend((h, float(s), len(h)) for h, s in zip(hyps, keep_scores))
+            finished.extend((h, s, len(h)) for h, s in zip(hyps, keep_scores))
             break
         if len(finished) >= beam_size or not hyps:
             break
-        scores = torch.stack(keep_scores)
+        scores = torch.tensor(keep_scores, dtype=total.dtype)
         last = torch.tensor(keep_tokens)
         dec.reorder(torch.tensor(keep_beams))
     ranked = sorted(finished, key=lambda f: -f[1] / length_penalty(f[2], alpha))
