@@ -58,7 +58,7 @@ def parse_args():
     p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
     p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
     p.add_argument("--warmup", type=int, default=800)
-    p.add_argument("--max-steps", type=int, default=12000)
+    p.add_argument("--max-steps", type=int, default=6000)
     p.add_argument("--time-budget-min", type=float, default=0, help="stop after this many minutes (0: none)")
     p.add_argument("--checkpoint-every", type=int, default=200)
     p.add_argument("--average-last", type=int, default=5)
