@@ -52,6 +52,17 @@ float* cache_at(const ModelConfig& c, DecoderWorkspace& ws, int layer, int slot)
          (static_cast<size_t>(layer) * ws.slots + slot) * ws.max_steps * 2 * static_cast<size_t>(c.d_model);
 }
 
+// Row r's attention (one query) at layer l into ws.attn[r]; when capturing, its probabilities go to
+// capture[r][l] ([R][L][H][stride]).
+void attend_row(const KernelTable& k, const ModelConfig& c, const AttentionInput& input, const uint8_t* masked_heads,
+                int r, int l, std::vector<float>& capture, int stride, DecoderWorkspace& ws) {
+  const size_t row_layer = static_cast<size_t>(r) * c.decoder_layers + l;
+  AttentionCapture cap{ws.capturing ? capture.data() + row_layer * c.num_heads * stride : nullptr,
+                       static_cast<size_t>(stride), 0};
+  multi_head_attention(k, input, c.num_heads, c.head_dim(), masked_heads, ws.scores.data(),
+                       ws.attn.data() + static_cast<size_t>(r) * c.d_model, c.d_model, ws.capturing ? &cap : nullptr);
+}
+
 }  // namespace
 
 void copy_cache_slot(const ModelConfig& c, DecoderWorkspace& ws, int from, int to, int steps) {
@@ -80,11 +91,7 @@ void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInpu
         float* cache = cache_at(c, ws, l, in.slots[r]);  // [T, 2D]
         std::memcpy(cache + static_cast<size_t>(in.step) * 2 * d, qkv + d, 2 * d * sizeof(float));
         const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
-        AttentionCapture cap{ws.capturing ? ws.capture_self.data() + ((static_cast<size_t>(r) * layers + l) * heads) * ws.max_steps
-                                          : nullptr,
-                             static_cast<size_t>(ws.max_steps), 0};
-        multi_head_attention(k, input, heads, hd, mask.layer(AttentionKind::decoder, l, heads), ws.scores.data(),
-                             ws.attn.data() + static_cast<size_t>(r) * d, d, ws.capturing ? &cap : nullptr);
+        attend_row(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self, ws.max_steps, ws);
       }
       lw.self_out.apply(k, ws.attn.data(), d, out, d, rows);
     });
@@ -97,11 +104,8 @@ void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInpu
         const float* kv = ws.cross_kv.data() +
                           (static_cast<size_t>(l) * ws.source_tokens + ws.source_offsets[s]) * 2 * d;  // [S, 2D]
         const AttentionInput input{ws.qkv.data() + static_cast<size_t>(r) * d, d, kv, kv + d, 2 * d, 1, len};
-        AttentionCapture cap{ws.capturing ? ws.capture_cross.data() + ((static_cast<size_t>(r) * layers + l) * heads) * ws.max_source_len
-                                          : nullptr,
-                             static_cast<size_t>(ws.max_source_len), 0};
-        multi_head_attention(k, input, heads, hd, mask.layer(AttentionKind::cross, l, heads), ws.scores.data(),
-                             ws.attn.data() + static_cast<size_t>(r) * d, d, ws.capturing ? &cap : nullptr);
+        attend_row(k, c, input, mask.layer(AttentionKind::cross, l, heads), r, l, ws.capture_cross, ws.max_source_len,
+                   ws);
       }
       lw.cross_out.apply(k, ws.attn.data(), d, out, d, rows);
     });
