@@ -110,9 +110,10 @@ class AttendTranslator extends HTMLElement {
     if (!this.#ready || !text) return undefined;
     const options = {
       beam: Number(this.getAttribute('beam') ?? 4),
-      alpha: Number(this.getAttribute('alpha') ?? 1.0),
       attention: this.hasAttribute('attention'),
     };
+    // Without the attribute, the core's default α applies (the option is left out).
+    if (this.hasAttribute('alpha')) options.alpha = Number(this.getAttribute('alpha'));
     try {
       const { result } = await this.#worker.translate(text, options);
       this.#parts.translation.textContent = result.text;
