@@ -195,6 +195,7 @@ def markdown(results):
            table(["", ""], [
                ["CPU", f"{m['cpu']}, {m['logical_cpus']} logical CPUs"],
                ["SIMD flags", " ".join(m["simd_flags"])],
+               ["OpenBLAS kernels (PyTorch peer, GEMM bench)", m.get("openblas_core") or "OpenBLAS's own detection"],
                ["load average (start → end)", f"{' '.join(f'{x:.2f}' for x in m['load_average_at_start'])} → "
                                               f"{' '.join(f'{x:.2f}' for x in m['load_average_at_end'])}"],
                ["cores free for this run (probe: 2 busy processes, CPU s / wall s; start, end)",

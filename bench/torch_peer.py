@@ -16,7 +16,9 @@ sys.path.insert(0, os.path.join(REPO, "training"))
 # Idle OpenMP threads sleep instead of spinning (read when torch loads libgomp): on a machine shared
 # with other work, spinning threads fight for the cores and 2 threads ran ~12x slower than 1.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+from attend_ref import openblas  # noqa: E402  (imports no torch)
 
+openblas.choose_core()  # before torch loads OpenBLAS: see attend_ref/openblas.py
 import torch  # noqa: E402
 from attend_ref import search  # noqa: E402
 from attend_ref.export import load_model  # noqa: E402

@@ -4,7 +4,7 @@
   /usr/bin/python3 training/train.py --pair en-de --out runs/en-de
 
 Steps: SentencePiece vocabulary (spm_train) -> length-bucketed batches -> Adam (β2 0.98) with
-linear warm-up and inverse-square-root decay -> label smoothing 0.1 -> checkpoints (resumable) ->
+linear warm-up and cosine decay to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
 average of the last checkpoints -> model files (f32 and int8) in --out.
 """
 import argparse
@@ -15,6 +15,8 @@ import os
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attend_ref import openblas  # noqa: E402  (imports no torch)
 
 DEFAULT_THREADS = 2
 
@@ -29,12 +31,12 @@ def _limit_blas_threads():
     threads = str(pre.parse_known_args()[0].threads)
     os.environ["OPENBLAS_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"] = threads
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    openblas.choose_core()
 
 
 _limit_blas_threads()
 import torch  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attend_ref import data  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.export import export_model  # noqa: E402
@@ -58,7 +60,9 @@ def parse_args():
     p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
     p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
     p.add_argument("--warmup", type=int, default=800)
-    p.add_argument("--max-steps", type=int, default=6000)
+    p.add_argument("--schedule", choices=("cosine", "inverse-sqrt"), default="cosine",
+                   help="decay after the warm-up (cosine reaches zero at --max-steps)")
+    p.add_argument("--max-steps", type=int, default=6500)
     p.add_argument("--time-budget-min", type=float, default=0, help="stop after this many minutes (0: none)")
     p.add_argument("--checkpoint-every", type=int, default=200)
     p.add_argument("--average-last", type=int, default=5)
@@ -92,9 +96,16 @@ def prepare_data(args, src_lang, tgt_lang):
 
 
 def learning_rate(step, args):
-    """Linear warm-up to --lr, then lr·sqrt(warmup/step) (the paper's schedule, peak set directly)."""
+    """Linear warm-up to --lr over --warmup steps, then
+      cosine:       lr·(1 + cos(π·(step - warmup) / (max_steps - warmup))) / 2, zero at --max-steps;
+      inverse-sqrt: lr·sqrt(warmup / step) (the paper's schedule with the peak set directly)."""
     step = max(step, 1)
-    return args.lr * min(step / args.warmup, math.sqrt(args.warmup / step))
+    if step < args.warmup:
+        return args.lr * step / args.warmup
+    if args.schedule == "inverse-sqrt":
+        return args.lr * math.sqrt(args.warmup / step)
+    progress = min((step - args.warmup) / max(args.max_steps - args.warmup, 1), 1.0)
+    return args.lr * 0.5 * (1.0 + math.cos(math.pi * progress))
 
 
 def train_step(model, optimizer, batch, label_smoothing):

@@ -1,5 +1,8 @@
-"""Training code: loss and dropout against PyTorch's own, and train.py end to end."""
+"""Training code: loss and dropout against PyTorch's own, the learning-rate schedule, the OpenBLAS
+kernel choice, and train.py end to end."""
+import argparse
 import gzip
+import math
 import os
 import subprocess
 import sys
@@ -12,6 +15,8 @@ sys.path.insert(0, os.path.join(REPO, "training"))
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
+import train  # noqa: E402
+from attend_ref import openblas  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer, dropout  # noqa: E402
@@ -30,6 +35,50 @@ def padded_batch():
     tgt_out = torch.tensor([[20, 21, 22, 23, 3], [24, 3, 0, 0, 0], [25, 26, 27, 3, 0]])
     tgt_in = torch.tensor([[2, 20, 21, 22, 23], [2, 24, 0, 0, 0], [2, 25, 26, 27, 0]])
     return src, tgt_in, tgt_out
+
+
+class LearningRate(unittest.TestCase):
+    def schedule(self, name):
+        args = argparse.Namespace(lr=2e-3, warmup=100, max_steps=1100, schedule=name)
+        return lambda step: train.learning_rate(step, args)
+
+    def test_linear_warmup_to_the_peak(self):
+        for name in ("cosine", "inverse-sqrt"):
+            lr = self.schedule(name)
+            self.assertAlmostEqual(lr(1), 2e-5)
+            self.assertAlmostEqual(lr(50), 1e-3)
+            self.assertAlmostEqual(lr(100), 2e-3)
+
+    def test_cosine_halves_at_mid_decay_and_ends_at_zero(self):
+        lr = self.schedule("cosine")
+        self.assertAlmostEqual(lr(600), 1e-3)
+        self.assertAlmostEqual(lr(350), 1e-3 * (1 + math.cos(math.pi / 4)))
+        self.assertEqual(lr(1100), 0.0)
+        self.assertEqual(lr(1500), 0.0)
+        decay = [lr(s) for s in range(100, 1101)]
+        self.assertTrue(all(a > b for a, b in zip(decay, decay[1:-1])))
+
+    def test_inverse_sqrt(self):
+        lr = self.schedule("inverse-sqrt")
+        self.assertAlmostEqual(lr(400), 1e-3)
+        self.assertAlmostEqual(lr(10000), 2e-4)
+
+
+class OpenBlasCore(unittest.TestCase):
+    def core_for(self, flags):
+        with tempfile.NamedTemporaryFile("w", suffix="cpuinfo") as f:
+            f.write(f"processor\t: 0\nmodel name\t: test\nflags\t\t: {flags}\n\nprocessor\t: 1\nflags\t\t: sse2\n")
+            f.flush()
+            return openblas.best_core(f.name)
+
+    def test_newest_kernels_the_first_cpu_allows(self):
+        self.assertEqual(self.core_for("fpu sse2 avx2 avx512f avx512bw avx512_bf16 avx512_fp16"), "Cooperlake")
+        self.assertEqual(self.core_for("fpu sse2 avx2 avx512f avx512bw"), "SkylakeX")
+        self.assertEqual(self.core_for("fpu sse2 avx avx2 fma"), "Haswell")
+
+    def test_none_without_known_flags_or_cpuinfo(self):
+        self.assertIsNone(self.core_for("fpu sse2 sse4_2 avx"))
+        self.assertIsNone(openblas.best_core("/nonexistent/cpuinfo"))
 
 
 class SmoothedCrossEntropy(unittest.TestCase):
