@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Seconds per training step of the shipped model shape (d 128, 4 heads, d_ff 512, 4+4 layers,
-joint 8k vocabulary) on a random batch, with train.py's own thread settings and update step.
+"""Seconds per training step of the model shape train.py trains by default (its --d-model, --heads,
+--d-ff, --layers, --vocab-size, --dropout) on a random batch, with its thread settings and update step.
 
   /usr/bin/python3 bench/train_step.py --threads 1     # run once per thread count
 """
@@ -12,7 +12,6 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "training"))
 import train  # noqa: E402  (sets OpenBLAS/OpenMP threads from --threads before torch loads)
 import torch  # noqa: E402
-from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
 
@@ -26,17 +25,17 @@ def main():
     args = p.parse_args()
     torch.manual_seed(0)
     torch.set_num_threads(args.threads)
-    cfg = ModelConfig(src_vocab_size=8000, tgt_vocab_size=8000, d_model=128, num_heads=4, d_ff=512,
-                      encoder_layers=4, decoder_layers=4, shared_vocab=True, share_embeddings=True, tie_output=True)
-    model = Transformer(cfg, dropout=0.1)
+    defaults = train.parse_args(["--out", "unused"])
+    cfg = train.model_config(defaults, defaults.vocab_size, defaults.vocab_size)
+    model = Transformer(cfg, dropout=defaults.dropout)
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3, betas=(0.9, 0.98), eps=1e-9)
     tokens = lambda length: torch.randint(4, cfg.tgt_vocab_size, (args.sentences, length))
     batch = (tokens(args.src_len), tokens(args.tgt_len), tokens(args.tgt_len))
     for _ in range(2):  # warm-up
-        train.train_step(model, optimizer, batch, 0.1)
+        train.train_step(model, optimizer, batch, defaults.label_smoothing)
     start = time.perf_counter()
     for _ in range(args.steps):
-        train.train_step(model, optimizer, batch, 0.1)
+        train.train_step(model, optimizer, batch, defaults.label_smoothing)
     seconds = (time.perf_counter() - start) / args.steps
     print(f"threads {args.threads}: {seconds:.2f} s per step of {args.sentences} x {args.tgt_len} target tokens")
 

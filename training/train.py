@@ -44,7 +44,7 @@ from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
 
-def parse_args():
+def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--pair", default="en-de", help="source-target, e.g. en-de, en-fr, de-en")
     p.add_argument("--data-dir", default=os.path.join(os.path.dirname(__file__), "../../shared/data/multi30k"))
@@ -68,7 +68,17 @@ def parse_args():
     p.add_argument("--average-last", type=int, default=5)
     p.add_argument("--threads", type=int, default=DEFAULT_THREADS)
     p.add_argument("--seed", type=int, default=1234)
-    return p.parse_args()
+    return p.parse_args(argv)
+
+
+def model_config(args, src_vocab_size, tgt_vocab_size):
+    """The architecture --d-model/--heads/--d-ff/--layers describe, over the given vocabularies
+    (one joint vocabulary, shared by both embeddings and the output layer, unless --separate-vocab)."""
+    shared = not args.separate_vocab
+    return ModelConfig(src_vocab_size=src_vocab_size, tgt_vocab_size=tgt_vocab_size, d_model=args.d_model,
+                       num_heads=args.heads, d_ff=args.d_ff, encoder_layers=args.layers,
+                       decoder_layers=args.layers, shared_vocab=shared, share_embeddings=shared, tie_output=True,
+                       **data.SPECIAL_IDS)
 
 
 def prepare_data(args, src_lang, tgt_lang):
@@ -152,10 +162,7 @@ def main():
     src_lang, tgt_lang = args.pair.split("-")
     src_model, tgt_model, pairs, val = prepare_data(args, src_lang, tgt_lang)
     vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
-    shared = src_model == tgt_model
-    cfg = ModelConfig(src_vocab_size=vocab(src_model), tgt_vocab_size=vocab(tgt_model), d_model=args.d_model,
-                      num_heads=args.heads, d_ff=args.d_ff, encoder_layers=args.layers, decoder_layers=args.layers,
-                      shared_vocab=shared, share_embeddings=shared, tie_output=True, **data.SPECIAL_IDS)
+    cfg = model_config(args, vocab(src_model), vocab(tgt_model))
     model = Transformer(cfg, dropout=args.dropout)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
     step, epoch, done_in_epoch = 0, 0, 0  # done_in_epoch: batches of the current epoch already trained
@@ -212,7 +219,7 @@ def main():
     print(f"averaged {len(final)} checkpoints; val loss {validation_loss(model, val_batches):.3f}", file=sys.stderr)
     model.eval()
     src_bytes = open(src_model, "rb").read()
-    tgt_bytes = None if shared else open(tgt_model, "rb").read()
+    tgt_bytes = None if cfg.shared_vocab else open(tgt_model, "rb").read()
     for dtype in ("f32", "int8"):
         path = os.path.join(args.out, f"model.{dtype}.safetensors")
         export_model(model, path, src_bytes, tgt_bytes, dtype)

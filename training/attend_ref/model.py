@@ -31,11 +31,15 @@ def sinusoidal_table(max_positions, d_model, half_split):
 
 
 def dropout(x, p, training):
-    """Inverted dropout, as F.dropout, with the mask drawn by torch.rand (2.5x faster than
-    F.dropout's bernoulli_ on CPU in torch 1.13)."""
+    """Inverted dropout with p rounded to a multiple of 1/256 (0.1 -> 26/256, 0.3 -> 77/256).
+    Each unit's mask is one random byte: one 64-bit draw covers eight units, which makes the mask
+    ~6x cheaper to draw than torch.rand's one float per unit (dropout was ~20% of a training step)."""
     if not training or p == 0.0:
         return x
-    return x * torch.rand_like(x).ge_(p).mul_(1.0 / (1.0 - p))
+    dropped = round(p * 256)  # units whose byte is below this are dropped
+    words = torch.empty(x.numel() // 8 + 1, dtype=torch.int64).random_(-2**63, 2**63 - 1)  # all 64 bits uniform
+    keep = words.view(torch.uint8)[:x.numel()].view(x.shape).ge(dropped)
+    return x * keep.to(x.dtype).mul_(256 / (256 - dropped))
 
 
 def activation_fn(name):
