@@ -6,6 +6,7 @@
 Steps: SentencePiece vocabulary (spm_train) -> length-bucketed batches -> Adam (β2 0.98) with
 linear warm-up and cosine decay to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
 average of the last checkpoints -> model files (f32 and int8) in --out.
+--workers N trains data-parallel in N processes (a step is one batch per worker, gradients summed).
 """
 import argparse
 import glob
@@ -37,7 +38,7 @@ def _limit_blas_threads():
 _limit_blas_threads()
 import torch  # noqa: E402
 
-from attend_ref import data  # noqa: E402
+from attend_ref import data, data_parallel  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.export import export_model  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
@@ -66,9 +67,16 @@ def parse_args(argv=None):
     p.add_argument("--time-budget-min", type=float, default=0, help="stop after this many minutes (0: none)")
     p.add_argument("--checkpoint-every", type=int, default=200)
     p.add_argument("--average-last", type=int, default=5)
-    p.add_argument("--threads", type=int, default=DEFAULT_THREADS)
+    p.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="threads of each worker")
+    p.add_argument("--workers", type=int, default=1,
+                   help="data-parallel processes; a step trains one batch on each (see attend_ref/data_parallel.py)")
     p.add_argument("--seed", type=int, default=1234)
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.workers < 1:
+        p.error("--workers must be at least 1")
+    if args.workers > 1 and args.time_budget_min > 0:
+        p.error("--time-budget-min needs --workers 1 (workers would stop at different steps)")
+    return args
 
 
 def model_config(args, src_vocab_size, tgt_vocab_size):
@@ -118,12 +126,17 @@ def learning_rate(step, args):
     return args.lr * 0.5 * (1.0 + math.cos(math.pi * progress))
 
 
-def train_step(model, optimizer, batch, label_smoothing):
+def train_step(model, optimizer, batch, label_smoothing, distributed=False):
     """One update on batch (src, tgt_in, tgt_out): per-token loss, gradient clipped to norm 1, Adam.
-    Returns the summed loss and the number of target tokens."""
+    distributed: the update is on the union of every worker's batch. Returns the summed loss and the
+    number of target tokens (of all workers' batches)."""
     loss, tokens = smoothed_cross_entropy(model, *batch, label_smoothing)
     optimizer.zero_grad(set_to_none=True)
-    (loss / tokens).backward()
+    if distributed:
+        loss.backward()
+        loss, tokens = data_parallel.sum_gradients(model, loss, tokens)
+    else:
+        (loss / tokens).backward()
     torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
     optimizer.step()
     return loss, tokens
@@ -157,63 +170,94 @@ def format_eta(seconds):
 
 def main():
     args = parse_args()
+    prepared = prepare_data(args, *args.pair.split("-"))
+    if args.workers > 1:
+        data_parallel.spawn(train, args.workers, (args, prepared))
+    else:
+        train(0, 1, args, prepared)
+
+
+def train(rank, workers, args, prepared):
+    """The training loop of worker `rank` of `workers`; worker 0 also reports, validates, checkpoints
+    and exports."""
+    lead = rank == 0
+    report = (lambda *a: print(*a, file=sys.stderr, flush=True)) if lead else (lambda *a: None)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    src_lang, tgt_lang = args.pair.split("-")
-    src_model, tgt_model, pairs, val = prepare_data(args, src_lang, tgt_lang)
+    src_model, tgt_model, pairs, val = prepared
     vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
     cfg = model_config(args, vocab(src_model), vocab(tgt_model))
-    model = Transformer(cfg, dropout=args.dropout)
+    model = Transformer(cfg, dropout=args.dropout)  # the same initial weights in every worker
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
-    step, epoch, done_in_epoch = 0, 0, 0  # done_in_epoch: batches of the current epoch already trained
-    existing = checkpoints(args.out)
-    first_step = 0
-    if existing:
-        state = torch.load(existing[-1], map_location="cpu")
-        model.load_state_dict(state["model"])
-        optimizer.load_state_dict(state["optimizer"])
-        step, epoch, done_in_epoch = state["step"], state["epoch"], state.get("done_in_epoch", 0)
-        first_step = step
-        torch.set_rng_state(state["rng"])
-        print(f"resumed from {existing[-1]} at step {step}", file=sys.stderr)
-    with open(os.path.join(args.out, "config.json"), "w") as f:
-        json.dump({"model": json.loads(cfg.to_json()), "train": vars(args)}, f, indent=1)
+    if workers > 1:
+        torch.manual_seed(args.seed + 1 + rank)  # but each its own dropout masks
+    step, epoch, done_in_epoch = resume(args, model, optimizer, rank, workers, report)
+    first_step = step
+    if lead:
+        with open(os.path.join(args.out, "config.json"), "w") as f:
+            json.dump({"model": json.loads(cfg.to_json()), "train": vars(args)}, f, indent=1)
     n_params = sum(p.numel() for p in model.parameters())
-    print(f"{args.pair}: {len(pairs)} pairs, vocab {cfg.src_vocab_size}/{cfg.tgt_vocab_size}, "
-          f"{n_params / 1e6:.2f}M parameters", file=sys.stderr)
+    report(f"{args.pair}: {len(pairs)} pairs, vocab {cfg.src_vocab_size}/{cfg.tgt_vocab_size}, "
+           f"{n_params / 1e6:.2f}M parameters, {workers} worker(s) x {args.threads} thread(s)")
     val_batches = data.make_batches(val, 4000, seed=0)
+
+    def checkpoint():  # collective: every worker's random state goes into the checkpoint
+        rng = data_parallel.gather_rng_states() if workers > 1 else torch.get_rng_state()
+        if lead:
+            save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch, rng)
+
     model.train()
     started, window_tokens, window_start = time.time(), 0, time.time()
     deadline = started + args.time_budget_min * 60 if args.time_budget_min > 0 else math.inf
-    stop = False
-    while not stop:
-        for batch in data.make_batches(pairs, args.max_tokens, seed=args.seed + epoch)[done_in_epoch:]:
-            if step >= args.max_steps or time.time() >= deadline:
-                stop = True
-                break
+    while step < args.max_steps and time.time() < deadline:
+        batches = data.make_batches(pairs, args.max_tokens, seed=args.seed + epoch)
+        while done_in_epoch + workers <= len(batches) and step < args.max_steps and time.time() < deadline:
             step += 1
             lr = learning_rate(step, args)
             for group in optimizer.param_groups:
                 group["lr"] = lr
-            loss, tokens = train_step(model, optimizer, batch, args.label_smoothing)
-            done_in_epoch += 1
+            loss, tokens = train_step(model, optimizer, batches[done_in_epoch + rank], args.label_smoothing,
+                                      distributed=workers > 1)
+            done_in_epoch += workers
             window_tokens += tokens
             if step % 50 == 0:
                 now = time.time()
                 rate = window_tokens / (now - window_start)
                 remaining = min((args.max_steps - step) * (now - started) / max(step - first_step, 1),
                                 deadline - now)
-                print(f"step {step}/{args.max_steps} epoch {epoch} | {rate:,.0f} tgt tok/s | "
-                      f"loss {float(loss) / tokens:.3f} | lr {lr:.2e} | eta {format_eta(remaining)}",
-                      file=sys.stderr, flush=True)
+                report(f"step {step}/{args.max_steps} epoch {epoch} | {rate:,.0f} tgt tok/s | "
+                       f"loss {float(loss) / tokens:.3f} | lr {lr:.2e} | eta {format_eta(remaining)}")
                 window_tokens, window_start = 0, now
             if step % args.checkpoint_every == 0:
-                save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch)
-        else:
+                checkpoint()
+        if done_in_epoch + workers > len(batches):  # the epoch's batches are used up (a last few < workers skipped)
             epoch, done_in_epoch = epoch + 1, 0
-            print(f"epoch {epoch} done at step {step}: val loss {validation_loss(model, val_batches):.3f}",
-                  file=sys.stderr, flush=True)
-    save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch)
+            if lead:
+                report(f"epoch {epoch} done at step {step}: val loss {validation_loss(model, val_batches):.3f}")
+    checkpoint()
+    if lead:
+        export(args, cfg, model, val_batches, src_model, tgt_model)
+        report(f"trained {step} steps, {epoch} epochs in {format_eta(time.time() - started)}")
+
+
+def resume(args, model, optimizer, rank, workers, report):
+    """Restores the newest checkpoint in --out, if any; returns (step, epoch, batches done in the epoch)."""
+    existing = checkpoints(args.out)
+    if not existing:
+        return 0, 0, 0
+    state = torch.load(existing[-1], map_location="cpu")
+    saved_workers = len(state["rng"]) if isinstance(state["rng"], list) else 1
+    if saved_workers != workers:
+        sys.exit(f"{existing[-1]} was written by a run with --workers {saved_workers}; resume it with that")
+    model.load_state_dict(state["model"])
+    optimizer.load_state_dict(state["optimizer"])
+    torch.set_rng_state(state["rng"][rank] if workers > 1 else state["rng"])
+    report(f"resumed from {existing[-1]} at step {state['step']}")
+    return state["step"], state["epoch"], state.get("done_in_epoch", 0)
+
+
+def export(args, cfg, model, val_batches, src_model, tgt_model):
+    """Averages the last --average-last checkpoints into model and writes the f32 and int8 model files."""
     final = checkpoints(args.out)[-args.average_last:]
     model.load_state_dict(average_checkpoints(final))
     print(f"averaged {len(final)} checkpoints; val loss {validation_loss(model, val_batches):.3f}", file=sys.stderr)
@@ -224,15 +268,14 @@ def main():
         path = os.path.join(args.out, f"model.{dtype}.safetensors")
         export_model(model, path, src_bytes, tgt_bytes, dtype)
         print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB)", file=sys.stderr)
-    print(f"trained {step} steps, {epoch} epochs in {format_eta(time.time() - started)}", file=sys.stderr)
 
 
-def save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch):
-    """Everything a resumed run needs to continue where this one stopped (same batches next)."""
+def save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch, rng):
+    """Everything a resumed run needs to continue where this one stopped (same batches next);
+    rng: the random state, or a list of every worker's."""
     path = os.path.join(args.out, f"checkpoint_{step}.pt")
     torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step, "epoch": epoch,
-                "done_in_epoch": done_in_epoch,
-                "rng": torch.get_rng_state()}, path)
+                "done_in_epoch": done_in_epoch, "rng": rng}, path)
     for old in checkpoints(args.out)[: -max(args.average_last, 1)]:
         os.remove(old)
 

@@ -1,5 +1,5 @@
 """Training code: loss and dropout against PyTorch's own, the learning-rate schedule, the OpenBLAS
-kernel choice, and train.py end to end."""
+kernel choice, data-parallel steps against one step on the union of the batches, and train.py end to end."""
 import argparse
 import gzip
 import math
@@ -16,7 +16,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import train  # noqa: E402
-from attend_ref import openblas  # noqa: E402
+from attend_ref import data_parallel, openblas  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer, dropout  # noqa: E402
@@ -35,6 +35,28 @@ def padded_batch():
     tgt_out = torch.tensor([[20, 21, 22, 23, 3], [24, 3, 0, 0, 0], [25, 26, 27, 3, 0]])
     tgt_in = torch.tensor([[2, 20, 21, 22, 23], [2, 24, 0, 0, 0], [2, 25, 26, 27, 0]])
     return src, tgt_in, tgt_out
+
+
+def second_batch():
+    """A batch of other shapes than padded_batch's: src [2, 4], tgt_in / tgt_out [2, 6]."""
+    src = torch.tensor([[15, 16, 17, 3], [18, 3, 0, 0]])
+    tgt_out = torch.tensor([[30, 31, 32, 33, 34, 3], [35, 36, 3, 0, 0, 0]])
+    tgt_in = torch.tensor([[2, 30, 31, 32, 33, 34], [2, 35, 36, 0, 0, 0]])
+    return src, tgt_in, tgt_out
+
+
+def sgd(model):
+    """Updates proportional to the gradients (Adam would blow up the ~1e-17 rounding noise of the
+    gradients that are zero in exact arithmetic, such as the key projection's bias)."""
+    return torch.optim.SGD(model.parameters(), lr=0.5)
+
+
+def data_parallel_step(rank, workers, out):
+    """One train.train_step of worker `rank` on its own batch; worker 0 saves the updated weights."""
+    model = tiny_model()
+    train.train_step(model, sgd(model), (padded_batch(), second_batch())[rank], 0.1, distributed=True)
+    if rank == 0:
+        torch.save(model.state_dict(), out)
 
 
 class LearningRate(unittest.TestCase):
@@ -139,6 +161,27 @@ class Dropout(unittest.TestCase):
         self.assertTrue(torch.equal(g, y.detach()))
 
 
+class DataParallel(unittest.TestCase):
+    def test_two_workers_step_as_one_step_on_both_batches(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "weights.pt")
+            data_parallel.spawn(data_parallel_step, 2, (out,))
+            parallel = torch.load(out)
+        model = tiny_model()
+        optimizer = sgd(model)
+        (loss_a, tokens_a), (loss_b, tokens_b) = (smoothed_cross_entropy(model, *b, 0.1)
+                                                  for b in (padded_batch(), second_batch()))
+        ((loss_a + loss_b) / (tokens_a + tokens_b)).backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        one_batch = tiny_model()
+        train.train_step(one_batch, sgd(one_batch), padded_batch(), 0.1)
+        for name, weight in model.state_dict().items():
+            self.assertTrue(torch.allclose(parallel[name], weight, rtol=0, atol=1e-12), name)
+        moved = max(float((parallel[k] - w).abs().max()) for k, w in one_batch.state_dict().items())
+        self.assertGreater(moved, 1e-6)  # guards the comparison: the second batch changed the update
+
+
 class TrainEndToEnd(unittest.TestCase):
     """train.py on 300 Multi30k pairs with a very small model: trains, resumes, averages, exports."""
 
@@ -158,19 +201,28 @@ class TrainEndToEnd(unittest.TestCase):
     def tearDown(self):
         self.tmp.cleanup()
 
-    def train(self, max_steps):
+    def train(self, max_steps, workers=1, expect_success=True):
         cmd = [sys.executable, os.path.join(REPO, "training/train.py"), "--pair", "en-de", "--data-dir", self.data,
                "--out", self.out, "--vocab-size", "300", "--d-model", "16", "--heads", "2", "--d-ff", "32",
                "--layers", "1", "--max-tokens", "600", "--warmup", "4", "--checkpoint-every", "3",
-               "--average-last", "2", "--threads", "1", "--max-steps", str(max_steps)]
+               "--average-last", "2", "--threads", "1", "--max-steps", str(max_steps), "--workers", str(workers)]
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(run.returncode == 0, expect_success, run.stderr)
         return run.stderr
 
     def test_train_resume_export(self):
-        first = self.train(6)
+        self.train_resume_export(workers=1)
+
+    def test_two_workers_train_resume_export(self):
+        self.train_resume_export(workers=2)
+        refused = self.train(12, workers=1, expect_success=False)
+        self.assertIn("was written by a run with --workers 2", refused)
+
+    def train_resume_export(self, workers):
+        first = self.train(6, workers)
+        self.assertIn(f"{workers} worker(s)", first)
         self.assertIn("trained 6 steps", first)
-        second = self.train(9)
+        second = self.train(9, workers)
         self.assertIn("resumed from", second)
         self.assertIn("at step 6", second)
         self.assertIn("trained 9 steps", second)
