@@ -3,8 +3,8 @@
 // the scratch folder (the ONNX export) at /scratch/ and the model file on 127.0.0.1, no other host.
 // Prints one JSON object: {browser, userAgent, engines: {name: {runs, ids, load_ms, version}}}.
 //
-//   node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE
-//                          [--settings 1:1,1:32,5:1] [--options JSON] [--warmup N]
+//   node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE --options JSON
+//                          [--settings 1:1,1:32,5:1] [--warmup N]
 //                          [--engines attend-wasm,onnxruntime-web]
 import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -21,14 +21,14 @@ const { values: args } = parseArgs({
   options: {
     scratch: { type: 'string' }, model: { type: 'string' }, onnx: { type: 'string' },
     ids: { type: 'string' }, texts: { type: 'string' },
-    settings: { type: 'string', default: '1:1,1:32,5:1' }, options: { type: 'string', default: '{}' },
+    settings: { type: 'string', default: '1:1,1:32,5:1' }, options: { type: 'string' },
     warmup: { type: 'string', default: '8' }, engines: { type: 'string', default: 'attend-wasm,onnxruntime-web' },
     timeout: { type: 'string', default: '900' },
   },
 });
-for (const name of ['scratch', 'model', 'onnx', 'ids', 'texts']) {
+for (const name of ['scratch', 'model', 'onnx', 'ids', 'texts', 'options']) {
   if (!args[name]) {
-    console.error(`usage: node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE (missing --${name})`);
+    console.error(`usage: node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE --options JSON (missing --${name})`);
     process.exit(2);
   }
 }
@@ -87,7 +87,7 @@ try {
     texts: readFileSync(args.texts, 'utf8').split('\n').slice(0, -1),
     sources: JSON.parse(readFileSync(args.ids, 'utf8')).sources,
     settings: args.settings.split(',').map((s) => s.split(':').map(Number)),
-    options: { length_penalty: 0.6, max_length: 256, max_length_ratio: 3.0, ...JSON.parse(args.options) },
+    options: JSON.parse(args.options), // length_penalty, max_length, max_length_ratio (from bench/run.py)
     warmup: Number(args.warmup), engines: args.engines.split(','),
   };
   if (config.texts.length !== config.sources.length) {

@@ -2,8 +2,8 @@
 // optimizations) decoded by bench/search.mjs on the same source ids as `attend bench` (--ids-out).
 // Threads are ONNX Runtime's intra-op threads. Prints one JSON object (runs and output ids).
 //
-//   node bench/ort_node.mjs --onnx DIR --ids FILE [--settings 1:1,1:32,5:1] [--threads 1,2]
-//                           [--options JSON] [--warmup N] [--spinning 0|1]
+//   node bench/ort_node.mjs --onnx DIR --ids FILE --options JSON [--settings 1:1,1:32,5:1] [--threads 1,2]
+//                           [--warmup N] [--spinning 0|1]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -18,15 +18,15 @@ const { values: args } = parseArgs({
   options: {
     onnx: { type: 'string' }, ids: { type: 'string' },
     settings: { type: 'string', default: '1:1,1:32,5:1' }, threads: { type: 'string', default: '1,2' },
-    options: { type: 'string', default: '{}' }, warmup: { type: 'string', default: '8' },
+    options: { type: 'string' }, warmup: { type: 'string', default: '8' },
     spinning: { type: 'string', default: '0' },
   },
 });
-if (!args.onnx || !args.ids) {
-  console.error('usage: node bench/ort_node.mjs --onnx DIR --ids FILE [options]');
+if (!args.onnx || !args.ids || !args.options) {
+  console.error('usage: node bench/ort_node.mjs --onnx DIR --ids FILE --options JSON [options]');
   process.exit(2);
 }
-const options = { length_penalty: 0.6, max_length: 256, max_length_ratio: 3.0, ...JSON.parse(args.options) };
+const options = JSON.parse(args.options); // length_penalty, max_length, max_length_ratio (from bench/run.py)
 const meta = JSON.parse(readFileSync(`${args.onnx}/meta.json`, 'utf8'));
 const sources = JSON.parse(readFileSync(args.ids, 'utf8')).sources;
 const now = () => performance.now();

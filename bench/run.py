@@ -162,7 +162,8 @@ def main():
     texts_path = os.path.join(scratch, "texts.txt")
     with open(texts_path, "w", encoding="utf-8") as f:
         f.write("".join(t + "\n" for t in texts))
-    options = {"length_penalty": 0.6, "max_length": 256, "max_length_ratio": 3.0}
+    # Every engine decodes with these (the peers get them as --options): attend translate's defaults.
+    options = {"length_penalty": 1.0, "max_length": 256, "max_length_ratio": 3.0}
     search_flags = ["--alpha", str(options["length_penalty"]), "--max-len", str(options["max_length"]),
                     "--max-len-ratio", str(options["max_length_ratio"])]
 

@@ -69,6 +69,7 @@ def quantile(values, q):
 
 def run_setting(model, sources, beam, batch, threads, options):
     torch.set_num_threads(threads)
+    openblas.set_threads(threads)
     outputs, latencies = [], []
     start, cpu_start = time.perf_counter(), time.process_time()
     for first in range(0, len(sources), batch):
@@ -99,10 +100,10 @@ def main():
     parser.add_argument("--ids", required=True, help="attend bench --ids-out file (source ids)")
     parser.add_argument("--settings", default="1:1,1:32,5:1", help="beam:batch pairs")
     parser.add_argument("--threads", default="1,2")
-    parser.add_argument("--options", default="{}", help="JSON: length_penalty, max_length, max_length_ratio")
+    parser.add_argument("--options", required=True, help="JSON: length_penalty, max_length, max_length_ratio")
     parser.add_argument("--warmup", type=int, default=8)
     args = parser.parse_args()
-    options = {"length_penalty": 0.6, "max_length": 256, "max_length_ratio": 3.0, **json.loads(args.options)}
+    options = json.loads(args.options)
 
     start = time.perf_counter()
     model, _ = load_model(args.model)

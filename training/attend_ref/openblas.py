@@ -6,6 +6,7 @@ Debian's OpenBLAS 0.3.21 does not recognise CPUs newer than itself and falls bac
 kernels ("Prescott"). On the development machine's AVX-512 Xeon, sgemm [2520x128]·[128x512] on one
 thread ran at 18 GFLOP/s that way, 57 as Haswell or SkylakeX and 99 as Cooperlake; a training step
 of the shipped shape took 2.99 s that way and 1.15 s as Cooperlake."""
+import ctypes
 import os
 
 # (CPU flag, OpenBLAS core name), newest first: the first flag the CPU has names the kernels.
@@ -29,3 +30,15 @@ def choose_core():
     if core:
         os.environ.setdefault("OPENBLAS_CORETYPE", core)
     return os.environ.get("OPENBLAS_CORETYPE")
+
+
+def set_threads(threads):
+    """Sizes OpenBLAS's own thread pool. torch.set_num_threads sizes only OpenMP's; OpenBLAS's pool
+    (OPENBLAS_NUM_THREADS, default all cores) otherwise runs beside it. Does nothing when the BLAS
+    that torch loaded (libblas.so.3) is not OpenBLAS."""
+    try:
+        blas = ctypes.CDLL("libblas.so.3")
+    except OSError:
+        return
+    if hasattr(blas, "openblas_set_num_threads"):
+        blas.openblas_set_num_threads(threads)
