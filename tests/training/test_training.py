@@ -1,6 +1,7 @@
 """Training code: loss and dropout against PyTorch's own, the learning-rate schedule, the OpenBLAS
 kernel choice, data-parallel steps against one step on the union of the batches, and train.py end to end."""
 import argparse
+import ctypes
 import gzip
 import math
 import os
@@ -101,6 +102,16 @@ class OpenBlasCore(unittest.TestCase):
     def test_none_without_known_flags_or_cpuinfo(self):
         self.assertIsNone(self.core_for("fpu sse2 sse4_2 avx"))
         self.assertIsNone(openblas.best_core("/nonexistent/cpuinfo"))
+
+    def test_set_threads_sizes_the_pool(self):
+        blas = ctypes.CDLL("libblas.so.3")
+        if not hasattr(blas, "openblas_get_num_threads"):
+            self.skipTest("libblas.so.3 is not OpenBLAS")
+        before = blas.openblas_get_num_threads()
+        for threads in (1, 2):
+            openblas.set_threads(threads)
+            self.assertEqual(blas.openblas_get_num_threads(), threads)
+        openblas.set_threads(before)
 
 
 class SmoothedCrossEntropy(unittest.TestCase):
