@@ -31,15 +31,15 @@ def sinusoidal_table(max_positions, d_model, half_split):
 
 
 def dropout(x, p, training):
-    """Inverted dropout with p rounded to a multiple of 1/256 (0.1 -> 26/256, 0.3 -> 77/256).
-    Each unit's mask is one random byte: one 64-bit draw covers eight units, which makes the mask
-    ~6x cheaper to draw than torch.rand's one float per unit (dropout was ~20% of a training step)."""
+    """Inverted dropout with p rounded to a multiple of 1/65536. Each unit's mask is 16 random bits:
+    one 64-bit draw covers four units, ~2.5x cheaper than torch.rand's one float per unit (whose
+    masks took ~20% of a d_ff 256 model's training step)."""
     if not training or p == 0.0:
         return x
-    dropped = round(p * 256)  # units whose byte is below this are dropped
-    words = torch.empty(x.numel() // 8 + 1, dtype=torch.int64).random_(-2**63, 2**63 - 1)  # all 64 bits uniform
-    keep = words.view(torch.uint8)[:x.numel()].view(x.shape).ge(dropped)
-    return x * keep.to(x.dtype).mul_(256 / (256 - dropped))
+    dropped = round(p * 65536)  # units whose 16 bits, read as unsigned, are below this are dropped
+    words = torch.empty(x.numel() // 4 + 1, dtype=torch.int64).random_(-2**63, 2**63 - 1)  # all 64 bits uniform
+    keep = words.view(torch.int16)[:x.numel()].view(x.shape).ge(dropped - 32768)
+    return x * keep.to(x.dtype).mul_(65536 / (65536 - dropped))
 
 
 def activation_fn(name):
