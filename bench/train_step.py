@@ -26,10 +26,7 @@ def main():
     p.add_argument("--tgt-len", type=int, default=21)
     p.add_argument("--steps", type=int, default=5)
     args = p.parse_args()
-    if args.workers > 1:
-        data_parallel.spawn(measure, args.workers, (args,))
-    else:
-        measure(0, 1, args)
+    data_parallel.run_workers(measure, args.workers, (args,))
 
 
 def measure(rank, workers, args):

@@ -171,10 +171,7 @@ def format_eta(seconds):
 def main():
     args = parse_args()
     prepared = prepare_data(args, *args.pair.split("-"))
-    if args.workers > 1:
-        data_parallel.spawn(train, args.workers, (args, prepared))
-    else:
-        train(0, 1, args, prepared)
+    data_parallel.run_workers(train, args.workers, (args, prepared))
 
 
 def train(rank, workers, args, prepared):
@@ -209,9 +206,10 @@ def train(rank, workers, args, prepared):
     model.train()
     started, window_tokens, window_start = time.time(), 0, time.time()
     deadline = started + args.time_budget_min * 60 if args.time_budget_min > 0 else math.inf
-    while step < args.max_steps and time.time() < deadline:
+    running = lambda: step < args.max_steps and time.time() < deadline
+    while running():
         batches = data.make_batches(pairs, args.max_tokens, seed=args.seed + epoch)
-        while done_in_epoch + workers <= len(batches) and step < args.max_steps and time.time() < deadline:
+        while done_in_epoch + workers <= len(batches) and running():
             step += 1
             lr = learning_rate(step, args)
             for group in optimizer.param_groups:

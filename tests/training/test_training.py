@@ -176,7 +176,7 @@ class DataParallel(unittest.TestCase):
     def test_two_workers_step_as_one_step_on_both_batches(self):
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "weights.pt")
-            data_parallel.spawn(data_parallel_step, 2, (out,))
+            data_parallel.run_workers(data_parallel_step, 2, (out,))
             parallel = torch.load(out)
         model = tiny_model()
         optimizer = sgd(model)

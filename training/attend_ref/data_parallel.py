@@ -12,8 +12,11 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 
 
-def spawn(fn, workers, args):
-    """Runs fn(rank, workers, *args) in `workers` processes joined into one process group."""
+def run_workers(fn, workers, args):
+    """Runs fn(rank, workers, *args) in `workers` processes joined into one process group; one worker
+    runs in this process, without a group."""
+    if workers == 1:
+        return fn(0, 1, *args)
     with socket.socket() as s:  # a free loopback port for the rendezvous
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
