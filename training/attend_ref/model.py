@@ -36,7 +36,7 @@ def dropout(x, p, training):
     masks took ~20% of a d_ff 256 model's training step)."""
     if not training or p == 0.0:
         return x
-    dropped = round(p * 65536)  # units whose 16 bits, read as unsigned, are below this are dropped
+    dropped = round(p * 65536)  # drop a unit when its 16 uniform bits, as int16 + 32768, are below this
     words = torch.empty(x.numel() // 4 + 1, dtype=torch.int64).random_(-2**63, 2**63 - 1)  # all 64 bits uniform
     keep = words.view(torch.int16)[:x.numel()].view(x.shape).ge(dropped - 32768)
     return x * keep.to(x.dtype).mul_(65536 / (65536 - dropped))
