@@ -1,6 +1,7 @@
-"""Finds the model the benchmark runs: the shipped models/<pair>/model.<dtype>.safetensors, or, before
-the models ship, a finished run's runs/<pair>/model.<dtype>.safetensors, or the newest training checkpoint
-in runs/<pair>/ exported into a scratch folder."""
+"""Finds the model the benchmark runs: the shipped models/<pair>/model.<dtype>.safetensors (a shipped int8
+file alone is dequantized into a scratch f32 file for the f32 engines), or, for a pair not shipped, a
+finished run's runs/<pair>/model.<dtype>.safetensors, or the newest training checkpoint in runs/<pair>/
+exported into a scratch folder."""
 import glob
 import os
 import re
@@ -47,6 +48,12 @@ def find_models(pair, out_dir):
     shipped = {d: shipped_model(pair, d) for d in ("f32", "int8")}
     if shipped["f32"]:
         return {d: p for d, p in shipped.items() if p}, f"models/{pair} (shipped)"
+    if shipped["int8"]:  # only int8 ships (f32 is over the size limit): every engine runs its weights
+        from attend_ref.export import dequantize_file
+        os.makedirs(out_dir, exist_ok=True)
+        f32 = os.path.join(out_dir, "model.f32.safetensors")
+        dequantize_file(shipped["int8"], f32)
+        return {"f32": f32, "int8": shipped["int8"]}, f"models/{pair}/model.int8.safetensors (shipped; dequantized to f32)"
     trained = {d: os.path.join(REPO, "runs", pair, f"model.{d}.safetensors") for d in ("f32", "int8")}
     if os.path.exists(trained["f32"]):  # a finished training run's export, not yet shipped
         return {d: p for d, p in trained.items() if os.path.exists(p)}, f"runs/{pair}/model.f32.safetensors (trained)"

@@ -127,7 +127,8 @@ def kernel_bench(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=os.path.join(REPO, "build", "bench"), help="native build folder")
-    parser.add_argument("--model", help="f32 model file (default: models/<pair>, else the newest runs/<pair> checkpoint)")
+    parser.add_argument("--model", help="f32 model file (default: models/<pair>, its int8 file dequantized when no f32 ships; "
+                        "for a pair not shipped, runs/<pair>)")
     parser.add_argument("--model-int8", help="int8 model file for Attend's int8 rows (default: beside --model)")
     parser.add_argument("--pair", default="en-de")
     parser.add_argument("--src", default=os.path.join(REPO, "..", "shared", "data", "multi30k", "test_2016_flickr.en.gz"))

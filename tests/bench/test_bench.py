@@ -55,6 +55,41 @@ class AttendBench(unittest.TestCase):
         self.assertIn("--beam", done.stderr)
 
 
+class ShippedModel(unittest.TestCase):
+    """Without --model the benchmark runs the shipped model; only its int8 file ships, so the f32 engines get
+    that file's weights dequantized."""
+
+    def test_int8_alone_is_dequantized_for_the_f32_engines(self):
+        sys.path[:0] = [os.path.join(REPO, "bench"), os.path.join(REPO, "training")]
+        import model_file
+        from attend_ref.export import read_safetensors
+        with tempfile.TemporaryDirectory() as tmp:
+            models, source = model_file.find_models("en-de", tmp)
+            self.assertEqual(models["int8"], os.path.join(REPO, "models", "en-de", "model.int8.safetensors"))
+            self.assertIn("dequantized", source)
+            q, q_meta = read_safetensors(models["int8"])
+            f, f_meta = read_safetensors(models["f32"])
+            inspected = [subprocess.run([BIN, "inspect", models[d]], capture_output=True, text=True)
+                         for d in ("int8", "f32")]
+        self.assertEqual(f_meta["attend.config"], q_meta["attend.config"])
+        self.assertEqual(f_meta["attend.dtype"], "f32")
+        self.assertEqual(set(f), {name for name in q if not name.endswith("_scale")})
+        int8_weights = [name for name in q if q[name].dtype.name == "int8"]
+        self.assertGreater(len(int8_weights), 0)
+        for name, array in f.items():
+            if name in int8_weights:
+                rows = [q[name][r].astype("float32") * q[name + "_scale"][r] for r in range(q[name].shape[0])]
+                self.assertEqual([list(row) for row in rows], [list(row) for row in array], name)
+            else:
+                self.assertEqual(array.dtype, q[name].dtype, name)
+                self.assertEqual(array.tobytes(), q[name].tobytes(), name)
+        for done in inspected:
+            self.assertEqual(done.returncode, 0, done.stderr)
+        fields = [dict(line.split(None, 1) for line in done.stdout.splitlines()[:8]) for done in inspected]
+        self.assertEqual((fields[0]["weights"], fields[1]["weights"]), ("int8", "f32"))
+        self.assertEqual(fields[0]["parameters"], fields[1]["parameters"])
+
+
 class Driver(unittest.TestCase):
     def test_run_py_writes_json_and_markdown(self):
         skip = ["browser", "kernels", "int8"]

@@ -40,6 +40,24 @@ def quantize_rows(weight):
     return q, scale
 
 
+def dequantized(tensors):
+    """A model file's tensors with int8 weights as they compute (scale[row] · q[row], f32) and no scales."""
+    out = {}
+    for name, array in tensors.items():
+        if name.endswith("_scale"):
+            continue
+        if array.dtype == np.int8:
+            array = array.astype(np.float32) * tensors[name + "_scale"][:, None]
+        out[name] = array
+    return out
+
+
+def dequantize_file(int8_path, f32_path):
+    """Writes an f32 model file whose weights are an int8 file's, dequantized (for engines that take f32 only)."""
+    tensors, metadata = read_safetensors(int8_path)
+    write_safetensors(f32_path, dequantized(tensors), {**metadata, "attend.dtype": "f32"})
+
+
 def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32"):
     cfg = model.cfg
     if dtype not in ("f32", "int8"):
@@ -97,11 +115,9 @@ def load_model(path):
     cfg = ModelConfig.from_json(metadata["attend.config"])
     model = Transformer(cfg).eval()
     state = {}
-    for name, array in tensors.items():
-        if name.startswith("tokenizer.") or name.endswith("_scale"):
+    for name, array in dequantized(tensors).items():
+        if name.startswith("tokenizer."):
             continue
-        if array.dtype == np.int8:
-            array = array.astype(np.float32) * tensors[name + "_scale"][:, None]
         key = name.replace("coder.embed_tokens.", "coder.embedding.embed_tokens.").replace(
             "coder.embed_positions.", "coder.embedding.embed_positions.")
         state[key] = torch.from_numpy(np.array(array, dtype=np.float32))
