@@ -100,6 +100,31 @@ void bench_gemm_i8w_nt(benchmark::State& state, const KernelTable* t, Shape s) {
   set_gemm_counters(state, s, x.b_i8.size());
 }
 
+// The same GEMMs on weights packed once into the table's panels, as the model holds them.
+void bench_gemm_f32_nt_panels(benchmark::State& state, const KernelTable* t, Shape s) {
+  GemmOperands x(s);
+  Aligned<float> panels(panels_size(s.n, s.k, t->panel_columns));
+  pack_panels(x.b.data(), s.k, s.n, s.k, t->panel_columns, panels.data());
+  for (auto _ : state) {
+    t->gemm_f32_nt_panels(x.a.data(), s.k, x.b.data(), s.k, panels.data(), x.bias.data(), x.c.data(), s.n, s.m,
+                          s.n, s.k, false);
+    benchmark::DoNotOptimize(x.c.data());
+  }
+  set_gemm_counters(state, s, x.b.size() * sizeof(float));
+}
+
+void bench_gemm_i8w_nt_panels(benchmark::State& state, const KernelTable* t, Shape s) {
+  GemmOperands x(s);
+  Aligned<int8_t> panels(panels_size(s.n, s.k, t->panel_columns));
+  pack_panels(x.b_i8.data(), s.k, s.n, s.k, t->panel_columns, panels.data());
+  for (auto _ : state) {
+    t->gemm_i8w_nt_panels(x.a.data(), s.k, x.b_i8.data(), s.k, panels.data(), x.scale.data(), x.bias.data(),
+                          x.c.data(), s.n, s.m, s.n, s.k);
+    benchmark::DoNotOptimize(x.c.data());
+  }
+  set_gemm_counters(state, s, x.b_i8.size());
+}
+
 void bench_gemm_f32_nn(benchmark::State& state, const KernelTable* t, Shape s) {
   GemmOperands x(s);
   for (auto _ : state) {
@@ -152,6 +177,13 @@ void register_all() {
       if (isa == Isa::scalar && s.m > 1) continue;  // the reference is for correctness
       benchmark::RegisterBenchmark(shape_name("gemm_f32_nt", name, s).c_str(), bench_gemm_f32_nt, t, s);
       benchmark::RegisterBenchmark(shape_name("gemm_i8w_nt", name, s).c_str(), bench_gemm_i8w_nt, t, s);
+      if (t->panel_columns > 0 && s.m > 1) {
+        const std::string packed = std::string(name) + "+panels";
+        benchmark::RegisterBenchmark(shape_name("gemm_f32_nt", packed.c_str(), s).c_str(), bench_gemm_f32_nt_panels,
+                                     t, s);
+        benchmark::RegisterBenchmark(shape_name("gemm_i8w_nt", packed.c_str(), s).c_str(), bench_gemm_i8w_nt_panels,
+                                     t, s);
+      }
     }
     for (Shape s : scores_shapes) {
       benchmark::RegisterBenchmark(shape_name("gemm_f32_nt", name, s).c_str(), bench_gemm_f32_nt, t, s);

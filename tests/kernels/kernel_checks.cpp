@@ -1,5 +1,6 @@
 #include "kernel_checks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -115,6 +116,24 @@ std::string compare_gemm(const GemmCase& g, Tolerance tol, const char* name, Cal
   return "";
 }
 
+// b[n, k] as the panels table t reads (empty when t reads none).
+template <class T>
+std::vector<T> panels_of(const KernelTable& t, const T* b, int ldb, const GemmCase& g) {
+  std::vector<T> panels(panels_size(g.n, g.k, t.panel_columns));
+  if (!panels.empty()) pack_panels(b, ldb, g.n, g.k, t.panel_columns, panels.data());
+  return panels;
+}
+
+// compare_gemm of an _nt GEMM as is, then (for a table that reads panels) of its _panels
+// variant given b also packed: call(run, c, ldc, packed).
+template <class Call>
+std::string compare_gemm_with_panels(const KernelTable& t, const GemmCase& g, Tolerance tol, const std::string& name,
+                                     Call&& call) {
+  std::string failure = compare_gemm(g, tol, name.c_str(), [&](Run run, float* c, int ldc) { call(run, c, ldc, false); });
+  if (!failure.empty() || t.panel_columns == 0) return failure;
+  return compare_gemm(g, tol, (name + "_panels").c_str(), [&](Run run, float* c, int ldc) { call(run, c, ldc, true); });
+}
+
 // Compares n values elementwise, tolerance relative to |want|.
 std::string compare_values(const Buffer<float>& got, const Buffer<float>& want, Tolerance tol,
                            const std::string& what) {
@@ -165,12 +184,18 @@ std::string check_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, cons
   const Buffer<float> a_abs = absolute(a, g.misaligned);
   const Buffer<float> b_abs = absolute(b, g.misaligned);
   const Buffer<float> bias_abs = absolute(bias, g.misaligned);
-  return compare_gemm(g, kGemmF32, "gemm_f32_nt", [&](Run run, float* c, int ldc) {
+  const std::vector<float> panels = panels_of(t, b.data(), ld, g);
+  return compare_gemm_with_panels(t, g, kGemmF32, "gemm_f32_nt", [&](Run run, float* c, int ldc, bool packed) {
     const bool mag = run == Run::magnitude;
+    const float* a_used = mag ? a_abs.data() : a.data();
+    const float* b_used = mag ? b_abs.data() : b.data();
     const float* bias_used = g.bias ? (mag ? bias_abs.data() : bias.data()) : nullptr;
-    (run == Run::tested ? t : ref)
-        .gemm_f32_nt(mag ? a_abs.data() : a.data(), ld, mag ? b_abs.data() : b.data(), ld,
-                     bias_used, c, ldc, g.m, g.n, g.k, g.accumulate);
+    if (packed && run == Run::tested) {
+      t.gemm_f32_nt_panels(a_used, ld, b_used, ld, panels.data(), bias_used, c, ldc, g.m, g.n, g.k, g.accumulate);
+    } else {
+      (run == Run::tested ? t : ref).gemm_f32_nt(a_used, ld, b_used, ld, bias_used, c, ldc, g.m, g.n, g.k,
+                                                 g.accumulate);
+    }
   });
 }
 
@@ -206,12 +231,18 @@ std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, cons
   const Buffer<float> a_abs = absolute(a, g.misaligned);
   const Buffer<int8_t> b_abs = absolute(b, g.misaligned);
   const Buffer<float> bias_abs = absolute(bias, g.misaligned);
-  return compare_gemm(g, kGemmI8W, "gemm_i8w_nt", [&](Run run, float* c, int ldc) {
+  const std::vector<int8_t> panels = panels_of(t, b.data(), ld, g);
+  return compare_gemm_with_panels(t, g, kGemmI8W, "gemm_i8w_nt", [&](Run run, float* c, int ldc, bool packed) {
     const bool mag = run == Run::magnitude;
+    const float* a_used = mag ? a_abs.data() : a.data();
+    const int8_t* b_used = mag ? b_abs.data() : b.data();
     const float* bias_used = g.bias ? (mag ? bias_abs.data() : bias.data()) : nullptr;
-    (run == Run::tested ? t : ref)
-        .gemm_i8w_nt(mag ? a_abs.data() : a.data(), ld, mag ? b_abs.data() : b.data(), ld,
-                     scale.data(), bias_used, c, ldc, g.m, g.n, g.k);
+    if (packed && run == Run::tested) {
+      t.gemm_i8w_nt_panels(a_used, ld, b_used, ld, panels.data(), scale.data(), bias_used, c, ldc, g.m, g.n, g.k);
+    } else {
+      (run == Run::tested ? t : ref).gemm_i8w_nt(a_used, ld, b_used, ld, scale.data(), bias_used, c, ldc, g.m,
+                                                 g.n, g.k);
+    }
   });
 }
 
@@ -228,6 +259,22 @@ std::string check_softmax(const KernelTable& ref, const KernelTable& t, int n, b
   return compare_values(got, want, kSoftmax,
                         row_context("softmax_f32", n, misaligned) + " spread=" +
                             std::to_string(spread) + (masked ? " masked" : ""));
+}
+
+std::string check_sum_exp(const KernelTable& ref, const KernelTable& t, int n, bool misaligned, float spread,
+                          bool masked) {
+  Buffer<float> x(n, misaligned);
+  Random(static_cast<unsigned>(n * 3 + misaligned)).fill(x, -spread, spread);
+  if (masked) {
+    for (int i = 2; i < n; i += 3) x[i] = -std::numeric_limits<float>::infinity();
+  }
+  float max = -std::numeric_limits<float>::infinity();
+  for (int i = 0; i < n; ++i) max = std::max(max, x[i]);
+  const float want = ref.sum_exp_f32(x.data(), n, max);
+  const float got = t.sum_exp_f32(x.data(), n, max);
+  const std::string what = row_context("sum_exp_f32", n, misaligned) + " spread=" + std::to_string(spread) +
+                           (masked ? " masked" : "");
+  return within(got, want, want, kSoftmax) ? "" : mismatch(what, 0, got, want);
 }
 
 std::string check_layernorm(const KernelTable& ref, const KernelTable& t, int n, bool misaligned) {
@@ -388,6 +435,20 @@ std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lane
   return "";
 }
 
+std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes) {
+  for (int n : length_sweep(lanes)) {
+    for (bool misaligned : {false, true}) {
+      for (float spread : {1.0f, 30.0f}) {
+        for (bool masked : {false, true}) {
+          std::string failure = check_sum_exp(ref, t, n, misaligned, spread, masked);
+          if (!failure.empty()) return failure;
+        }
+      }
+    }
+  }
+  return "";
+}
+
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes) {
   for (int n : length_sweep(lanes)) {
     for (bool misaligned : {false, true}) {
@@ -427,7 +488,8 @@ const std::vector<NamedSweep>& all_sweeps() {
   static const std::vector<NamedSweep> sweeps = {
       {"gemm_f32_nt", sweep_gemm_f32_nt},       {"gemm_f32_nn", sweep_gemm_f32_nn},
       {"gemm_i8w_nt", sweep_gemm_i8w_nt},       {"gemm_model_shapes", sweep_gemm_model_shapes},
-      {"softmax_f32", sweep_softmax},           {"layernorm_f32", sweep_layernorm},
+      {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
+      {"layernorm_f32", sweep_layernorm},
       {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},
   };
   return sweeps;

@@ -33,6 +33,9 @@ std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, cons
 std::string check_softmax(const KernelTable& ref, const KernelTable& t, int n, bool misaligned,
                           float spread, bool masked);
 std::string check_layernorm(const KernelTable& ref, const KernelTable& t, int n, bool misaligned);
+// Σ exp(x − max) of the same rows as check_softmax, relative to the sum.
+std::string check_sum_exp(const KernelTable& ref, const KernelTable& t, int n, bool misaligned, float spread,
+                          bool masked);
 
 enum class Activation { relu, gelu, swish };
 const char* activation_name(Activation a);
@@ -59,6 +62,7 @@ std::string sweep_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, int 
 std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_activations(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_arithmetic(const KernelTable& ref, const KernelTable& t, int lanes);

@@ -49,6 +49,28 @@ TEST(KernelsReferenceTest, GemmI8wScalesPerRow) {
   EXPECT_FLOAT_EQ(c[1], (127 - 384) * 0.01f);
 }
 
+TEST(KernelsReferenceTest, PanelLayoutByHand) {
+  // b [3, 2] = [[1, 2], [3, 4], [5, 6]] in panels of 2 rows: [[1, 3], [2, 4]] and [[5, 0], [6, 0]]
+  const float b[] = {1, 2, 3, 4, 5, 6};
+  ASSERT_EQ(panels_size(3, 2, 2), 8u);
+  std::vector<float> panels(8, -1.0f);
+  pack_panels(b, 2, 3, 2, 2, panels.data());
+  EXPECT_EQ(panels, (std::vector<float>{1, 3, 2, 4, 5, 0, 6, 0}));
+  const int8_t q[] = {1, -2, 3, -4, 5, -6, 7, -8, 9};  // [3, 2] with ld 3: the third column is skipped
+  std::vector<int8_t> q_panels(panels_size(3, 2, 4), 99);
+  ASSERT_EQ(q_panels.size(), 8u);
+  pack_panels(q, 3, 3, 2, 4, q_panels.data());
+  EXPECT_EQ(q_panels, (std::vector<int8_t>{1, -4, 7, 0, -2, 5, -8, 0}));
+  EXPECT_EQ(panels_size(0, 5, 4), 0u);
+  EXPECT_EQ(ref().panel_columns, 0);  // the reference reads no panels
+}
+
+TEST(KernelsReferenceTest, SumExpOfKnownVector) {
+  // e^-2 + e^-1 + e^0 = 0.13533528 + 0.36787944 + 1; −∞ adds nothing
+  const float x[] = {1, 2, 3, -std::numeric_limits<float>::infinity()};
+  EXPECT_NEAR(ref().sum_exp_f32(x, 4, 3.0f), 1.50321472f, 1e-7);
+}
+
 TEST(KernelsReferenceTest, SoftmaxOfKnownVector) {
   // torch.softmax(torch.tensor([1., 2., 3.]), 0) = [0.09003057, 0.24472847, 0.66524096]
   float x[] = {1, 2, 3};

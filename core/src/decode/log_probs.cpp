@@ -2,15 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace attend {
 
-float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int best, float* scratch) {
-  std::memcpy(scratch, logits, static_cast<size_t>(n) * sizeof(float));
-  k.softmax_f32(scratch, n);
-  // softmax(x)_max = exp(x_max - max) / Σ exp(x_j - max) = 1 / Σ, so lse = max - log p_max.
-  return logits[best] - std::log(scratch[best]);
+float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int best) {
+  return logits[best] + std::log(k.sum_exp_f32(logits, n, logits[best]));
 }
 
 int argmax(const float* x, int n) {

@@ -9,8 +9,8 @@
 
 namespace attend {
 
-// lse of logits[n] whose largest value is at `best`; `scratch` (n floats) receives the softmax.
-float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int best, float* scratch);
+// lse of logits[n] whose largest value is at `best`.
+float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int best);
 
 // Index of the largest value (the first one on ties).
 int argmax(const float* x, int n);

@@ -79,7 +79,6 @@ std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& r,
     rows[s] = s;
     results[s][0].ids.reserve(r.limits[s]);
   }
-  std::vector<float> softmax_scratch(vocab);
   for (int step = 0; !rows.empty(); ++step) {
     const int live = static_cast<int>(rows.size());
     decoder_step(r.model, r.kernels, StepInput{tokens.data(), rows.data(), rows.data(), live, step}, r.mask, ws);
@@ -88,7 +87,7 @@ std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& r,
       const int s = rows[i];
       const float* logits = ws.logits.data() + static_cast<size_t>(i) * vocab;
       const int token = argmax(logits, vocab);
-      const float log_prob = logits[token] - log_sum_exp(r.kernels, logits, vocab, token, softmax_scratch.data());
+      const float log_prob = logits[token] - log_sum_exp(r.kernels, logits, vocab, token);
       SearchHypothesis& h = results[s][0];
       h.score += log_prob;
       if (reporter.active()) reporter.report(s, i, step, token, log_prob);
@@ -147,7 +146,6 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
   tokens.reserve(sentences * width);
   slots.reserve(sentences * width);
   row_sentence.reserve(sentences * width);
-  std::vector<float> softmax_scratch(vocab);
   std::vector<Candidate> candidates;
   candidates.reserve(static_cast<size_t>(width) * 2 * width);
   std::vector<Beam> next;
@@ -178,7 +176,7 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
       candidates.clear();
       for (int b = 0; b < count; ++b) {
         const float* logits = ws.logits.data() + static_cast<size_t>(first_row + b) * vocab;
-        const float lse = log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab), softmax_scratch.data());
+        const float lse = log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab));
         top_candidates(logits, vocab, 2 * width, beams[s][b].score, lse, static_cast<int64_t>(b) * vocab, candidates);
       }
       std::sort(candidates.begin(), candidates.end(), better);
@@ -205,8 +203,7 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
             beams[s].begin());
         const float* logits = ws.logits.data() + static_cast<size_t>(best_parent_row) * vocab;
         reporter.report(s, best_parent_row, step, next_tokens[0],
-                        logits[next_tokens[0]] - log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab),
-                                                             softmax_scratch.data()));
+                        logits[next_tokens[0]] - log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab)));
       }
       // Slots: the first child of a parent keeps the parent's slot (no copy); further
       // children take slots no parent needs and copy the parent's cache and history.

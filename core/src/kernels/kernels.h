@@ -10,6 +10,7 @@
 // per call (packed panels live in a per-thread buffer that only grows).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -35,8 +36,25 @@ struct KernelTable {
   void (*gemm_i8w_nt)(const float* a, int lda, const int8_t* b, int ldb, const float* b_scale,
                       const float* bias, float* c, int ldc, int m, int n, int k);
 
+  // Weight panels: a constant b[n, k] copied once into the layout the batched GEMM reads, so
+  // it is not repacked on every call (pack_panels below). 0: this table reads no panels.
+  int panel_columns;
+
+  // gemm_f32_nt / gemm_i8w_nt given b also as panels for this table's panel_columns (or
+  // nullptr): calls with few rows of a read b, the others read the panels in place.
+  void (*gemm_f32_nt_panels)(const float* a, int lda, const float* b, int ldb, const float* panels,
+                             const float* bias, float* c, int ldc, int m, int n, int k,
+                             bool accumulate);
+  void (*gemm_i8w_nt_panels)(const float* a, int lda, const int8_t* b, int ldb,
+                             const int8_t* panels, const float* b_scale, const float* bias,
+                             float* c, int ldc, int m, int n, int k);
+
   // x[i] = exp(x[i] - max) / Σ exp(x[j] - max), in place, over n values.
   void (*softmax_f32)(float* x, int n);
+
+  // Σ exp(x[i] - shift) over n values; shift ≥ every x[i] (their max) keeps each term ≤ 1.
+  // The log-sum-exp of a row of logits without writing its softmax.
+  float (*sum_exp_f32)(const float* x, int n, float shift);
 
   // y = (x - mean) / sqrt(var + eps) · gamma + beta over n values (biased variance).
   void (*layernorm_f32)(const float* x, const float* gamma, const float* beta, float* y, int n,
@@ -52,6 +70,13 @@ struct KernelTable {
   // y[i] = y[i]·alpha + x[i]·beta  (embedding scale + positions, residual scaling)
   void (*scale_add_f32)(float* y, float alpha, const float* x, float beta, int n);
 };
+
+// Elements of b[n, k] as panels of `columns` rows: n rounded up to a multiple of `columns`, × k.
+std::size_t panels_size(int n, int k, int columns);
+// panels[(j / columns)·k·columns + p·columns + j % columns] = b[j, p], 0 for the padding rows
+// j ≥ n: each panel holds `columns` rows of b transposed, k-major.
+void pack_panels(const float* b, int ldb, int n, int k, int columns, float* panels);
+void pack_panels(const int8_t* b, int ldb, int n, int k, int columns, int8_t* panels);
 
 // The table for the best ISA this process can run (computed once, thread-safe). The
 // environment variable ATTEND_ISA=scalar|avx2|avx512 forces a lower ISA for the whole process

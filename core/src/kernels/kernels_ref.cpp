@@ -55,6 +55,17 @@ void gemm_i8w_nt(const float* a, int lda, const int8_t* b, int ldb, const float*
   }
 }
 
+// The reference reads no panels (panel_columns 0): the same sums from b.
+void gemm_f32_nt_panels(const float* a, int lda, const float* b, int ldb, const float*, const float* bias,
+                        float* c, int ldc, int m, int n, int k, bool accumulate) {
+  gemm_f32_nt(a, lda, b, ldb, bias, c, ldc, m, n, k, accumulate);
+}
+
+void gemm_i8w_nt_panels(const float* a, int lda, const int8_t* b, int ldb, const int8_t*, const float* b_scale,
+                        const float* bias, float* c, int ldc, int m, int n, int k) {
+  gemm_i8w_nt(a, lda, b, ldb, b_scale, bias, c, ldc, m, n, k);
+}
+
 // x[i] = exp(x[i] − max) / Σ_j exp(x[j] − max); subtracting the max keeps exp ≤ 1.
 void softmax_f32(float* x, int n) {
   if (n <= 0) return;
@@ -63,6 +74,13 @@ void softmax_f32(float* x, int n) {
   double sum = 0.0;
   for (int i = 0; i < n; ++i) sum += std::exp(double{x[i]} - max);
   for (int i = 0; i < n; ++i) x[i] = static_cast<float>(std::exp(double{x[i]} - max) / sum);
+}
+
+// Σ exp(x[i] − shift)
+float sum_exp_f32(const float* x, int n, float shift) {
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i) sum += std::exp(double{x[i]} - shift);
+  return static_cast<float>(sum);
 }
 
 // mean = Σx/n; var = Σ(x − mean)²/n (two passes, so a large mean does not cancel the
@@ -115,8 +133,10 @@ void scale_add_f32(float* y, float alpha, const float* x, float beta, int n) {
 
 const KernelTable& scalar_kernels() {
   static const KernelTable table{
-      Isa::scalar, gemm_f32_nt, gemm_f32_nn, gemm_i8w_nt, softmax_f32, layernorm_f32,
-      relu_f32,    gelu_f32,    swish_f32,   add_f32,     scale_add_f32,
+      Isa::scalar,        gemm_f32_nt, gemm_f32_nn,   gemm_i8w_nt, /*panel_columns=*/0,
+      gemm_f32_nt_panels, gemm_i8w_nt_panels,         softmax_f32, sum_exp_f32,
+      layernorm_f32,      relu_f32,    gelu_f32,      swish_f32,   add_f32,
+      scale_add_f32,
   };
   return table;
 }

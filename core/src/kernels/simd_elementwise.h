@@ -35,6 +35,19 @@ void softmax_f32(float* x, int n) {
   });
 }
 
+// Σ exp(x[i] − shift) in one pass; the tail's padding lanes read −∞, which exps to 0.
+template <class S>
+float sum_exp_f32(const float* x, int n, float shift) {
+  using V = typename S::V;
+  const float minus_inf = -std::numeric_limits<float>::infinity();
+  const V s = S::set1(shift);
+  V vsum = S::zero();
+  for_each_chunk<S>(n, [&](int i, int count) {
+    vsum = S::add(vsum, exp_approx<S>(S::sub(load_n<S>(x + i, count, minus_inf), s)));
+  });
+  return S::reduce_add(vsum);
+}
+
 // mean = Σx/n; var = Σ(x − mean)²/n; y = (x − mean)/√(var + eps)·gamma + beta.
 // The statistics take the corrected two-pass form (Chan, Golub & LeVeque 1983): with
 // m₀ = Σx/n and d = x − m₀, mean = m₀ + Σd/n and var = (Σd² − (Σd)²/n)/n, so neither a large

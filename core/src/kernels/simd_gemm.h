@@ -3,7 +3,8 @@
 // * broadcast tile (kGemmRows × kGemmVectors·kLanes of c): for each p, load a row of a
 //   k×NR panel of b and FMA it with broadcast a[i, p] into one accumulator per (row, vector).
 //   No horizontal sums, so it reaches close to peak FMA throughput. gemm_f32_nn reads its
-//   panels straight from b; the _nt GEMMs transpose (and widen int8) b into a panel first.
+//   panels straight from b; the _nt GEMMs read weight panels packed once at load (f32 or
+//   int8, widened in registers), else transpose (and widen) b into a panel per call.
 // * dot tile (R rows of a × C rows of b): both operands contiguous along k, one accumulator
 //   per dot product, reduced horizontally at the end. Used by the _nt GEMMs when m is tiny
 //   (decoding), where packing would cost more than it saves and the kernel is bound by
@@ -65,8 +66,8 @@ struct EpilogueVector {
 // ---- broadcast tile --------------------------------------------------------------------
 
 // c[0..R, 0..ncols) = epilogue(Σ_p a[r, p]·panel[p, v·L + l]), panel rows ldp apart.
-template <class S, int R, int NV>
-void tile_broadcast(const float* a, std::ptrdiff_t lda, const float* panel, std::ptrdiff_t ldp,
+template <class S, int R, int NV, class T>
+void tile_broadcast(const float* a, std::ptrdiff_t lda, const T* panel, std::ptrdiff_t ldp,
                     int k, float* c, std::ptrdiff_t ldc, int ncols, const Epilogue<S>& e) {
   using V = typename S::V;
   constexpr int L = S::kLanes;
@@ -76,7 +77,7 @@ void tile_broadcast(const float* a, std::ptrdiff_t lda, const float* panel, std:
   }
   for (int p = 0; p < k; ++p) {
     V b[NV];
-    ATTEND_UNROLL for (int v = 0; v < NV; ++v) b[v] = S::load(panel + p * ldp + v * L);
+    ATTEND_UNROLL for (int v = 0; v < NV; ++v) b[v] = load_weights_n<S>(panel + p * ldp + v * L, L);
     ATTEND_UNROLL for (int r = 0; r < R; ++r) {
       const V av = S::set1(a[r * lda + p]);
       ATTEND_UNROLL for (int v = 0; v < NV; ++v) acc[r][v] = S::fma(av, b[v], acc[r][v]);
@@ -92,13 +93,13 @@ void tile_broadcast(const float* a, std::ptrdiff_t lda, const float* panel, std:
 }
 
 // The broadcast tile for the last rows < kGemmRows, choosing R at compile time.
-template <class S, int R = S::kGemmRows>
-void tile_broadcast_rows(int rows, const float* a, std::ptrdiff_t lda, const float* panel,
+template <class S, class T, int R = S::kGemmRows>
+void tile_broadcast_rows(int rows, const float* a, std::ptrdiff_t lda, const T* panel,
                          std::ptrdiff_t ldp, int k, float* c, std::ptrdiff_t ldc, int ncols,
                          const Epilogue<S>& e) {
   if constexpr (R > 1) {
     if (rows < R) {
-      tile_broadcast_rows<S, R - 1>(rows, a, lda, panel, ldp, k, c, ldc, ncols, e);
+      tile_broadcast_rows<S, T, R - 1>(rows, a, lda, panel, ldp, k, c, ldc, ncols, e);
       return;
     }
   }
@@ -106,8 +107,8 @@ void tile_broadcast_rows(int rows, const float* a, std::ptrdiff_t lda, const flo
 }
 
 // c[0..m, 0..ncols) for one panel of NR columns.
-template <class S>
-void rows_times_panel(const float* a, std::ptrdiff_t lda, const float* panel, std::ptrdiff_t ldp,
+template <class S, class T>
+void rows_times_panel(const float* a, std::ptrdiff_t lda, const T* panel, std::ptrdiff_t ldp,
                       int k, float* c, std::ptrdiff_t ldc, int m, int ncols,
                       const Epilogue<S>& e) {
   for (int i0 = 0; i0 < m; i0 += S::kGemmRows) {
@@ -234,10 +235,11 @@ void dot_rows_upto(int rows, const float* a, std::ptrdiff_t lda, const T* b, std
 
 // ---- drivers ---------------------------------------------------------------------------
 
-// c[m, n] = epilogue(a[m, k] · b[n, k]ᵀ) for f32 or int8 b.
+// c[m, n] = epilogue(a[m, k] · b[n, k]ᵀ) for f32 or int8 b, given also as `panels` (packed
+// with NR columns, pack_panels) or nullptr.
 template <class S, class T>
-void gemm_nt(const float* a, int lda, const T* b, int ldb, const Epilogue<S>& e, float* c,
-             int ldc, int m, int n, int k) {
+void gemm_nt(const float* a, int lda, const T* b, int ldb, const T* panels, const Epilogue<S>& e,
+             float* c, int ldc, int m, int n, int k) {
   if (m <= 0 || n <= 0) return;
   if (m <= S::kDotMaxRows) {
     for (int i0 = 0; i0 < m; i0 += S::kDotRows) {
@@ -247,6 +249,13 @@ void gemm_nt(const float* a, int lda, const T* b, int ldb, const Epilogue<S>& e,
     return;
   }
   constexpr int NR = S::kGemmVectors * S::kLanes;
+  if (panels) {
+    for (int j0 = 0; j0 < n; j0 += NR) {
+      rows_times_panel<S>(a, lda, panels + std::ptrdiff_t{j0} * k, NR, k, c + j0, ldc, m,
+                          std::min(NR, n - j0), e.at_column(j0));
+    }
+    return;
+  }
   float* panel = scratch_floats(static_cast<std::size_t>(k) * NR);
   for (int j0 = 0; j0 < n; j0 += NR) {
     const int ncols = std::min(NR, n - j0);
@@ -256,15 +265,29 @@ void gemm_nt(const float* a, int lda, const T* b, int ldb, const Epilogue<S>& e,
 }
 
 template <class S>
+void gemm_f32_nt_panels(const float* a, int lda, const float* b, int ldb, const float* panels,
+                        const float* bias, float* c, int ldc, int m, int n, int k,
+                        bool accumulate) {
+  gemm_nt<S>(a, lda, b, ldb, panels, Epilogue<S>{nullptr, bias, accumulate}, c, ldc, m, n, k);
+}
+
+template <class S>
 void gemm_f32_nt(const float* a, int lda, const float* b, int ldb, const float* bias, float* c,
                  int ldc, int m, int n, int k, bool accumulate) {
-  gemm_nt<S>(a, lda, b, ldb, Epilogue<S>{nullptr, bias, accumulate}, c, ldc, m, n, k);
+  gemm_f32_nt_panels<S>(a, lda, b, ldb, nullptr, bias, c, ldc, m, n, k, accumulate);
+}
+
+template <class S>
+void gemm_i8w_nt_panels(const float* a, int lda, const int8_t* b, int ldb, const int8_t* panels,
+                        const float* b_scale, const float* bias, float* c, int ldc, int m, int n,
+                        int k) {
+  gemm_nt<S>(a, lda, b, ldb, panels, Epilogue<S>{b_scale, bias, false}, c, ldc, m, n, k);
 }
 
 template <class S>
 void gemm_i8w_nt(const float* a, int lda, const int8_t* b, int ldb, const float* b_scale,
                  const float* bias, float* c, int ldc, int m, int n, int k) {
-  gemm_nt<S>(a, lda, b, ldb, Epilogue<S>{b_scale, bias, false}, c, ldc, m, n, k);
+  gemm_i8w_nt_panels<S>(a, lda, b, ldb, nullptr, b_scale, bias, c, ldc, m, n, k);
 }
 
 // c[m, n] = a[m, k] · b[k, n] (+ c): b's rows are already panels; only a ragged right edge

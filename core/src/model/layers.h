@@ -17,11 +17,21 @@ struct Linear {
   const int8_t* weight_i8 = nullptr;    // [out, in] int8 ...
   const float* scale = nullptr;         // [out]     ... w ≈ scale[row] · q[row]
   const float* bias = nullptr;          // [out] or null
+  // The weight again as panels of `panel_columns` rows (kernels::pack_panels), in its dtype,
+  // for the batched GEMMs of tables with that panel width; null when not packed.
+  const float* panels = nullptr;
+  const int8_t* panels_i8 = nullptr;
+  int panel_columns = 0;
 
   // x [m, in] (row stride ldx) -> y [m, out] (row stride ldy)
   void apply(const KernelTable& k, const float* x, int ldx, float* y, int ldy, int m) const {
-    if (weight_i8) k.gemm_i8w_nt(x, ldx, weight_i8, in, scale, bias, y, ldy, m, out, in);
-    else k.gemm_f32_nt(x, ldx, weight, in, bias, y, ldy, m, out, in, false);
+    const bool packed_for_k = k.panel_columns == panel_columns;
+    if (weight_i8) {
+      k.gemm_i8w_nt_panels(x, ldx, weight_i8, in, packed_for_k ? panels_i8 : nullptr, scale, bias, y, ldy, m,
+                           out, in);
+    } else {
+      k.gemm_f32_nt_panels(x, ldx, weight, in, packed_for_k ? panels : nullptr, bias, y, ldy, m, out, in, false);
+    }
   }
 };
 

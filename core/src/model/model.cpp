@@ -39,6 +39,7 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage) {
   impl->config = parse_model_config(config->second);
   const ModelConfig& c = impl->config;
   impl->weights = bind_weights(c, impl->file, impl->owned, impl->weight_dtype);
+  pack_weight_panels(impl->weights, kernels::best_kernels(), impl->owned);  // the translators' table
   impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", c.src_vocab_size);
   if (c.shared_vocab) {
     if (impl->file.tensors.count("tokenizer.tgt")) fail("a shared-vocabulary model must not carry 'tokenizer.tgt'");

@@ -246,4 +246,32 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
   return w;
 }
 
+void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned) {
+  if (k.panel_columns == 0) return;
+  auto pack = [&](Linear& l) {
+    const size_t size = kernels::panels_size(l.out, l.in, k.panel_columns);
+    if (l.weight_i8) {
+      auto panels = std::make_unique<AlignedVector<int8_t>>(size);
+      kernels::pack_panels(l.weight_i8, l.in, l.out, l.in, k.panel_columns, panels->data());
+      l.panels_i8 = panels->data();
+      owned.i8.push_back(std::move(panels));
+    } else {
+      auto panels = std::make_unique<AlignedVector<float>>(size);
+      kernels::pack_panels(l.weight, l.in, l.out, l.in, k.panel_columns, panels->data());
+      l.panels = panels->data();
+      owned.f32.push_back(std::move(panels));
+    }
+    l.panel_columns = k.panel_columns;
+  };
+  for (EncoderLayerWeights& l : w.encoder) {
+    for (Linear* linear : {&l.qkv, &l.out, &l.fc1, &l.fc2}) pack(*linear);
+  }
+  for (DecoderLayerWeights& l : w.decoder) {
+    for (Linear* linear : {&l.self_qkv, &l.self_out, &l.cross_q, &l.cross_kv, &l.cross_out, &l.fc1, &l.fc2}) {
+      pack(*linear);
+    }
+  }
+  pack(w.output);
+}
+
 }  // namespace attend

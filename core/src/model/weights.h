@@ -51,6 +51,11 @@ struct OwnedTensors {
   std::vector<std::unique_ptr<AlignedVector<int8_t>>> i8;
 };
 
+// Adds every Linear's weight as panels for the kernel table `k` (its panel_columns; nothing
+// when 0), kept in `owned`: the batched GEMMs then read weights in place instead of repacking
+// them per call, for one more copy of the weights in memory.
+void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned);
+
 // Binds every expected tensor, rejecting missing, unexpected, misshapen, mistyped or
 // non-finite ones with Error(invalid_model). `weight_dtype` receives "f32" or "int8".
 Weights bind_weights(const ModelConfig& config, const SafetensorsFile& file, OwnedTensors& owned,

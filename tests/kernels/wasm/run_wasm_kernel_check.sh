@@ -12,7 +12,7 @@ mkdir -p "$out"
 kernels=$src/core/src/kernels
 emcc -std=c++17 -O2 -msimd128 -Wall -Wextra -DATTEND_KERNELS_WASM \
   -I"$src/core/src" -I"$src/core/include" -I"$src/tests/kernels" \
-  "$kernels/dispatch.cpp" "$kernels/scratch.cpp" "$kernels/kernels_ref.cpp" \
+  "$kernels/dispatch.cpp" "$kernels/panels.cpp" "$kernels/scratch.cpp" "$kernels/kernels_ref.cpp" \
   "$kernels/kernels_wasm.cpp" "$src/tests/kernels/kernel_checks.cpp" \
   "$src/tests/kernels/wasm/wasm_kernel_check.cpp" \
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -o "$out/wasm_kernel_check.cjs"
