@@ -421,6 +421,33 @@ std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t
   return first_failure(gemm_model_shapes_nn(), [&](const GemmCase& g) { return check_gemm_f32_nn(ref, t, g); });
 }
 
+std::string sweep_gemm_reads_panels(const KernelTable& ref, const KernelTable& t, int) {
+  if (t.panel_columns == 0) return "";
+  for (int m : {16, 32}) {
+    const int n = 37, k = 20;
+    std::vector<float> a(m * k), w(n * k), zero_w(n * k, 0.0f), want(m * n), got(m * n);
+    std::vector<int8_t> q(n * k), zero_q(n * k, 0);
+    const std::vector<float> scale(n, 0.5f);
+    for (int i = 0; i < m * k; ++i) a[i] = static_cast<float>(i % 7) - 3.0f;
+    for (int i = 0; i < n * k; ++i) {
+      q[i] = static_cast<int8_t>(i % 11 - 5);
+      w[i] = q[i] * 0.5f;
+    }
+    std::vector<float> panels(panels_size(n, k, t.panel_columns));
+    std::vector<int8_t> q_panels(panels.size());
+    pack_panels(w.data(), k, n, k, t.panel_columns, panels.data());
+    pack_panels(q.data(), k, n, k, t.panel_columns, q_panels.data());
+    ref.gemm_f32_nt(a.data(), k, w.data(), k, nullptr, want.data(), n, m, n, k, false);
+    // Small integers: exact in any order of summation.
+    t.gemm_f32_nt_panels(a.data(), k, zero_w.data(), k, panels.data(), nullptr, got.data(), n, m, n, k, false);
+    if (got != want) return "gemm_f32_nt_panels m=" + std::to_string(m) + " did not compute from the panels";
+    t.gemm_i8w_nt_panels(a.data(), k, zero_q.data(), k, q_panels.data(), scale.data(), nullptr, got.data(), n, m,
+                         n, k);
+    if (got != want) return "gemm_i8w_nt_panels m=" + std::to_string(m) + " did not compute from the panels";
+  }
+  return "";
+}
+
 std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes) {
   for (int n : length_sweep(lanes)) {
     for (bool misaligned : {false, true}) {
@@ -488,6 +515,7 @@ const std::vector<NamedSweep>& all_sweeps() {
   static const std::vector<NamedSweep> sweeps = {
       {"gemm_f32_nt", sweep_gemm_f32_nt},       {"gemm_f32_nn", sweep_gemm_f32_nn},
       {"gemm_i8w_nt", sweep_gemm_i8w_nt},       {"gemm_model_shapes", sweep_gemm_model_shapes},
+      {"gemm_reads_panels", sweep_gemm_reads_panels},
       {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
       {"layernorm_f32", sweep_layernorm},
       {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},

@@ -61,6 +61,9 @@ std::string sweep_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, int 
 std::string sweep_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int lanes);
+// With enough rows of a (m = 16, 32), the _panels GEMMs compute from the panels alone: b is
+// zero there. "" for a table that reads no panels.
+std::string sweep_gemm_reads_panels(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes);

@@ -7,7 +7,7 @@
 // (including 0), alignment and leading dimension ≥ the row length works; for speed, start
 // weight matrices on 64-byte boundaries with ld a multiple of 16 (a row straddling cache lines
 // costs AVX-512 up to a third at m = 1). Every kernel is single-threaded and allocates nothing
-// per call (packed panels live in a per-thread buffer that only grows).
+// per call (panels packed during a call live in a per-thread buffer that only grows).
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,55 @@
+// Every Linear of a loaded model carries its weight as panels for the kernels this process
+// runs (what lets the batched GEMMs skip repacking), in the weight's own dtype; the values
+// are checked by the kernel tests and the PyTorch parity tests, this checks they are wired.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "attend/attend.h"
+#include "kernels/kernels.h"
+#include "model/model_impl.h"
+
+namespace attend {
+namespace {
+
+std::string fixture(const std::string& name) {
+  const char* dir = std::getenv("ATTEND_PARITY_DIR");
+  if (!dir) throw std::runtime_error("set ATTEND_PARITY_DIR (the ctest fixture does)");
+  return std::string(dir) + "/" + name;
+}
+
+std::vector<const Linear*> linears(const Weights& w) {
+  std::vector<const Linear*> out{&w.output};
+  for (const EncoderLayerWeights& l : w.encoder) out.insert(out.end(), {&l.qkv, &l.out, &l.fc1, &l.fc2});
+  for (const DecoderLayerWeights& l : w.decoder) {
+    out.insert(out.end(), {&l.self_qkv, &l.self_out, &l.cross_q, &l.cross_kv, &l.cross_out, &l.fc1, &l.fc2});
+  }
+  return out;
+}
+
+class PackedWeightsTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PackedWeightsTest, EveryLinearHasPanelsForTheChosenKernels) {
+  const auto model = Model::from_file(fixture(GetParam()));
+  const int columns = kernels::best_kernels().panel_columns;
+  for (const Linear* l : linears(model->impl().weights)) {
+    EXPECT_EQ(l->panel_columns, columns);
+    const bool int8 = l->weight_i8 != nullptr;
+    EXPECT_EQ(l->panels_i8 != nullptr, columns > 0 && int8);
+    EXPECT_EQ(l->panels != nullptr, columns > 0 && !int8);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ParityModels, PackedWeightsTest,
+                         ::testing::Values("post_relu_sin.safetensors", "post_relu_sin.int8.safetensors",
+                                           "pre_gelu_half_untied_bias.int8.safetensors"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param.substr(0, info.param.find(".safetensors"));
+                           for (char& ch : name) ch = (ch == '.') ? '_' : ch;
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace attend
