@@ -245,7 +245,7 @@ def markdown(results):
             "`bench/run.py`, which writes this page and `bench/latest.json`. Options go to `bench/run.py` "
             "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,int8`, `--repeat N`). "
             "`attend bench --help` describes the native tool alone. "
-            f"This run: `scripts/bench.sh {shown_arguments(results.get('arguments', []))}`.\n"]
+            f"This run: `{' '.join(['scripts/bench.sh', shown_arguments(results.get('arguments', []))]).strip()}`.\n"]
     return "".join(out)
 
 
