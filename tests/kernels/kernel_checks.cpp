@@ -246,35 +246,43 @@ std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, cons
   });
 }
 
-std::string check_softmax(const KernelTable& ref, const KernelTable& t, int n, bool misaligned,
-                          float spread, bool masked) {
-  Buffer<float> want(n, misaligned);
-  Random(static_cast<unsigned>(n * 3 + misaligned)).fill(want, -spread, spread);
-  if (masked) {
-    for (int i = 2; i < n; i += 3) want[i] = -std::numeric_limits<float>::infinity();
-  }
-  Buffer<float> got = want;
-  ref.softmax_f32(want.data(), n);
-  t.softmax_f32(got.data(), n);
-  return compare_values(got, want, kSoftmax,
-                        row_context("softmax_f32", n, misaligned) + " spread=" +
-                            std::to_string(spread) + (masked ? " masked" : ""));
-}
+namespace {
 
-std::string check_sum_exp(const KernelTable& ref, const KernelTable& t, int n, bool misaligned, float spread,
-                          bool masked) {
+// A row of n logits in [−spread, spread]; masked sets every third to −∞ (as attention masks do).
+Buffer<float> logits_row(int n, bool misaligned, float spread, bool masked) {
   Buffer<float> x(n, misaligned);
   Random(static_cast<unsigned>(n * 3 + misaligned)).fill(x, -spread, spread);
   if (masked) {
     for (int i = 2; i < n; i += 3) x[i] = -std::numeric_limits<float>::infinity();
   }
+  return x;
+}
+
+std::string logits_context(const char* name, int n, bool misaligned, float spread, bool masked) {
+  return row_context(name, n, misaligned) + " spread=" + std::to_string(spread) + (masked ? " masked" : "");
+}
+
+}  // namespace
+
+std::string check_softmax(const KernelTable& ref, const KernelTable& t, int n, bool misaligned,
+                          float spread, bool masked) {
+  Buffer<float> want = logits_row(n, misaligned, spread, masked);
+  Buffer<float> got = want;
+  ref.softmax_f32(want.data(), n);
+  t.softmax_f32(got.data(), n);
+  return compare_values(got, want, kSoftmax, logits_context("softmax_f32", n, misaligned, spread, masked));
+}
+
+std::string check_sum_exp(const KernelTable& ref, const KernelTable& t, int n, bool misaligned, float spread,
+                          bool masked) {
+  const Buffer<float> x = logits_row(n, misaligned, spread, masked);
   float max = -std::numeric_limits<float>::infinity();
   for (int i = 0; i < n; ++i) max = std::max(max, x[i]);
   const float want = ref.sum_exp_f32(x.data(), n, max);
   const float got = t.sum_exp_f32(x.data(), n, max);
-  const std::string what = row_context("sum_exp_f32", n, misaligned) + " spread=" + std::to_string(spread) +
-                           (masked ? " masked" : "");
-  return within(got, want, want, kSoftmax) ? "" : mismatch(what, 0, got, want);
+  return within(got, want, want, kSoftmax)
+             ? ""
+             : mismatch(logits_context("sum_exp_f32", n, misaligned, spread, masked), 0, got, want);
 }
 
 std::string check_layernorm(const KernelTable& ref, const KernelTable& t, int n, bool misaligned) {
@@ -448,12 +456,16 @@ std::string sweep_gemm_reads_panels(const KernelTable& ref, const KernelTable& t
   return "";
 }
 
-std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes) {
+namespace {
+
+// check(ref, t, n, misaligned, spread, masked) over every logits row the sweeps use.
+template <class Check>
+std::string sweep_logits_rows(const KernelTable& ref, const KernelTable& t, int lanes, Check&& check) {
   for (int n : length_sweep(lanes)) {
     for (bool misaligned : {false, true}) {
       for (float spread : {1.0f, 30.0f}) {
         for (bool masked : {false, true}) {
-          std::string failure = check_softmax(ref, t, n, misaligned, spread, masked);
+          std::string failure = check(ref, t, n, misaligned, spread, masked);
           if (!failure.empty()) return failure;
         }
       }
@@ -462,18 +474,14 @@ std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lane
   return "";
 }
 
+}  // namespace
+
+std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes) {
+  return sweep_logits_rows(ref, t, lanes, check_softmax);
+}
+
 std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes) {
-  for (int n : length_sweep(lanes)) {
-    for (bool misaligned : {false, true}) {
-      for (float spread : {1.0f, 30.0f}) {
-        for (bool masked : {false, true}) {
-          std::string failure = check_sum_exp(ref, t, n, misaligned, spread, masked);
-          if (!failure.empty()) return failure;
-        }
-      }
-    }
-  }
-  return "";
+  return sweep_logits_rows(ref, t, lanes, check_sum_exp);
 }
 
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes) {

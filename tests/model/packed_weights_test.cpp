@@ -5,7 +5,6 @@
 
 #include <cstdlib>
 #include <string>
-#include <vector>
 
 #include "attend/attend.h"
 #include "kernels/kernels.h"
@@ -20,26 +19,17 @@ std::string fixture(const std::string& name) {
   return std::string(dir) + "/" + name;
 }
 
-std::vector<const Linear*> linears(const Weights& w) {
-  std::vector<const Linear*> out{&w.output};
-  for (const EncoderLayerWeights& l : w.encoder) out.insert(out.end(), {&l.qkv, &l.out, &l.fc1, &l.fc2});
-  for (const DecoderLayerWeights& l : w.decoder) {
-    out.insert(out.end(), {&l.self_qkv, &l.self_out, &l.cross_q, &l.cross_kv, &l.cross_out, &l.fc1, &l.fc2});
-  }
-  return out;
-}
-
 class PackedWeightsTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(PackedWeightsTest, EveryLinearHasPanelsForTheChosenKernels) {
   const auto model = Model::from_file(fixture(GetParam()));
   const int columns = kernels::best_kernels().panel_columns;
-  for (const Linear* l : linears(model->impl().weights)) {
-    EXPECT_EQ(l->panel_columns, columns);
-    const bool int8 = l->weight_i8 != nullptr;
-    EXPECT_EQ(l->panels_i8 != nullptr, columns > 0 && int8);
-    EXPECT_EQ(l->panels != nullptr, columns > 0 && !int8);
-  }
+  for_each_linear(model->impl().weights, [&](const Linear& l) {
+    EXPECT_EQ(l.panel_columns, columns);
+    const bool int8 = l.weight_i8 != nullptr;
+    EXPECT_EQ(l.panels_i8 != nullptr, columns > 0 && int8);
+    EXPECT_EQ(l.panels != nullptr, columns > 0 && !int8);
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(ParityModels, PackedWeightsTest,

@@ -248,7 +248,7 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
 
 void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned) {
   if (k.panel_columns == 0) return;
-  auto pack = [&](Linear& l) {
+  for_each_linear(w, [&](Linear& l) {
     const size_t size = kernels::panels_size(l.out, l.in, k.panel_columns);
     if (l.weight_i8) {
       auto panels = std::make_unique<AlignedVector<int8_t>>(size);
@@ -262,16 +262,7 @@ void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned) {
       owned.f32.push_back(std::move(panels));
     }
     l.panel_columns = k.panel_columns;
-  };
-  for (EncoderLayerWeights& l : w.encoder) {
-    for (Linear* linear : {&l.qkv, &l.out, &l.fc1, &l.fc2}) pack(*linear);
-  }
-  for (DecoderLayerWeights& l : w.decoder) {
-    for (Linear* linear : {&l.self_qkv, &l.self_out, &l.cross_q, &l.cross_kv, &l.cross_out, &l.fc1, &l.fc2}) {
-      pack(*linear);
-    }
-  }
-  pack(w.output);
+  });
 }
 
 }  // namespace attend

@@ -51,6 +51,19 @@ struct OwnedTensors {
   std::vector<std::unique_ptr<AlignedVector<int8_t>>> i8;
 };
 
+// Calls f(linear) for every Linear of `w` (Weights or const Weights): each encoder layer's,
+// each decoder layer's, then the output projection.
+template <class W, class F>
+void for_each_linear(W& w, F&& f) {
+  for (auto& l : w.encoder) {
+    for (auto* linear : {&l.qkv, &l.out, &l.fc1, &l.fc2}) f(*linear);
+  }
+  for (auto& l : w.decoder) {
+    for (auto* linear : {&l.self_qkv, &l.self_out, &l.cross_q, &l.cross_kv, &l.cross_out, &l.fc1, &l.fc2}) f(*linear);
+  }
+  f(w.output);
+}
+
 // Adds every Linear's weight as panels for the kernel table `k` (its panel_columns; nothing
 // when 0), kept in `owned`: the batched GEMMs then read weights in place instead of repacking
 // them per call, for one more copy of the weights in memory.
