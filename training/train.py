@@ -58,6 +58,9 @@ def parse_args(argv=None):
     p.add_argument("--layers", type=int, default=4, help="encoder and decoder layers each")
     p.add_argument("--dropout", type=float, default=0.1)
     p.add_argument("--label-smoothing", type=float, default=0.1)
+    p.add_argument("--subword-alpha", type=float, default=0.0,
+                   help="subword regularization: every epoch draws new segmentations of the training text, "
+                        "smoothed by this alpha (smaller = more varied; 0: always the most likely one)")
     p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
     p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
     p.add_argument("--warmup", type=int, default=800)
@@ -90,7 +93,8 @@ def model_config(args, src_vocab_size, tgt_vocab_size):
 
 
 def prepare_data(args, src_lang, tgt_lang):
-    """Vocabulary (trained once, reused on resume) and the encoded corpus."""
+    """Vocabulary (trained once, reused on resume) and the corpus: (spm models (src, tgt), training
+    texts (src, tgt), training pairs, val pairs), the pairs in their most likely segmentation."""
     os.makedirs(args.out, exist_ok=True)
     train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
     train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
@@ -105,12 +109,18 @@ def prepare_data(args, src_lang, tgt_lang):
         if not os.path.exists(prefix + ".model"):
             data.train_spm(prefix, train_src + train_tgt, args.vocab_size)
         src_model = tgt_model = prefix + ".model"
-    eos = data.SPECIAL_IDS["eos_id"]
-    pairs = list(zip([s + [eos] for s in data.encode(src_model, train_src)], data.encode(tgt_model, train_tgt)))
     val_src = data.read_lines(data.corpus_path(args.data_dir, "val", src_lang))
     val_tgt = data.read_lines(data.corpus_path(args.data_dir, "val", tgt_lang))
-    val = list(zip([s + [eos] for s in data.encode(src_model, val_src)], data.encode(tgt_model, val_tgt)))
-    return src_model, tgt_model, pairs, val
+    models, train_texts = (src_model, tgt_model), (train_src, train_tgt)
+    return models, train_texts, encode_pairs(models, train_texts), encode_pairs(models, (val_src, val_tgt))
+
+
+def encode_pairs(models, texts, sample_alpha=0.0, seed=0):
+    """(src ids + eos, tgt ids) of parallel texts; sample_alpha > 0 draws the segmentations (data.encode)."""
+    (src_model, tgt_model), (src, tgt) = models, texts
+    eos = data.SPECIAL_IDS["eos_id"]
+    return list(zip([s + [eos] for s in data.encode(src_model, src, sample_alpha, seed)],
+                    data.encode(tgt_model, tgt, sample_alpha, seed)))
 
 
 def learning_rate(step, args):
@@ -181,7 +191,8 @@ def train(rank, workers, args, prepared):
     report = (lambda *a: print(*a, file=sys.stderr, flush=True)) if lead else (lambda *a: None)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    src_model, tgt_model, pairs, val = prepared
+    models, train_texts, pairs, val = prepared
+    src_model, tgt_model = models
     vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
     cfg = model_config(args, vocab(src_model), vocab(tgt_model))
     model = Transformer(cfg, dropout=args.dropout)  # the same initial weights in every worker
@@ -208,7 +219,9 @@ def train(rank, workers, args, prepared):
     deadline = started + args.time_budget_min * 60 if args.time_budget_min > 0 else math.inf
     running = lambda: step < args.max_steps and time.time() < deadline
     while running():
-        batches = data.make_batches(pairs, args.max_tokens, seed=args.seed + epoch)
+        epoch_pairs = pairs if args.subword_alpha <= 0 else encode_pairs(
+            models, train_texts, args.subword_alpha, seed=args.seed + epoch)  # the same in every worker
+        batches = data.make_batches(epoch_pairs, args.max_tokens, seed=args.seed + epoch)
         while done_in_epoch + workers <= len(batches) and running():
             step += 1
             lr = learning_rate(step, args)

@@ -1,5 +1,6 @@
 """Training code: loss and dropout against PyTorch's own, the learning-rate schedule, the OpenBLAS
-kernel choice, data-parallel steps against one step on the union of the batches, and train.py end to end."""
+kernel choice, subword sampling against spm_encode / spm_decode, data-parallel steps against one step
+on the union of the batches, and train.py end to end."""
 import argparse
 import ctypes
 import gzip
@@ -17,10 +18,16 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import train  # noqa: E402
-from attend_ref import data_parallel, openblas  # noqa: E402
+from attend_ref import data, data_parallel, openblas  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer, dropout  # noqa: E402
+
+
+def multi30k_lines(split, lang, count):
+    source = os.environ.get("ATTEND_DATA", os.path.join(REPO, "../shared/data/multi30k"))
+    with gzip.open(os.path.join(source, f"{split}.{lang}.gz"), "rt", encoding="utf-8") as f:
+        return [next(f) for _ in range(count)]
 
 
 def tiny_model():
@@ -172,6 +179,44 @@ class Dropout(unittest.TestCase):
         self.assertTrue(torch.equal(g, y.detach()))
 
 
+class SubwordSampling(unittest.TestCase):
+    """data.encode with sample_alpha > 0 against the most likely segmentation and spm_decode."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.texts = [line.rstrip("\n") for line in multi30k_lines("train", "en", 300)]
+        cls.model = data.train_spm(os.path.join(cls.tmp.name, "spm"), cls.texts, 300)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def decode(self, ids):
+        return subprocess.run(["spm_decode", f"--model={self.model}", "--input_format=id"], check=True, text=True,
+                              input="\n".join(" ".join(map(str, s)) for s in ids) + "\n",
+                              capture_output=True).stdout.split("\n")[: len(ids)]
+
+    def test_draws_other_segmentations_of_the_same_text(self):
+        best = data.encode(self.model, self.texts)
+        sampled = data.encode(self.model, self.texts, sample_alpha=0.3, seed=1)
+        self.assertEqual(self.decode(sampled), self.decode(best))
+        changed = sum(a != b for a, b in zip(best, sampled))
+        self.assertGreater(changed, len(self.texts) // 4)
+        self.assertGreater(sum(map(len, sampled)), sum(map(len, best)))  # the most likely one is the shortest
+
+    def test_a_seed_draws_the_same_segmentations_another_seed_others(self):
+        first = data.encode(self.model, self.texts, sample_alpha=0.3, seed=1)
+        self.assertEqual(data.encode(self.model, self.texts, sample_alpha=0.3, seed=1), first)
+        self.assertNotEqual(data.encode(self.model, self.texts, sample_alpha=0.3, seed=2), first)
+
+    def test_pairs_end_the_source_with_eos(self):
+        pairs = train.encode_pairs((self.model, self.model), (self.texts[:5], self.texts[5:10]), 0.3, seed=1)
+        self.assertEqual([len(p) for p in pairs], [2] * 5)
+        self.assertTrue(all(src[-1] == data.SPECIAL_IDS["eos_id"] for src, _ in pairs))
+        self.assertEqual(self.decode([tgt for _, tgt in pairs]), self.decode(data.encode(self.model, self.texts[5:10])))
+
+
 class DataParallel(unittest.TestCase):
     def test_two_workers_step_as_one_step_on_both_batches(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -200,11 +245,9 @@ class TrainEndToEnd(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.data = os.path.join(self.tmp.name, "data")
         os.makedirs(self.data)
-        source = os.environ.get("ATTEND_DATA", os.path.join(REPO, "../shared/data/multi30k"))
         for split in ("train", "val"):
             for lang in ("en", "de"):
-                with gzip.open(os.path.join(source, f"{split}.{lang}.gz"), "rt", encoding="utf-8") as f:
-                    lines = [next(f) for _ in range(300 if split == "train" else 40)]
+                lines = multi30k_lines(split, lang, 300 if split == "train" else 40)
                 with gzip.open(os.path.join(self.data, f"{split}.{lang}.gz"), "wt", encoding="utf-8") as f:
                     f.writelines(lines)
         self.out = os.path.join(self.tmp.name, "run")
@@ -212,11 +255,11 @@ class TrainEndToEnd(unittest.TestCase):
     def tearDown(self):
         self.tmp.cleanup()
 
-    def train(self, max_steps, workers=1, expect_success=True):
+    def train(self, max_steps, workers=1, expect_success=True, extra=()):
         cmd = [sys.executable, os.path.join(REPO, "training/train.py"), "--pair", "en-de", "--data-dir", self.data,
                "--out", self.out, "--vocab-size", "300", "--d-model", "16", "--heads", "2", "--d-ff", "32",
                "--layers", "1", "--max-tokens", "600", "--warmup", "4", "--checkpoint-every", "3",
-               "--average-last", "2", "--threads", "1", "--max-steps", str(max_steps), "--workers", str(workers)]
+               "--average-last", "2", "--threads", "1", "--max-steps", str(max_steps), "--workers", str(workers), *extra]
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         self.assertEqual(run.returncode == 0, expect_success, run.stderr)
         return run.stderr
@@ -229,11 +272,14 @@ class TrainEndToEnd(unittest.TestCase):
         refused = self.train(12, workers=1, expect_success=False)
         self.assertIn("was written by a run with --workers 2", refused)
 
-    def train_resume_export(self, workers):
-        first = self.train(6, workers)
+    def test_subword_sampling_train_resume_export(self):
+        self.train_resume_export(workers=2, extra=("--subword-alpha", "0.3"))
+
+    def train_resume_export(self, workers, extra=()):
+        first = self.train(6, workers, extra=extra)
         self.assertIn(f"{workers} worker(s)", first)
         self.assertIn("trained 6 steps", first)
-        second = self.train(9, workers)
+        second = self.train(9, workers, extra=extra)
         self.assertIn("resumed from", second)
         self.assertIn("at step 6", second)
         self.assertIn("trained 9 steps", second)
