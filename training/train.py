@@ -3,7 +3,8 @@
 
   /usr/bin/python3 training/train.py --pair en-de --out runs/en-de
 
-Steps: SentencePiece vocabulary (spm_train) -> length-bucketed batches -> Adam (β2 0.98) with
+Steps: SentencePiece vocabulary (spm_train) -> (with --subword-alpha, new segmentations of the
+training text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with
 linear warm-up and cosine decay to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
 average of the last checkpoints -> model files (f32 and int8) in --out.
 --workers N trains data-parallel in N processes (a step is one batch per worker, gradients summed).
