@@ -6,9 +6,11 @@ import ctypes
 import gzip
 import math
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 REPO = os.environ.get("ATTEND_REPO", os.path.join(os.path.dirname(__file__), "../.."))
@@ -28,6 +30,30 @@ def multi30k_lines(split, lang, count):
     source = os.environ.get("ATTEND_DATA", os.path.join(REPO, "../shared/data/multi30k"))
     with gzip.open(os.path.join(source, f"{split}.{lang}.gz"), "rt", encoding="utf-8") as f:
         return [next(f) for _ in range(count)]
+
+
+def spawned_children(pid):
+    """The multiprocessing workers that process `pid` started."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                spawned = b"spawn_main" in f.read()
+        except FileNotFoundError:  # ended meanwhile
+            continue
+        if ppid == pid and spawned:
+            found.append(int(entry))
+    return found
+
+
+def is_running(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def tiny_model():
@@ -255,12 +281,14 @@ class TrainEndToEnd(unittest.TestCase):
     def tearDown(self):
         self.tmp.cleanup()
 
-    def train(self, max_steps, workers=1, expect_success=True, extra=()):
-        cmd = [sys.executable, os.path.join(REPO, "training/train.py"), "--pair", "en-de", "--data-dir", self.data,
+    def command(self, max_steps, workers=1, extra=()):
+        return [sys.executable, os.path.join(REPO, "training/train.py"), "--pair", "en-de", "--data-dir", self.data,
                "--out", self.out, "--vocab-size", "300", "--d-model", "16", "--heads", "2", "--d-ff", "32",
                "--layers", "1", "--max-tokens", "600", "--warmup", "4", "--checkpoint-every", "3",
                "--average-last", "2", "--threads", "1", "--max-steps", str(max_steps), "--workers", str(workers), *extra]
-        run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+    def train(self, max_steps, workers=1, expect_success=True, extra=()):
+        run = subprocess.run(self.command(max_steps, workers, extra), capture_output=True, text=True, timeout=300)
         self.assertEqual(run.returncode == 0, expect_success, run.stderr)
         return run.stderr
 
@@ -274,6 +302,28 @@ class TrainEndToEnd(unittest.TestCase):
 
     def test_subword_sampling_train_resume_export(self):
         self.train_resume_export(workers=2, extra=("--subword-alpha", "0.3"))
+
+    def test_killing_train_py_ends_its_workers(self):
+        """Started the way a shell starts `nohup scripts/train.sh ... &`: SIGINT ignored, which also
+        disarms the SIGINT torch's spawn sends workers whose parent ended. Output to a file, as in a
+        real run (a pipe would break when the parent ends, and end them for another reason)."""
+        log_path = os.path.join(self.tmp.name, "train.log")
+        with open(log_path, "w") as log:
+            parent = subprocess.Popen(self.command(10**6, workers=2), stdout=subprocess.DEVNULL, stderr=log,
+                                      preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+        try:
+            deadline = time.time() + 120
+            while time.time() < deadline and "\nstep " not in open(log_path).read():  # both workers training
+                time.sleep(0.1)
+            workers = spawned_children(parent.pid)
+            self.assertEqual(len(workers), 2)
+        finally:
+            parent.terminate()
+            parent.wait(timeout=60)
+        deadline = time.time() + 30
+        while time.time() < deadline and any(map(is_running, workers)):
+            time.sleep(0.1)
+        self.assertFalse(any(map(is_running, workers)), "workers still training after train.py was killed")
 
     def train_resume_export(self, workers, extra=()):
         first = self.train(6, workers, extra=extra)

@@ -5,6 +5,9 @@ every update, so all workers apply the same update to the same weights.
 With W workers a step trains on W batches and equals one step on their union: the loss is summed over
 all their target tokens and divided by the total. Separate processes scale where intra-op threads do
 not: a training step is many small ops, and torch's threads split each one."""
+import ctypes
+import os
+import signal
 import socket
 
 import torch
@@ -20,15 +23,26 @@ def run_workers(fn, workers, args):
     with socket.socket() as s:  # a free loopback port for the rendezvous
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    mp.spawn(_join, args=(workers, port, fn, args), nprocs=workers, join=True)
+    mp.spawn(_join, args=(workers, port, os.getpid(), fn, args), nprocs=workers, join=True)
 
 
-def _join(rank, workers, port, fn, args):
+def _join(rank, workers, port, parent, fn, args):
+    _end_with_parent(parent)
     dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=workers)
     try:
         fn(rank, workers, *args)
     finally:
         dist.destroy_process_group()
+
+
+def _end_with_parent(parent):
+    """torch's spawn asks for SIGINT when the parent ends, but a run started in the background by a
+    shell (`nohup scripts/train.sh ... &`) ignores SIGINT, so killing train.py left its workers
+    training. SIGTERM's default action ends the worker wherever it is, even inside a collective."""
+    pr_set_pdeathsig = 1  # <linux/prctl.h>
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != parent:  # the parent ended before the request was in place
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def sum_gradients(model, loss, tokens):
