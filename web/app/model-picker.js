@@ -13,6 +13,11 @@ export class ModelPicker {
   #onChoose;
 
   constructor({ select, fileInput, fileLabel, dropTarget, onChoose }) {
+    const ownFile = select.querySelector('option[value="file"]');
+    for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
+      select.insertBefore(new Option(name, value), ownFile);
+    }
+    select.value = Object.keys(SHIPPED_MODELS)[0];
     this.#select = select;
     this.#fileInput = fileInput;
     this.#fileLabel = fileLabel;
