@@ -2,11 +2,12 @@
 // real attention (the exported JSON), head masking re-translates like the CLI's
 // --mask-head, and people get clear messages for bad models, long input and no WebAssembly.
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser } from './support/browser.mjs';
 import { cliAttention, cliTranslate } from './support/cli.mjs';
-import { makeServedRoot, MODEL } from './support/environment.mjs';
+import { makeServedRoot, MODEL, REPO_ROOT } from './support/environment.mjs';
 import { dataset, download, openApp, saveScreenshot, translate } from './support/app-page.mjs';
 import { argmax, maxDifference } from './support/attention.mjs';
 import { startServer } from './support/server.mjs';
@@ -220,6 +221,14 @@ describe('the page', () => {
     await page.waitForFunction(() => document.body.dataset.model === 'ready'
       && document.getElementById('model-status').textContent === 'dropped.safetensors is ready.');
     assert.equal(await translate(page, 'A dog catches a frisbee.'), cliTranslate('A dog catches a frisbee.'));
+  });
+
+  test('offers every model shipped in models/, and a file of your own', async () => {
+    const shipped = readdirSync(join(REPO_ROOT, 'models'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const offered = await page.$$eval('#model-select option', (options) => options.map((option) => option.value));
+    assert.deepEqual(offered.slice(0, -1).sort(), shipped.sort());
+    assert.equal(offered.at(-1), 'file');
   });
 
   test('a damaged model file and a failed download get clear messages', async () => {
