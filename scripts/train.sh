@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Trains one translation direction on Multi30k end to end, then scores the exported models.
 #   scripts/train.sh en-de [extra training/train.py options]
-# Reads ../shared/data/multi30k (see README); writes runs/<pair>/ (not committed).
+# Reads ../shared/data/multi30k (see README); writes runs/<pair>/ (not committed), or the --out given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pair=${1:?usage: scripts/train.sh SRC-TGT [train.py options]}
 shift
+out=runs/$pair
+for ((i = 1; i < $#; i++)); do
+  [ "${!i}" = --out ] && { next=$((i + 1)); out=${!next}; }
+done
 # OpenBLAS tuning variables of this machine's shell slow training down (train.py picks the
 # kernels itself); tests keep them. glibc's malloc keeps freed memory instead of returning every
 # large tensor to the kernel and faulting it in again the next step (12% of a run's CPU time was
@@ -13,5 +17,5 @@ shift
 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE \
   MALLOC_MMAP_THRESHOLD_=1000000000 MALLOC_TRIM_THRESHOLD_=100000000000 MALLOC_TOP_PAD_=1000000000 \
   /usr/bin/python3 training/train.py \
-  --pair "$pair" --out "runs/$pair" --threads "$(nproc)" "$@"
-scripts/evaluate.sh "runs/$pair" "$pair"
+  --pair "$pair" --out "$out" --threads "$(nproc)" "$@"
+scripts/evaluate.sh "$out" "$pair"

@@ -3,7 +3,8 @@
 
   /usr/bin/python3 training/train.py --pair en-de --out runs/en-de
 
-Steps: SentencePiece vocabulary (spm_train) -> (with --subword-alpha, new segmentations of the
+Steps: (with --distill-from, a trained model's translations of the training source added to the
+training pairs) -> SentencePiece vocabulary (spm_train) -> (with --subword-alpha, new segmentations of the
 training text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with
 linear warm-up and cosine decay to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
 average of the last checkpoints -> model files (f32 and int8) in --out.
@@ -18,7 +19,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attend_ref import openblas  # noqa: E402  (imports no torch)
+from attend_ref import distill, openblas  # noqa: E402  (import no torch)
 
 DEFAULT_THREADS = 2
 
@@ -62,6 +63,9 @@ def parse_args(argv=None):
     p.add_argument("--subword-alpha", type=float, default=0.0,
                    help="subword regularization: every epoch draws new segmentations of the training text, "
                         "smoothed by this alpha (smaller = more varied; 0: always the most likely one)")
+    p.add_argument("--distill-from", metavar="MODEL",
+                   help="sequence-level distillation: also train on this Attend model's beam-5 translations of the "
+                        "training source (attend_ref/distill.py)")
     p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
     p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
     p.add_argument("--warmup", type=int, default=800)
@@ -99,6 +103,10 @@ def prepare_data(args, src_lang, tgt_lang):
     os.makedirs(args.out, exist_ok=True)
     train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
     train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
+    if args.distill_from:
+        cache = os.path.join(args.out, f"train.distilled.{tgt_lang}")
+        train_src, train_tgt = train_src + train_src, train_tgt + distill.teacher_translations(
+            args.distill_from, train_src, cache)
     if args.separate_vocab:
         spm = {lang: os.path.join(args.out, f"spm.{lang}") for lang in (src_lang, tgt_lang)}
         for lang, texts in ((src_lang, train_src), (tgt_lang, train_tgt)):

@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 import unittest
+from unittest import mock
 
 REPO = os.environ.get("ATTEND_REPO", os.path.join(os.path.dirname(__file__), "../.."))
 sys.path.insert(0, os.path.join(REPO, "training"))
@@ -20,7 +21,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import train  # noqa: E402
-from attend_ref import data, data_parallel, openblas  # noqa: E402
+from attend_ref import data, data_parallel, distill, openblas  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer, dropout  # noqa: E402
@@ -264,6 +265,42 @@ class DataParallel(unittest.TestCase):
         self.assertGreater(moved, 1e-6)  # guards the comparison: the second batch changed the update
 
 
+class Distillation(unittest.TestCase):
+    """The teacher's translations are the `attend` CLI's beam-5 output, kept for a resumed run."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.cache = os.path.join(self.tmp.name, "train.distilled.de")
+        self.teacher = os.path.join(REPO, "models/en-de/model.int8.safetensors")
+        self.sources = [line.strip() for line in multi30k_lines("train", "en", 6)]
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_translations_are_the_cli_beam_5_output_in_order(self):
+        got = distill.teacher_translations(self.teacher, self.sources, self.cache)
+        for source, translation in zip(self.sources, got):
+            alone = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", self.teacher, "--beam", "5",
+                                    source], capture_output=True, text=True, timeout=60, check=True).stdout
+            self.assertEqual(translation, alone.rstrip("\n"))
+        self.assertTrue(all(got))
+
+    def test_a_resumed_run_reads_the_kept_translations(self):
+        first = distill.teacher_translations(self.teacher, self.sources, self.cache)
+        with mock.patch.dict(os.environ, ATTEND_CLI="/nonexistent/attend"):
+            self.assertEqual(distill.teacher_translations(self.teacher, self.sources, self.cache), first)
+            with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/attend is missing"):
+                distill.teacher_translations(self.teacher, self.sources + ["One more line."], self.cache)
+
+    def test_a_damaged_teacher_is_an_error_and_writes_nothing(self):
+        damaged = os.path.join(self.tmp.name, "damaged.safetensors")
+        with open(self.teacher, "rb") as f, open(damaged, "wb") as g:
+            g.write(f.read()[:5000])
+        with self.assertRaisesRegex(RuntimeError, "the teacher .*damaged.safetensors failed"):
+            distill.teacher_translations(damaged, self.sources, self.cache)
+        self.assertFalse(os.path.exists(self.cache))
+
+
 class TrainEndToEnd(unittest.TestCase):
     """train.py on 300 Multi30k pairs with a very small model: trains, resumes, averages, exports."""
 
@@ -302,6 +339,18 @@ class TrainEndToEnd(unittest.TestCase):
 
     def test_subword_sampling_train_resume_export(self):
         self.train_resume_export(workers=2, extra=("--subword-alpha", "0.3"))
+
+    def test_distilled_student_trains_on_both_targets(self):
+        """A student of a teacher trained here: its training pairs are the 300 pairs plus the teacher's
+        300 translations of their source."""
+        self.train(6)
+        teacher = os.path.join(self.tmp.name, "teacher.int8.safetensors")
+        os.rename(os.path.join(self.out, "model.int8.safetensors"), teacher)
+        self.out = os.path.join(self.tmp.name, "student")
+        log = self.train(6, extra=("--distill-from", teacher))
+        self.assertIn("en-de: 600 pairs", log)
+        with open(os.path.join(self.out, "train.distilled.de"), encoding="utf-8") as f:
+            self.assertEqual(len(f.read().split("\n")[:-1]), 300)
 
     def test_killing_train_py_ends_its_workers(self):
         """Started the way a shell starts `nohup scripts/train.sh ... &`: SIGINT ignored, which also
