@@ -10,6 +10,7 @@ shift 2
 data=${ATTEND_DATA:-../shared/data/multi30k}
 cli=${ATTEND_CLI:-build/release/native/cli/attend}
 [ -x "$cli" ] || { cmake --preset release >/dev/null && cmake --build --preset release --target attend_cli; }
+[ -f "$dir/model.f32.safetensors" ] || [ -f "$dir/model.int8.safetensors" ] || { echo "evaluate.sh: no model.f32/int8.safetensors in $dir" >&2; exit 1; }
 printf '| model | set | beam | BLEU | BLEU (lowercased) | chrF2 |\n| --- | --- | --- | --- | --- | --- |\n'
 for dtype in f32 int8; do
   model="$dir/model.$dtype.safetensors"

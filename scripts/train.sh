@@ -6,9 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pair=${1:?usage: scripts/train.sh SRC-TGT [train.py options]}
 shift
-out=runs/$pair
-for ((i = 1; i < $#; i++)); do
-  [ "${!i}" = --out ] && { next=$((i + 1)); out=${!next}; }
+out=runs/$pair  # train.py takes the last --out given
+for ((i = 1; i <= $#; i++)); do
+  case ${!i} in
+    --out) next=$((i + 1)); out=${!next-} ;;
+    --out=*) out=${!i#--out=} ;;
+  esac
 done
 # OpenBLAS tuning variables of this machine's shell slow training down (train.py picks the
 # kernels itself); tests keep them. glibc's malloc keeps freed memory instead of returning every

@@ -19,9 +19,12 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attend_ref import distill, openblas  # noqa: E402  (import no torch)
+from attend_ref import distill, openblas  # noqa: E402  (neither imports torch)
 
 DEFAULT_THREADS = 2
+# The options that say what the training data is: a run directory resumed with others would train
+# on its old vocabulary (or, at its last step, train nothing) and be labelled with the new ones.
+DATA_OPTIONS = ("pair", "vocab_size", "separate_vocab", "subword_alpha", "distill_from")
 
 
 def _limit_blas_threads():
@@ -101,6 +104,7 @@ def prepare_data(args, src_lang, tgt_lang):
     """Vocabulary (trained once, reused on resume) and the corpus: (spm models (src, tgt), training
     texts (src, tgt), training pairs, val pairs), the pairs in their most likely segmentation."""
     os.makedirs(args.out, exist_ok=True)
+    refuse_other_data(args)
     train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
     train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
     if args.distill_from:
@@ -122,6 +126,19 @@ def prepare_data(args, src_lang, tgt_lang):
     val_tgt = data.read_lines(data.corpus_path(args.data_dir, "val", tgt_lang))
     models, train_texts = (src_model, tgt_model), (train_src, train_tgt)
     return models, train_texts, encode_pairs(models, train_texts), encode_pairs(models, (val_src, val_tgt))
+
+
+def refuse_other_data(args):
+    """Exits if --out holds a run started with other DATA_OPTIONS."""
+    path = os.path.join(args.out, "config.json")
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as f:
+        saved = json.load(f)["train"]
+    changed = [name for name in DATA_OPTIONS if name in saved and saved[name] != getattr(args, name)]
+    if changed:
+        was = ", ".join(f"--{name.replace('_', '-')} {saved[name]}" for name in changed)
+        sys.exit(f"{args.out} holds a run with other training data ({was}); resume it with those, or use another --out")
 
 
 def encode_pairs(models, texts, sample_alpha=0.0, seed=0):

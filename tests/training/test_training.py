@@ -266,7 +266,8 @@ class DataParallel(unittest.TestCase):
 
 
 class Distillation(unittest.TestCase):
-    """The teacher's translations are the `attend` CLI's beam-5 output, kept for a resumed run."""
+    """The teacher's translations are the `attend` CLI's beam-5 output, kept for a resumed run of
+    the same teacher, sources and beam."""
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -278,7 +279,8 @@ class Distillation(unittest.TestCase):
         self.tmp.cleanup()
 
     def test_translations_are_the_cli_beam_5_output_in_order(self):
-        got = distill.teacher_translations(self.teacher, self.sources, self.cache)
+        got = distill.teacher_translations(self.teacher, self.sources, self.cache, batch=2)  # 3 batches
+        self.assertEqual(len(got), len(self.sources))
         for source, translation in zip(self.sources, got):
             alone = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", self.teacher, "--beam", "5",
                                     source], capture_output=True, text=True, timeout=60, check=True).stdout
@@ -291,6 +293,22 @@ class Distillation(unittest.TestCase):
             self.assertEqual(distill.teacher_translations(self.teacher, self.sources, self.cache), first)
             with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/attend is missing"):
                 distill.teacher_translations(self.teacher, self.sources + ["One more line."], self.cache)
+
+    def test_another_teacher_or_beam_translates_anew(self):
+        distill.teacher_translations(self.teacher, self.sources, self.cache)
+        with open(self.teacher, "rb") as f:
+            weights = bytearray(f.read())
+        same, other = (os.path.join(self.tmp.name, name) for name in ("same.safetensors", "other.safetensors"))
+        with open(same, "wb") as f:
+            f.write(weights)
+        weights[-1] ^= 1  # one byte changed: another teacher
+        with open(other, "wb") as f:
+            f.write(weights)
+        with mock.patch.dict(os.environ, ATTEND_CLI="/nonexistent/attend"):
+            self.assertEqual(len(distill.teacher_translations(same, self.sources, self.cache)), len(self.sources))
+            for teacher, beam in ((other, 5), (self.teacher, 4)):
+                with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/attend is missing"):
+                    distill.teacher_translations(teacher, self.sources, self.cache, beam=beam)
 
     def test_a_damaged_teacher_is_an_error_and_writes_nothing(self):
         damaged = os.path.join(self.tmp.name, "damaged.safetensors")
@@ -346,11 +364,18 @@ class TrainEndToEnd(unittest.TestCase):
         self.train(6)
         teacher = os.path.join(self.tmp.name, "teacher.int8.safetensors")
         os.rename(os.path.join(self.out, "model.int8.safetensors"), teacher)
+        refused = self.train(6, expect_success=False, extra=("--distill-from", teacher))  # the teacher's own run
+        self.assertIn(f"--distill-from None); resume it with those, or use another --out", refused)
         self.out = os.path.join(self.tmp.name, "student")
         log = self.train(6, extra=("--distill-from", teacher))
         self.assertIn("en-de: 600 pairs", log)
+        with gzip.open(os.path.join(self.data, "train.en.gz"), "rt", encoding="utf-8") as f:
+            sources = f.read()
+        beam_5 = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", teacher, "--beam", "5"],
+                                input=sources, capture_output=True, text=True, timeout=120, check=True).stdout
         with open(os.path.join(self.out, "train.distilled.de"), encoding="utf-8") as f:
-            self.assertEqual(len(f.read().split("\n")[:-1]), 300)
+            self.assertEqual(f.read(), beam_5)
+        self.assertEqual(len(beam_5.split("\n")[:-1]), 300)
 
     def test_killing_train_py_ends_its_workers(self):
         """Started the way a shell starts `nohup scripts/train.sh ... &`: SIGINT ignored, which also

@@ -1,9 +1,11 @@
 """Sequence-level knowledge distillation (Kim & Rush, 2016): a trained model's beam-search
 translations of the training source become extra training targets for the next model.
 
-The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine: 29,000 Multi30k
-sentences at beam 5 take under a minute on 2 threads, where the PyTorch reference would take tens
-of minutes). The translations are kept in the run directory, so a resumed run reuses them."""
+The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
+beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
+threads). The translations are kept in the run directory with a key (the teacher file's and
+the sources' SHA-256, the beam), so a resumed run reuses them and any other run makes its own."""
+import hashlib
 import os
 import subprocess
 
@@ -11,14 +13,13 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DEFAULT_CLI = os.path.join(REPO, "build", "release", "native", "cli", "attend")
 
 
-def teacher_translations(model_path, sources, cache_path, beam=5, threads=2, batch=32):
+def teacher_translations(model_path, sources, cache_path, beam=5, threads=os.cpu_count(), batch=32):
     """The teacher's translation of every line of `sources` (one per line, in order), read from
-    cache_path when a previous run wrote it for as many lines."""
-    if os.path.exists(cache_path):
-        with open(cache_path, encoding="utf-8") as f:
-            cached = f.read().split("\n")[:-1]
-        if len(cached) == len(sources):
-            return cached
+    cache_path when it was written for this teacher file, these sources and this beam."""
+    key = cache_key(model_path, sources, beam)
+    cached = read_cache(cache_path, key)
+    if cached is not None:
+        return cached
     cli = os.environ.get("ATTEND_CLI", DEFAULT_CLI)
     if not os.access(cli, os.X_OK):
         raise FileNotFoundError(f"{cli} is missing: build it (cmake --preset release && cmake --build --preset release) "
@@ -27,13 +28,38 @@ def teacher_translations(model_path, sources, cache_path, beam=5, threads=2, bat
         raise ValueError("a training source line is empty; the teacher would give it no translation")
     result = subprocess.run([cli, "translate", "--model", model_path, "--beam", str(beam),
                              "--threads", str(threads), "--batch", str(batch)],
-                            input="\n".join(sources) + "\n", capture_output=True, text=True)
+                            input="\n".join(sources) + "\n", capture_output=True, encoding="utf-8")
     if result.returncode != 0:
         raise RuntimeError(f"the teacher {model_path} failed: {result.stderr.strip()}")
     translations = result.stdout.split("\n")[:-1]
     if len(translations) != len(sources):
         raise RuntimeError(f"the teacher gave {len(translations)} translations for {len(sources)} lines")
-    with open(cache_path + ".tmp", "w", encoding="utf-8") as f:
-        f.write("\n".join(translations) + "\n")
-    os.replace(cache_path + ".tmp", cache_path)
+    write_atomically(cache_path, "\n".join(translations) + "\n")
+    write_atomically(cache_path + ".key", key + "\n")
     return translations
+
+
+def cache_key(model_path, sources, beam):
+    """What the translations depend on: the teacher file's bytes, the source lines, the beam."""
+    with open(model_path, "rb") as f:
+        teacher = hashlib.sha256(f.read()).hexdigest()
+    text = hashlib.sha256("\n".join(sources).encode("utf-8")).hexdigest()
+    return f"teacher {teacher} sources {text} beam {beam}"
+
+
+def read_cache(cache_path, key):
+    """The cached translations if cache_path holds them for `key`, else None."""
+    try:
+        with open(cache_path + ".key", encoding="utf-8") as f:
+            if f.read().strip() != key:
+                return None
+        with open(cache_path, encoding="utf-8") as f:
+            return f.read().split("\n")[:-1]
+    except FileNotFoundError:
+        return None
+
+
+def write_atomically(path, text):
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
