@@ -7,7 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pair=${1:?usage: scripts/train_distilled.sh SRC-TGT [train.py options]}
 shift
-scripts/train.sh "$pair" "$@" --out "runs/$pair-teacher"
-cmake --preset release >/dev/null
-cmake --build --preset release --target attend_cli >/dev/null
+scripts/train.sh "$pair" "$@" --out "runs/$pair-teacher"  # its scoring builds the attend CLI, which decodes the teacher's translations
 scripts/train.sh "$pair" "$@" --out "runs/$pair-distilled" --distill-from "runs/$pair-teacher/model.int8.safetensors"
