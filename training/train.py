@@ -22,9 +22,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attend_ref import distill, openblas  # noqa: E402  (neither imports torch)
 
 DEFAULT_THREADS = 2
-# The options that say what the training data is: a run directory resumed with others would train
-# on its old vocabulary (or, at its last step, train nothing) and be labelled with the new ones.
-DATA_OPTIONS = ("pair", "vocab_size", "separate_vocab", "subword_alpha", "distill_from")
+# The options a run directory may be resumed with other values of: where the data is, how fast to
+# go, and when to stop (a resumed run may go on to more steps). Resumed with any other option changed,
+# a run would mix two recipes (or train on its old vocabulary, or, at its last step, train nothing)
+# and be labelled with the new one.
+RESUMABLE_CHANGES = ("out", "data_dir", "threads", "time_budget_min", "max_steps")
 
 
 def _limit_blas_threads():
@@ -104,7 +106,7 @@ def prepare_data(args, src_lang, tgt_lang):
     """Vocabulary (trained once, reused on resume) and the corpus: (spm models (src, tgt), training
     texts (src, tgt), training pairs, val pairs), the pairs in their most likely segmentation."""
     os.makedirs(args.out, exist_ok=True)
-    refuse_other_data(args)
+    refuse_other_recipe(args)
     train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
     train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
     if args.distill_from:
@@ -128,17 +130,18 @@ def prepare_data(args, src_lang, tgt_lang):
     return models, train_texts, encode_pairs(models, train_texts), encode_pairs(models, (val_src, val_tgt))
 
 
-def refuse_other_data(args):
-    """Exits if --out holds a run started with other DATA_OPTIONS."""
+def refuse_other_recipe(args):
+    """Exits if --out holds a run started with other options than args (but RESUMABLE_CHANGES)."""
     path = os.path.join(args.out, "config.json")
     if not os.path.exists(path):
         return
     with open(path, encoding="utf-8") as f:
         saved = json.load(f)["train"]
-    changed = [name for name in DATA_OPTIONS if name in saved and saved[name] != getattr(args, name)]
+    changed = [name for name, value in vars(args).items()
+               if name not in RESUMABLE_CHANGES and name in saved and saved[name] != value]
     if changed:
         was = ", ".join(f"--{name.replace('_', '-')} {saved[name]}" for name in changed)
-        sys.exit(f"{args.out} holds a run with other training data ({was}); resume it with those, or use another --out")
+        sys.exit(f"{args.out} holds a run started with other options ({was}); resume it with those, or use another --out")
 
 
 def encode_pairs(models, texts, sample_alpha=0.0, seed=0):
@@ -282,10 +285,7 @@ def resume(args, model, optimizer, rank, workers, report):
     existing = checkpoints(args.out)
     if not existing:
         return 0, 0, 0
-    state = torch.load(existing[-1], map_location="cpu")
-    saved_workers = len(state["rng"]) if isinstance(state["rng"], list) else 1
-    if saved_workers != workers:
-        sys.exit(f"{existing[-1]} was written by a run with --workers {saved_workers}; resume it with that")
+    state = torch.load(existing[-1], map_location="cpu")  # from a run with these --workers (refuse_other_recipe)
     model.load_state_dict(state["model"])
     optimizer.load_state_dict(state["optimizer"])
     torch.set_rng_state(state["rng"][rank] if workers > 1 else state["rng"])

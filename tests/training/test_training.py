@@ -57,6 +57,11 @@ def is_running(pid):
         return False
 
 
+def read_text(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def tiny_model():
     torch.manual_seed(7)
     cfg = ModelConfig(src_vocab_size=40, tgt_vocab_size=40, d_model=16, num_heads=2, d_ff=32, encoder_layers=2,
@@ -353,7 +358,16 @@ class TrainEndToEnd(unittest.TestCase):
     def test_two_workers_train_resume_export(self):
         self.train_resume_export(workers=2)
         refused = self.train(12, workers=1, expect_success=False)
-        self.assertIn("was written by a run with --workers 2", refused)
+        self.assertIn("holds a run started with other options (--workers 2)", refused)
+
+    def test_resuming_with_another_recipe_is_refused_and_changes_nothing(self):
+        self.train(6)
+        before = sorted(os.listdir(self.out))
+        refused = self.train(9, expect_success=False, extra=("--dropout", "0.3", "--lr", "1e-3"))
+        self.assertIn("holds a run started with other options (--dropout 0.1, --lr 0.0015); "
+                      "resume it with those, or use another --out", refused)
+        self.assertEqual(sorted(os.listdir(self.out)), before)
+        self.assertIn("at step 6", self.train(9, extra=("--threads", "2", "--time-budget-min", "30")))
 
     def test_subword_sampling_train_resume_export(self):
         self.train_resume_export(workers=2, extra=("--subword-alpha", "0.3"))
@@ -365,7 +379,7 @@ class TrainEndToEnd(unittest.TestCase):
         teacher = os.path.join(self.tmp.name, "teacher.int8.safetensors")
         os.rename(os.path.join(self.out, "model.int8.safetensors"), teacher)
         refused = self.train(6, expect_success=False, extra=("--distill-from", teacher))  # the teacher's own run
-        self.assertIn(f"--distill-from None); resume it with those, or use another --out", refused)
+        self.assertIn("holds a run started with other options (--distill-from None)", refused)
         self.out = os.path.join(self.tmp.name, "student")
         log = self.train(6, extra=("--distill-from", teacher))
         self.assertIn("en-de: 600 pairs", log)
@@ -387,7 +401,7 @@ class TrainEndToEnd(unittest.TestCase):
                                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
         try:
             deadline = time.time() + 120
-            while time.time() < deadline and "\nstep " not in open(log_path).read():  # both workers training
+            while time.time() < deadline and "\nstep " not in read_text(log_path):  # both workers training
                 time.sleep(0.1)
             workers = spawned_children(parent.pid)
             self.assertEqual(len(workers), 2)
