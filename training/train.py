@@ -4,9 +4,10 @@
   /usr/bin/python3 training/train.py --pair en-de --out runs/en-de
 
 Steps: (with --distill-from, a trained model's translations of the training source added to the
-training pairs) -> SentencePiece vocabulary (spm_train) -> (with --subword-alpha, new segmentations of the
-training text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with
-linear warm-up and cosine decay to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
+training pairs; with --back-translate-from, a reverse model's translations of the training target)
+-> SentencePiece vocabulary (spm_train) -> (with --subword-alpha, new segmentations of the training
+text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with linear warm-up and cosine decay
+to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
 average of the last checkpoints -> model files (f32 and int8) in --out.
 --workers N trains data-parallel in N processes (a step is one batch per worker, gradients summed).
 """
@@ -71,6 +72,9 @@ def parse_args(argv=None):
     p.add_argument("--distill-from", metavar="MODEL",
                    help="sequence-level distillation: also train on this Attend model's beam-5 translations of the "
                         "training source (attend_ref/distill.py)")
+    p.add_argument("--back-translate-from", metavar="MODEL",
+                   help="back-translation: also train on this Attend model's beam-5 translations of the training "
+                        "target as sources of that target (MODEL translates the other way, e.g. de-en for en-de)")
     p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
     p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
     p.add_argument("--warmup", type=int, default=800)
@@ -109,10 +113,16 @@ def prepare_data(args, src_lang, tgt_lang):
     refuse_other_recipe(args)
     train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
     train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
+    added_src, added_tgt = [], []
     if args.distill_from:
         cache = os.path.join(args.out, f"train.distilled.{tgt_lang}")
-        train_src, train_tgt = train_src + train_src, train_tgt + distill.teacher_translations(
-            args.distill_from, train_src, cache)
+        added_src += train_src
+        added_tgt += distill.teacher_translations(args.distill_from, train_src, cache)
+    if args.back_translate_from:
+        cache = os.path.join(args.out, f"train.back-translated.{src_lang}")
+        added_src += distill.teacher_translations(args.back_translate_from, train_tgt, cache)
+        added_tgt += train_tgt
+    train_src, train_tgt = train_src + added_src, train_tgt + added_tgt
     if args.separate_vocab:
         spm = {lang: os.path.join(args.out, f"spm.{lang}") for lang in (src_lang, tgt_lang)}
         for lang, texts in ((src_lang, train_src), (tgt_lang, train_tgt)):

@@ -391,6 +391,22 @@ class TrainEndToEnd(unittest.TestCase):
             self.assertEqual(f.read(), beam_5)
         self.assertEqual(len(beam_5.split("\n")[:-1]), 300)
 
+    def test_added_pairs_are_the_teachers_translations_beside_the_references(self):
+        """With both options the training text is the 300 reference pairs, then (source, the en-de teacher's
+        translation), then (the de-en model's translation of the target, target), each beam 5."""
+        teacher, reverse = (os.path.join(REPO, f"models/{pair}/model.int8.safetensors") for pair in ("en-de", "de-en"))
+        args = train.parse_args(self.command(6, extra=("--distill-from", teacher, "--back-translate-from", reverse))[2:])
+        _, (sources, targets), pairs, _ = train.prepare_data(args, "en", "de")
+        read = lambda lang: [line.rstrip("\n") for line in multi30k_lines("train", lang, 300)]
+        english, german = read("en"), read("de")
+        beam_5 = lambda model, lines: subprocess.run(
+            [os.environ["ATTEND_BIN"], "translate", "--model", model, "--beam", "5"], input="\n".join(lines) + "\n",
+            capture_output=True, text=True, timeout=120, check=True).stdout.split("\n")[:-1]
+        self.assertEqual(sources, english + english + beam_5(reverse, german))
+        self.assertEqual(targets, german + beam_5(teacher, english) + german)
+        self.assertEqual(len(pairs), 900)
+        self.assertTrue(os.path.exists(os.path.join(self.out, "train.back-translated.en")))
+
     def test_killing_train_py_ends_its_workers(self):
         """Started the way a shell starts `nohup scripts/train.sh ... &`: SIGINT ignored, which also
         disarms the SIGINT torch's spawn sends workers whose parent ended. Output to a file, as in a

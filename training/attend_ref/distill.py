@@ -1,5 +1,7 @@
 """Sequence-level knowledge distillation (Kim & Rush, 2016): a trained model's beam-search
-translations of the training source become extra training targets for the next model.
+translations of the training source become extra training targets for the next model. The same
+decoding back-translates: a reverse model's translations of the training targets become extra
+sources of those targets (train.py --back-translate-from).
 
 The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
 beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
