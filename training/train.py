@@ -3,8 +3,9 @@
 
   /usr/bin/python3 training/train.py --pair en-de --out runs/en-de
 
-Steps: (with --distill-from, a trained model's translations of the training source added to the
-training pairs; with --back-translate-from, a reverse model's translations of the training target)
+Steps: (with --distill-from, a trained model's translations of the training source, or several models'
+consensus, added to the training pairs; with --back-translate-from, a reverse model's translations of
+the training target)
 -> SentencePiece vocabulary (spm_train) -> (with --subword-alpha, new segmentations of the training
 text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with linear warm-up and cosine decay
 to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
@@ -69,9 +70,10 @@ def parse_args(argv=None):
     p.add_argument("--subword-alpha", type=float, default=0.0,
                    help="subword regularization: every epoch draws new segmentations of the training text, "
                         "smoothed by this alpha (smaller = more varied; 0: always the most likely one)")
-    p.add_argument("--distill-from", metavar="MODEL",
+    p.add_argument("--distill-from", metavar="MODEL", nargs="+",
                    help="sequence-level distillation: also train on this Attend model's beam-5 translations of the "
-                        "training source (attend_ref/distill.py)")
+                        "training source; with several models, on their consensus (MBR over their n-best lists, "
+                        "attend_ref/distill.py)")
     p.add_argument("--back-translate-from", metavar="MODEL",
                    help="back-translation: also train on this Attend model's beam-5 translations of the training "
                         "target as sources of that target (MODEL translates the other way, e.g. de-en for en-de)")
@@ -120,7 +122,7 @@ def prepare_data(args, src_lang, tgt_lang):
         added_tgt += distill.teacher_translations(args.distill_from, train_src, cache)
     if args.back_translate_from:
         cache = os.path.join(args.out, f"train.back-translated.{src_lang}")
-        added_src += distill.teacher_translations(args.back_translate_from, train_tgt, cache)
+        added_src += distill.teacher_translations([args.back_translate_from], train_tgt, cache)
         added_tgt += train_tgt
     train_src, train_tgt = train_src + added_src, train_tgt + added_tgt
     if args.separate_vocab:

@@ -10,6 +10,8 @@ const std::vector<Command>& commands() {
       {"eval", "score translations with BLEU and chrF (translating first if given a model)",
        run_eval},
       {"bench", "time translation over beam, batch and thread settings", run_bench},
+      {"mbr", "pick each line's consensus translation from n-best lists (minimum Bayes risk)",
+       run_mbr},
   };
   return table;
 }

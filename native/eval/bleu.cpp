@@ -1,8 +1,9 @@
-// Corpus BLEU as sacreBLEU 2.x (metrics/bleu.py) computes it with its defaults.
+// Corpus and sentence BLEU as sacreBLEU 2.x (metrics/bleu.py) computes them with its defaults.
 //
 // Per segment: optional lowercase, right-strip, 13a tokenization; hyp_len and ref_len are
 // token counts; for n = 1..4, total[n] += #hypothesis n-grams and
-// correct[n] += sum over n-grams g of min(count_hyp(g), count_ref(g)). All summed over the corpus.
+// correct[n] += sum over n-grams g of min(count_hyp(g), count_ref(g)). All summed over the corpus
+// (a sentence's score is that of a one-segment corpus).
 //
 // Then, with c = sys_len and r = ref_len:
 //   BP = 1 if c >= r, else exp(1 - r / c) (0 if c = 0)
@@ -11,10 +12,12 @@
 //     p_n = 100 * correct[n] / total[n]                   if correct[n] > 0
 //     p_n = 100 / (2^k * total[n]), k = 1, 2, ... counting the orders with correct[n] = 0
 //                                                         ('exp' smoothing, mteval-v13a's)
-//   BLEU = BP * exp((1/4) * sum_n log(p_n)), where log(0) is taken as -9999999999 (so 0).
+//   BLEU = BP * exp((1/N) * sum_{n<=N} log(p_n)), where log(0) is taken as -9999999999 (so 0);
+//   N = 4 for the corpus, and for a sentence the effective order: the orders with total[n] > 0
+//   (sacreBLEU's sentence_bleu, so a 3-token hypothesis is not 0 for lacking 4-grams).
 #include <cmath>
-#include <unordered_map>
 
+#include "bleu_segments.h"
 #include "corpus_input.h"
 #include "metrics.h"
 #include "tokenizer_13a.h"
@@ -24,8 +27,6 @@
 namespace attend::eval {
 
 namespace {
-
-using NgramCounts = std::unordered_map<std::u32string, int64_t>;
 
 // Counts of the n-grams of order 1..4, keyed by the tokens joined with single spaces
 // (tokens hold no whitespace, so orders cannot collide).
@@ -54,53 +55,74 @@ double log_or_floor(double x) { return x == 0.0 ? -9999999999.0 : std::log(x); }
 
 }  // namespace
 
+SegmentNgrams segment_ngrams(const std::string& line, const char* stream, size_t index,
+                             const BleuOptions& options) {
+  const std::vector<std::u32string> tokens = preprocess(line, stream, index, options);
+  return SegmentNgrams{static_cast<int64_t>(tokens.size()), count_ngrams(tokens)};
+}
+
+void add_segment(const SegmentNgrams& hyp, const SegmentNgrams& ref, BleuScore* stats) {
+  stats->sys_len += hyp.length;
+  stats->ref_len += ref.length;
+  for (int n = 0; n < kBleuMaxOrder; ++n) {
+    for (const auto& [ngram, count] : hyp.counts[n]) {
+      stats->total[n] += count;
+      const auto found = ref.counts[n].find(ngram);
+      if (found != ref.counts[n].end()) stats->correct[n] += std::min(count, found->second);
+    }
+  }
+}
+
+void finish_bleu(BleuScore* result, bool effective_order) {
+  const double sys_len = static_cast<double>(result->sys_len);
+  const double ref_len = static_cast<double>(result->ref_len);
+  result->ratio = result->ref_len > 0 ? sys_len / ref_len : 0.0;
+  if (result->sys_len < result->ref_len) {
+    result->brevity_penalty = result->sys_len > 0 ? std::exp(1.0 - ref_len / sys_len) : 0.0;
+  } else {
+    result->brevity_penalty = 1.0;
+  }
+
+  bool any_correct = false;
+  for (const int64_t c : result->correct) any_correct = any_correct || c > 0;
+  if (!any_correct) return;
+
+  double smooth = 1.0;
+  int orders = 0;  // orders with hypothesis n-grams
+  for (int n = 0; n < kBleuMaxOrder; ++n) {
+    if (result->total[n] == 0) break;
+    ++orders;
+    const double total = static_cast<double>(result->total[n]);
+    if (result->correct[n] == 0) {
+      smooth *= 2.0;
+      result->precisions[n] = 100.0 / (smooth * total);
+    } else {
+      result->precisions[n] = 100.0 * static_cast<double>(result->correct[n]) / total;
+    }
+  }
+  const int order = effective_order ? orders : kBleuMaxOrder;
+  double log_sum = 0.0;
+  for (int n = 0; n < order; ++n) log_sum += log_or_floor(result->precisions[n]);
+  result->score = result->brevity_penalty * std::exp(log_sum / order);
+}
+
 BleuScore corpus_bleu(const std::vector<std::string>& hyps, const std::vector<std::string>& refs,
                       const BleuOptions& options) {
   check_parallel(hyps, refs);
   BleuScore result;
   for (size_t i = 0; i < hyps.size(); ++i) {
-    const std::vector<std::u32string> hyp_tokens = preprocess(hyps[i], "hypothesis", i, options);
-    const std::vector<std::u32string> ref_tokens = preprocess(refs[i], "reference", i, options);
-    result.sys_len += static_cast<int64_t>(hyp_tokens.size());
-    result.ref_len += static_cast<int64_t>(ref_tokens.size());
-    const auto hyp_counts = count_ngrams(hyp_tokens);
-    const auto ref_counts = count_ngrams(ref_tokens);
-    for (int n = 0; n < kBleuMaxOrder; ++n) {
-      for (const auto& [ngram, count] : hyp_counts[n]) {
-        result.total[n] += count;
-        const auto found = ref_counts[n].find(ngram);
-        if (found != ref_counts[n].end()) result.correct[n] += std::min(count, found->second);
-      }
-    }
+    add_segment(segment_ngrams(hyps[i], "hypothesis", i, options),
+                segment_ngrams(refs[i], "reference", i, options), &result);
   }
+  finish_bleu(&result, /*effective_order=*/false);
+  return result;
+}
 
-  const double sys_len = static_cast<double>(result.sys_len);
-  const double ref_len = static_cast<double>(result.ref_len);
-  result.ratio = result.ref_len > 0 ? sys_len / ref_len : 0.0;
-  if (result.sys_len < result.ref_len) {
-    result.brevity_penalty = result.sys_len > 0 ? std::exp(1.0 - ref_len / sys_len) : 0.0;
-  } else {
-    result.brevity_penalty = 1.0;
-  }
-
-  bool any_correct = false;
-  for (const int64_t c : result.correct) any_correct = any_correct || c > 0;
-  if (!any_correct) return result;
-
-  double smooth = 1.0;
-  for (int n = 0; n < kBleuMaxOrder; ++n) {
-    if (result.total[n] == 0) break;
-    const double total = static_cast<double>(result.total[n]);
-    if (result.correct[n] == 0) {
-      smooth *= 2.0;
-      result.precisions[n] = 100.0 / (smooth * total);
-    } else {
-      result.precisions[n] = 100.0 * static_cast<double>(result.correct[n]) / total;
-    }
-  }
-  double log_sum = 0.0;
-  for (const double p : result.precisions) log_sum += log_or_floor(p);
-  result.score = result.brevity_penalty * std::exp(log_sum / kBleuMaxOrder);
+BleuScore sentence_bleu(const std::string& hyp, const std::string& ref, const BleuOptions& options) {
+  BleuScore result;
+  add_segment(segment_ngrams(hyp, "hypothesis", 0, options), segment_ngrams(ref, "reference", 0, options),
+              &result);
+  finish_bleu(&result, /*effective_order=*/true);
   return result;
 }
 

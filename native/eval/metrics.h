@@ -1,4 +1,4 @@
-// Corpus BLEU and chrF, computed as sacreBLEU 2.x computes them with its defaults, for one
+// Corpus BLEU and chrF (and sentence BLEU), computed as sacreBLEU 2.x computes them with its defaults, for one
 // reference per segment. Inputs are UTF-8; invalid UTF-8 throws attend::Error(invalid_input)
 // naming the line, and hypothesis/reference streams of different lengths throw
 // attend::Error(invalid_argument).
@@ -35,6 +35,10 @@ struct BleuScore {
 
 BleuScore corpus_bleu(const std::vector<std::string>& hyps, const std::vector<std::string>& refs,
                       const BleuOptions& options = {});
+
+// One segment's BLEU as sacreBLEU's sentence_bleu() computes it: 'exp' smoothing and the
+// effective order (orders the hypothesis has no n-grams of are left out of the mean).
+BleuScore sentence_bleu(const std::string& hyp, const std::string& ref, const BleuOptions& options = {});
 
 // chrF: character n-grams up to char_order with whitespace removed, optional word n-grams
 // (word_order 2 = chrF++), F-beta of precision and recall averaged over the orders that

@@ -93,7 +93,7 @@ class UsageErrors(ErrorLines):
                               mentions=["--beam goes with --model"])
 
     def test_help_and_version(self):
-        for args in (["--help"], ["translate", "--help"], ["inspect", "--help"], ["eval", "--help"]):
+        for args in (["--help"], ["translate", "--help"], ["inspect", "--help"], ["eval", "--help"], ["mbr", "--help"]):
             code, out, err = run(*args)
             self.assertEqual((code, err), (0, ""), args)
             self.assertIn("usage: attend", out)
@@ -337,6 +337,72 @@ class Eval(unittest.TestCase):
                 code, out, err = run("eval", *args)
                 self.assertEqual(code, 1)
                 self.assertRegex(err, r"^attend: error: cannot (open|read) '[^\n]+\n$")
+
+
+class Mbr(unittest.TestCase):
+    """attend mbr: each line's consensus from n-best files, and clear errors for files that are not
+    attend translate --nbest output."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def nbest_file(self, name, text):
+        path = os.path.join(self.tmp.name, name)
+        write_file(path, text)
+        return path
+
+    def test_consensus_of_two_files(self):
+        # Line 0: "a dog runs ." twice of four. Line 1: "x y z w" is in both files, but the three "a b c ."
+        # variants agree with each other more (mbr_test.cpp has the sums). Line 2: blank input in both.
+        first = self.nbest_file("first.nbest", "0 ||| a dog is running . ||| -1.0\n0 ||| a dog runs . ||| -1.5\n"
+                                               "1 ||| x y z w ||| -0.1\n1 ||| a b c d ||| -0.2\n2 |||  ||| 0\n")
+        second = self.nbest_file("second.nbest", "0 ||| a dog runs . ||| -0.5\n0 ||| the dog runs ||| -0.9\n"
+                                                 "1 ||| a b c e ||| -0.3\n1 ||| x y z w ||| -0.4\n"
+                                                 "1 ||| a b c f ||| -0.5\n2 |||  ||| 0\n")
+        code, out, err = run("mbr", first, second)
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(out, "a dog runs .\na b c d\n\n")
+        # One file: its own consensus. Line 0: "a dog runs ." against "a dog is running ." has
+        # p = 3/4, 1/3, 1/4, 1/4 (smoothed) and BP exp(-1/4): 27.5; the other way p = 3/5, 1/4, 1/6, 1/8
+        # and BP 1: 23.6. Line 1: a tie (100 each), so the first.
+        code, out, _ = run("mbr", first)
+        self.assertEqual(out, "a dog runs .\nx y z w\n\n")
+
+    def test_translate_nbest_output_round_trips(self):
+        code, nbest, _ = run("translate", "--model", F32, "--beam", "4", "--nbest", "4", *SENTENCES)
+        self.assertEqual(code, 0)
+        path = self.nbest_file("tiny.nbest", nbest)
+        code, out, err = run("mbr", path, path)
+        self.assertEqual((code, err), (0, ""))
+        chosen = out.split("\n")[:-1]
+        self.assertEqual(len(chosen), len(SENTENCES))
+        for index, text in enumerate(chosen):
+            self.assertIn(f"{index} ||| {text} ||| ", nbest)
+
+    def test_bad_files_are_errors_naming_the_line(self):
+        good = self.nbest_file("good.nbest", "0 ||| a ||| -1\n1 ||| b ||| -1\n")
+        cases = [
+            ("0 ||| a\n", "line 1: expected `i ||| text ||| score`"),
+            ("0 ||| a ||| -1\nx ||| b ||| -1\n", "line 2: the index 'x' is not a line number"),
+            ("0 ||| a ||| -1\n2 ||| b ||| -1\n", "line 2: index 2 after index 0"),
+            ("1 ||| a ||| -1\n", "line 1: index 1 after the start"),
+            ("0 ||| a ||| -1\n", "has n-best lists for 1 lines but"),
+        ]
+        for text, message in cases:
+            bad = self.nbest_file("bad.nbest", text)
+            code, out, err = run("mbr", good, bad)
+            self.assertEqual((code, out), (1, ""), text)
+            self.assertRegex(err, r"^attend: error: [^\n]+\n$")
+            self.assertIn(message, err, text)
+        code, out, err = run("mbr", good, os.path.join(self.tmp.name, "missing.nbest"))
+        self.assertEqual((code, out), (1, ""))
+        self.assertIn("cannot open", err)
+        code, _, err = run("mbr")
+        self.assertEqual(code, 2)
+        self.assertIn("missing NBEST_FILE", err)
 
 
 class GreedyParity(unittest.TestCase):

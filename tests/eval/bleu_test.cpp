@@ -152,5 +152,43 @@ TEST(CorpusBleu, SmallCorpusMatchesPythonFormulas) {
   EXPECT_NEAR(lower.score, 50.04479020811112, kTolerance);
 }
 
+
+// Sentence BLEU: the corpus formula on one segment, the mean over the effective order.
+
+TEST(SentenceBleu, IdenticalSentenceIs100) {
+  EXPECT_NEAR(sentence_bleu("the cat sat on the mat", "the cat sat on the mat").score, 100.0, kTolerance);
+}
+
+TEST(SentenceBleu, ShortHypothesisUsesItsOrdersOnly) {
+  // hyp "the cat" (2 tokens), ref "the cat sat" (3): p1 = 2/2, p2 = 1/1, no 3- or 4-grams, so the
+  // mean is over 2 orders: exp((log 100 + log 100) / 2) = 100; BP = exp(1 - 3/2).
+  const BleuScore s = sentence_bleu("the cat", "the cat sat");
+  EXPECT_NEAR(s.score, 100.0 * std::exp(-0.5), kTolerance);
+  EXPECT_EQ(s.total, (std::array<int64_t, 4>{2, 1, 0, 0}));
+  // The corpus score of the same segment averages over 4 orders, two of them log(0): 0.
+  EXPECT_EQ(corpus_bleu({"the cat"}, {"the cat sat"}).score, 0.0);
+}
+
+TEST(SentenceBleu, ExpSmoothingOfAZeroOrder) {
+  // hyp "cat the", ref "the cat": p1 = 2/2; no bigram matches, p2 = 100 / (2 · 1) = 50;
+  // BLEU = exp((log 100 + log 50) / 2) = sqrt(5000).
+  EXPECT_NEAR(sentence_bleu("cat the", "the cat").score, std::sqrt(5000.0), kTolerance);
+}
+
+TEST(SentenceBleu, NoMatchesOrEmptyIsZero) {
+  EXPECT_EQ(sentence_bleu("dog", "the cat").score, 0.0);
+  EXPECT_EQ(sentence_bleu("", "the cat").score, 0.0);
+  EXPECT_EQ(sentence_bleu("the cat", "").score, 0.0);
+}
+
+TEST(SentenceBleu, InvalidUtf8Throws) {
+  try {
+    sentence_bleu("bad \xff", "the cat");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_input);
+  }
+}
+
 }  // namespace
 }  // namespace attend::eval

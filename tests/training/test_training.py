@@ -284,7 +284,7 @@ class Distillation(unittest.TestCase):
         self.tmp.cleanup()
 
     def test_translations_are_the_cli_beam_5_output_in_order(self):
-        got = distill.teacher_translations(self.teacher, self.sources, self.cache, batch=2)  # 3 batches
+        got = distill.teacher_translations([self.teacher], self.sources, self.cache, batch=2)  # 3 batches
         self.assertEqual(len(got), len(self.sources))
         for source, translation in zip(self.sources, got):
             alone = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", self.teacher, "--beam", "5",
@@ -293,14 +293,14 @@ class Distillation(unittest.TestCase):
         self.assertTrue(all(got))
 
     def test_a_resumed_run_reads_the_kept_translations(self):
-        first = distill.teacher_translations(self.teacher, self.sources, self.cache)
+        first = distill.teacher_translations([self.teacher], self.sources, self.cache)
         with mock.patch.dict(os.environ, ATTEND_CLI="/nonexistent/attend"):
-            self.assertEqual(distill.teacher_translations(self.teacher, self.sources, self.cache), first)
+            self.assertEqual(distill.teacher_translations([self.teacher], self.sources, self.cache), first)
             with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/attend is missing"):
-                distill.teacher_translations(self.teacher, self.sources + ["One more line."], self.cache)
+                distill.teacher_translations([self.teacher], self.sources + ["One more line."], self.cache)
 
     def test_another_teacher_or_beam_translates_anew(self):
-        distill.teacher_translations(self.teacher, self.sources, self.cache)
+        distill.teacher_translations([self.teacher], self.sources, self.cache)
         with open(self.teacher, "rb") as f:
             weights = bytearray(f.read())
         same, other = (os.path.join(self.tmp.name, name) for name in ("same.safetensors", "other.safetensors"))
@@ -310,17 +310,39 @@ class Distillation(unittest.TestCase):
         with open(other, "wb") as f:
             f.write(weights)
         with mock.patch.dict(os.environ, ATTEND_CLI="/nonexistent/attend"):
-            self.assertEqual(len(distill.teacher_translations(same, self.sources, self.cache)), len(self.sources))
+            self.assertEqual(len(distill.teacher_translations([same], self.sources, self.cache)), len(self.sources))
             for teacher, beam in ((other, 5), (self.teacher, 4)):
                 with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/attend is missing"):
-                    distill.teacher_translations(teacher, self.sources, self.cache, beam=beam)
+                    distill.teacher_translations([teacher], self.sources, self.cache, beam=beam)
+
+    def test_several_teachers_give_the_consensus_of_their_nbest_lists(self):
+        """Two teachers (en-de and, to disagree with it, de-en): each line is `attend mbr`'s choice from
+        their beam-5 n-best lists, not the first teacher's best; the key tells them from either alone."""
+        other = os.path.join(REPO, "models/de-en/model.int8.safetensors")
+        got = distill.teacher_translations([self.teacher, other], self.sources, self.cache)
+        with tempfile.TemporaryDirectory() as tmp:
+            lists = []
+            for i, model in enumerate((self.teacher, other)):
+                lists.append(os.path.join(tmp, f"{i}.nbest"))
+                with open(lists[-1], "w", encoding="utf-8") as f:
+                    subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", model, "--beam", "5", "--nbest",
+                                    "5"], input="\n".join(self.sources) + "\n", stdout=f, text=True, timeout=120,
+                                   check=True)
+            consensus = subprocess.run([os.environ["ATTEND_BIN"], "mbr", *lists], capture_output=True, text=True,
+                                       timeout=60, check=True).stdout
+        self.assertEqual(got, consensus.split("\n")[:-1])
+        self.assertNotEqual(got, distill.teacher_translations([self.teacher], self.sources, self.cache + ".alone"))
+        with open(self.cache + ".key", encoding="utf-8") as f:
+            key = f.read()
+        self.assertIn(" mbr sources ", key)
+        self.assertNotEqual(key.strip(), distill.cache_key([self.teacher], self.sources, 5))
 
     def test_a_damaged_teacher_is_an_error_and_writes_nothing(self):
         damaged = os.path.join(self.tmp.name, "damaged.safetensors")
         with open(self.teacher, "rb") as f, open(damaged, "wb") as g:
             g.write(f.read()[:5000])
         with self.assertRaisesRegex(RuntimeError, "the teacher .*damaged.safetensors failed"):
-            distill.teacher_translations(damaged, self.sources, self.cache)
+            distill.teacher_translations([damaged], self.sources, self.cache)
         self.assertFalse(os.path.exists(self.cache))
 
 

@@ -3,6 +3,10 @@ translations of the training source become extra training targets for the next m
 decoding back-translates: a reverse model's translations of the training targets become extra
 sources of those targets (train.py --back-translate-from).
 
+Several teachers make one translation per sentence by consensus: each writes its beam-5 n-best
+list, and `attend mbr` picks the hypothesis with the highest total sentence BLEU against all of
+them (minimum Bayes risk), so what the teachers agree on is what the student learns.
+
 The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
 beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
 threads). The translations are kept in the run directory with a key (the teacher file's and
@@ -10,15 +14,17 @@ the sources' SHA-256, the beam), so a resumed run reuses them and any other run 
 import hashlib
 import os
 import subprocess
+import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CLI = os.path.join(REPO, "build", "release", "native", "cli", "attend")
 
 
-def teacher_translations(model_path, sources, cache_path, beam=5, threads=os.cpu_count(), batch=32):
-    """The teacher's translation of every line of `sources` (one per line, in order), read from
-    cache_path when it was written for this teacher file, these sources and this beam."""
-    key = cache_key(model_path, sources, beam)
+def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cpu_count(), batch=32):
+    """The teachers' translation of every line of `sources` (one per line, in order): one teacher's
+    best, or several teachers' consensus; read from cache_path when it was written for these
+    teacher files, these sources and this beam."""
+    key = cache_key(model_paths, sources, beam)
     cached = read_cache(cache_path, key)
     if cached is not None:
         return cached
@@ -28,25 +34,45 @@ def teacher_translations(model_path, sources, cache_path, beam=5, threads=os.cpu
                                 "or point ATTEND_CLI at it")
     if any(not line.strip() for line in sources):
         raise ValueError("a training source line is empty; the teacher would give it no translation")
-    result = subprocess.run([cli, "translate", "--model", model_path, "--beam", str(beam),
-                             "--threads", str(threads), "--batch", str(batch)],
-                            input="\n".join(sources) + "\n", capture_output=True, encoding="utf-8")
-    if result.returncode != 0:
-        raise RuntimeError(f"the teacher {model_path} failed: {result.stderr.strip()}")
-    translations = result.stdout.split("\n")[:-1]
+    text = "\n".join(sources) + "\n"
+    translate = [cli, "translate", "--beam", str(beam), "--threads", str(threads), "--batch", str(batch)]
+    if len(model_paths) == 1:
+        output = run_cli(translate + ["--model", model_paths[0]], text, f"the teacher {model_paths[0]}")
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            lists = [os.path.join(tmp, f"{i}.nbest") for i in range(len(model_paths))]
+            for model_path, nbest_path in zip(model_paths, lists):
+                nbest = run_cli(translate + ["--model", model_path, "--nbest", str(beam)], text,
+                                f"the teacher {model_path}")
+                with open(nbest_path, "w", encoding="utf-8") as f:
+                    f.write(nbest)
+            output = run_cli([cli, "mbr", *lists], "", "attend mbr")
+    translations = output.split("\n")[:-1]
     if len(translations) != len(sources):
-        raise RuntimeError(f"the teacher gave {len(translations)} translations for {len(sources)} lines")
+        raise RuntimeError(f"the teachers gave {len(translations)} translations for {len(sources)} lines")
     write_atomically(cache_path, "\n".join(translations) + "\n")
     write_atomically(cache_path + ".key", key + "\n")
     return translations
 
 
-def cache_key(model_path, sources, beam):
-    """What the translations depend on: the teacher file's bytes, the source lines, the beam."""
-    with open(model_path, "rb") as f:
-        teacher = hashlib.sha256(f.read()).hexdigest()
+def run_cli(command, stdin_text, who):
+    """The CLI's stdout; a failure raises RuntimeError naming `who` with the CLI's message."""
+    result = subprocess.run(command, input=stdin_text, capture_output=True, encoding="utf-8")
+    if result.returncode != 0:
+        raise RuntimeError(f"{who} failed: {result.stderr.strip()}")
+    return result.stdout
+
+
+def cache_key(model_paths, sources, beam):
+    """What the translations depend on: the teacher files' bytes (and with several, that they
+    were combined by MBR), the source lines, the beam."""
+    teachers = []
+    for model_path in model_paths:
+        with open(model_path, "rb") as f:
+            teachers.append(hashlib.sha256(f.read()).hexdigest())
+    consensus = " mbr" if len(model_paths) > 1 else ""
     text = hashlib.sha256("\n".join(sources).encode("utf-8")).hexdigest()
-    return f"teacher {teacher} sources {text} beam {beam}"
+    return f"teacher {' '.join(teachers)}{consensus} sources {text} beam {beam}"
 
 
 def read_cache(cache_path, key):
