@@ -9,7 +9,7 @@ them (minimum Bayes risk), so what the teachers agree on is what the student lea
 
 The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
 beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
-threads). The translations are kept in the run directory with a key (the teacher file's and
+threads). The translations are kept in the run directory with a key (each teacher file's and
 the sources' SHA-256, the beam), so a resumed run reuses them and any other run makes its own."""
 import hashlib
 import os
