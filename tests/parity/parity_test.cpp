@@ -100,6 +100,28 @@ TEST_P(Parity, GreedyIdsAndScoresInBatches) {
   }
 }
 
+TEST_P(Parity, StepEventsNameTheSentenceInTheWholeBatch) {
+  const auto src = sources(v());
+  ASSERT_GT(src.size(), 2u) << "needs more sentences than one chunk holds";
+  TranslateOptions o = options_for(v(), 1);
+  std::vector<std::vector<int>> reported(src.size());  // tokens per sentence, in step order
+  o.on_step = [&](const StepEvent& e) {
+    EXPECT_GE(e.sentence, 0);
+    EXPECT_LT(e.sentence, static_cast<int>(src.size()));
+    if (e.sentence < 0 || e.sentence >= static_cast<int>(src.size())) return false;
+    EXPECT_EQ(e.step, static_cast<int>(reported[e.sentence].size())) << "sentence " << e.sentence;
+    reported[e.sentence].push_back(e.token);
+    return true;
+  };
+  const auto m = model();
+  const auto got = Translator(m).translate_ids(src, o, 2);  // chunks of 2
+  for (size_t i = 0; i < src.size(); ++i) {
+    std::vector<int> want = got[i].hypotheses.at(0).ids;
+    if (got[i].hypotheses[0].ended_with_eos) want.push_back(m->config().eos_id);
+    EXPECT_EQ(reported[i], want) << GetParam() << " sentence " << i;
+  }
+}
+
 TEST_P(Parity, BeamIdsAndScores) {
   const auto src = sources(v());
   for (int batch : {1, 5}) {

@@ -186,7 +186,16 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
   for (size_t first = 0; first < sources.size(); first += batch_size) {
     const size_t last = std::min(sources.size(), first + static_cast<size_t>(batch_size));
     const std::vector<std::vector<int>> chunk(sources.begin() + first, sources.begin() + last);
-    for (Translation& t : state_->translate_chunk(chunk, options, mask)) out.push_back(std::move(t));
+    // The search numbers the chunk's sentences from 0; on_step hears their index in `sources`.
+    TranslateOptions chunk_options = options;
+    if (options.on_step && first > 0) {
+      chunk_options.on_step = [&options, first](const StepEvent& event) {
+        StepEvent in_batch = event;
+        in_batch.sentence += static_cast<int>(first);
+        return options.on_step(in_batch);
+      };
+    }
+    for (Translation& t : state_->translate_chunk(chunk, chunk_options, mask)) out.push_back(std::move(t));
   }
   return out;
 }
