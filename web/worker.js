@@ -4,15 +4,17 @@
 // page shares its "newest request id" through a SharedArrayBuffer (cross-origin isolated
 // pages only). Protocol (see web/app/worker-client.js for the page's side):
 //   in:  {type:'init', newestRequest?: Int32Array(SharedArrayBuffer)}
-//        {type:'load', source: URL string | ArrayBuffer}
+//        {type:'load', id, source: URL string | ArrayBuffer}
 //        {type:'translate', id, text, options, compareWithoutMasks, live}
-//   out: {type:'progress', loaded, total}  {type:'ready', info}  {type:'load-error', code, message}
+//   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
+//        (a load that a newer one supersedes ends silently and its model is disposed)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
 //        {type:'dropped', id}  {type:'translate-error', id, code, message}
 const ATTEND_MODULE_URL = new URL('../wasm/attend.mjs', import.meta.url);
 
 let attendModule = null;
 let translator = null;
+let newestLoad;  // the id of the newest load request
 let newestRequest = null;  // Int32Array of length 1, or null
 let pendingRequest = null;  // the newest translate request not yet started
 let running = false;
@@ -32,19 +34,24 @@ async function importAttend() {
   return attendModule;
 }
 
-async function load({ source }) {
+async function load({ id, source }) {
+  newestLoad = id;
   if (pendingRequest) post({ type: 'dropped', id: pendingRequest.id });  // it was for the old model
   pendingRequest = null;
   try {
     const { Translator } = await importAttend();
     translator?.dispose();
     translator = null;
-    translator = await Translator.load(source, {
-      onProgress: ({ loaded, total }) => post({ type: 'progress', loaded, total }),
+    const model = await Translator.load(source, {
+      onProgress: ({ loaded, total }) => {
+        if (id === newestLoad) post({ type: 'progress', id, loaded, total });
+      },
     });
-    post({ type: 'ready', info: translator.info() });
+    if (id !== newestLoad) return model.dispose();  // another model was asked for meanwhile
+    translator = model;
+    post({ type: 'ready', id, info: translator.info() });
   } catch (error) {
-    post({ type: 'load-error', ...errorMessage(error) });
+    if (id === newestLoad) post({ type: 'load-error', id, ...errorMessage(error) });
   }
 }
 

@@ -70,3 +70,51 @@ test('an element with a model that cannot be loaded reports attend-error', async
   }));
   assert.ok(error.code && error.message, JSON.stringify(error));
 });
+
+// Adds an element for the shipped en-de model to the page; returns a handle to it.
+const addElement = (page, text) => page.evaluateHandle((content) => {
+  const element = document.createElement('attend-translator');
+  element.setAttribute('model', '../../models/en-de/model.int8.safetensors');
+  element.textContent = content;
+  globalThis.attendErrors = [];
+  element.addEventListener('attend-error', (event) => globalThis.attendErrors.push(event.detail.message));
+  return element;
+}, text);
+
+const translationOf = (element) => element.evaluate((e) => e.shadowRoot.querySelector('.translation').textContent);
+
+test('editing the element\'s text in place re-translates it; emptying it clears the translation', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/examples/embed.html`);
+  const element = await addElement(page, 'A dog runs on the beach.');
+  const first = element.evaluate((e) => new Promise((resolve) => {
+    e.addEventListener('attend-translation', (event) => resolve(event.detail.text), { once: true });
+    document.body.append(e);
+  }));
+  assert.equal(await first, cliTranslate('A dog runs on the beach.', { beam: 4, alpha: 1.0 }));
+  const edited = element.evaluate((e) => new Promise((resolve, reject) => {
+    e.addEventListener('attend-translation', (event) => resolve(event.detail.text), { once: true });
+    setTimeout(() => reject(new Error('no translation 20 s after the text was edited')), 20_000);
+    e.firstChild.nodeValue = 'Two children are playing in the snow.';  // as frameworks update text
+  }));
+  assert.equal(await edited, cliTranslate('Two children are playing in the snow.', { beam: 4, alpha: 1.0 }));
+  await element.evaluate((e) => { e.firstChild.nodeValue = ''; });
+  await page.waitForTimeout(2000);  // ample for a translation in flight to land, were it kept
+  assert.equal(await translationOf(element), '');
+  assert.deepEqual(await page.evaluate(() => globalThis.attendErrors), []);
+});
+
+test('an element moved in the document while it loads reports no error and translates', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/examples/embed.html`);
+  const element = await addElement(page, 'A dog runs on the beach.');
+  const translated = element.evaluate((e) => new Promise((resolve) => {
+    e.addEventListener('attend-translation', (event) => resolve(event.detail.text), { once: true });
+    document.body.append(e);
+    document.querySelector('aside').append(e);  // removed and inserted again, in one task
+  }));
+  assert.equal(await translated, cliTranslate('A dog runs on the beach.', { beam: 4, alpha: 1.0 }));
+  await page.waitForTimeout(1000);  // the stopped worker's rejections have landed
+  assert.deepEqual(await page.evaluate(() => globalThis.attendErrors), []);
+  assert.equal(await element.evaluate((e) => e.shadowRoot.querySelector('.status').textContent), '');
+});

@@ -127,8 +127,13 @@ describe('the page', () => {
     await page.focus('#heatmap');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    assert.equal(await page.textContent('#heatmap-tooltip'),
-      `${record.target_tokens[1]} → ${record.source_tokens[1]}: ${record.attention.cross[Number(drawn.layer)][Number(drawn.head)][1][1].toFixed(3)}`);
+    const keyboardReading = `${record.target_tokens[1]} → ${record.source_tokens[1]}: `
+      + record.attention.cross[Number(drawn.layer)][Number(drawn.head)][1][1].toFixed(3);
+    assert.equal(await page.textContent('#heatmap-tooltip'), keyboardReading);
+    // Read out to screen readers too: a status region (not hidden from them) holds the same text.
+    assert.equal(await page.textContent('#heatmap-reading'), keyboardReading);
+    assert.equal(await page.$eval('#heatmap-reading', (region) => region.getAttribute('role') === 'status'
+      && !region.hidden && getComputedStyle(region).display !== 'none'), true);
   });
 
   test('links: opacity by weight, and hovering a piece lights only its links', async () => {
@@ -203,6 +208,21 @@ describe('the page', () => {
     assert.match(await page.textContent('#input-message'), /too long to translate: 1,500 characters, the limit is 1,000/);
     await translate(page, SENTENCE);
     assert.equal(await page.isHidden('#input-message'), true);
+  });
+
+  test('emptying the text drops the translation in flight: it never lands', async () => {
+    await page.evaluate((text) => {
+      const source = document.getElementById('source-text');
+      const beam = document.getElementById('beam');
+      source.value = text;
+      beam.dispatchEvent(new Event('change'));  // translates at once
+      source.value = '';
+      beam.dispatchEvent(new Event('change'));  // nothing to translate, in the same task
+    }, 'A man in a red jacket is climbing a steep rock wall while his friends watch from below.');
+    await page.waitForTimeout(3000);  // ample for that translation to have landed, were it kept
+    assert.equal(await page.textContent('#translation'), '');
+    assert.equal(await page.evaluate(() => document.body.dataset.translating), 'false');
+    assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { beam: 4, alpha: 1.0 }));
   });
 
   test('a model file chosen with the file input or dropped on the page translates', async () => {

@@ -1,17 +1,28 @@
 // web/worker.js keeps only the newest request: each older one is answered `dropped`
 // (never started, or cancelled at its next token through the shared newest-request id),
-// and only the newest is translated.
+// and only the newest is translated. Its client (web/app/worker-client.js) settles only
+// the newest model load with its own model, and cancel(), load() and terminate() leave no
+// request in flight to land later or to hang.
 import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser } from './support/browser.mjs';
-import { makeServedRoot } from './support/environment.mjs';
+import { cliTranslate } from './support/cli.mjs';
+import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { startServer } from './support/server.mjs';
+
+const DE_EN_MODEL = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
+const EN_DE_URL = '/models/en-de/model.int8.safetensors';
+const DE_EN_URL = '/models/de-en/model.int8.safetensors';
 
 let server;
 let context;
 
 before(async () => {
-  server = await startServer(makeServedRoot());
+  const root = makeServedRoot();
+  symlinkSync(join(REPO_ROOT, 'models/de-en'), join(root, 'models/de-en'));  // a second model
+  server = await startServer(root);
   context = await launchBrowser({ serviceWorkers: 'block' });
 });
 
@@ -41,7 +52,7 @@ test('superseded requests are dropped, only the newest is translated', async () 
       };
     });
     worker.postMessage({ type: 'init', newestRequest });
-    worker.postMessage({ type: 'load', source: new URL('/models/en-de/model.int8.safetensors', location.href).href });
+    worker.postMessage({ type: 'load', id: 1, source: new URL('/models/en-de/model.int8.safetensors', location.href).href });
     await answered;
     worker.terminate();
     return { crossOriginIsolated, messages };
@@ -51,4 +62,79 @@ test('superseded requests are dropped, only the newest is translated', async () 
   assert.deepEqual([1, 2, 3].map((id) => byId[id].type), ['dropped', 'dropped', 'dropped'], JSON.stringify(answers.messages));
   assert.equal(byId[4].type, 'result', JSON.stringify(byId[4]));
   assert.ok(byId[4].text.length > 0);
+});
+
+// Runs fn(argument) in a page of the served origin (fn imports web/app/worker-client.js).
+async function inPage(fn, argument) {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/examples/embed.html`);
+  try {
+    return await page.evaluate(fn, argument);
+  } finally {
+    await page.close();
+  }
+}
+
+test('of two overlapping model loads only the newer settles with a model, and it translates', async () => {
+  // The older load reads bytes already in memory, the newer downloads: the older ends first.
+  const olderEndsFirst = await inPage(async (urls) => {
+    const { TranslationWorker } = await import('/web/app/worker-client.js');
+    const bytesOf = async (url) => (await fetch(url)).arrayBuffer();
+    const settled = (promise) => promise.then(() => 'resolved', (error) => error.code);
+    const worker = new TranslationWorker();
+    const older = settled(worker.load(await bytesOf(urls.deEn)));
+    await worker.load(new URL(urls.enDe, location.href).href);
+    const { result } = await worker.translate('A dog runs on the beach.', { beam: 4 });
+    worker.terminate();
+    return { older: await older, text: result.text };
+  }, { enDe: EN_DE_URL, deEn: DE_EN_URL });
+  assert.equal(olderEndsFirst.older, 'superseded');
+  assert.equal(olderEndsFirst.text, cliTranslate('A dog runs on the beach.', { beam: 4 }));
+
+  // The newer load ends first; the older one, ending later, must not take the worker over.
+  const newerEndsFirst = await inPage(async (urls) => {
+    const { TranslationWorker } = await import('/web/app/worker-client.js');
+    const bytesOf = async (url) => (await fetch(url)).arrayBuffer();
+    const settled = (promise) => promise.then(() => 'resolved', (error) => error.code);
+    const worker = new TranslationWorker();
+    const older = settled(worker.load(new URL(urls.enDe, location.href).href));
+    await worker.load(await bytesOf(urls.deEn));
+    const texts = [];
+    for (let i = 0; i < 12; i++) {  // 3 s: the older download and load end well within it
+      texts.push((await worker.translate('Ein Hund rennt am Strand.', { beam: 4 })).result.text);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    worker.terminate();
+    return { older: await older, texts };
+  }, { enDe: EN_DE_URL, deEn: DE_EN_URL });
+  assert.equal(newerEndsFirst.older, 'superseded');
+  const expected = cliTranslate('Ein Hund rennt am Strand.', { beam: 4, model: DE_EN_MODEL });
+  assert.deepEqual(newerEndsFirst.texts, Array(12).fill(expected));
+});
+
+test('cancel() and load() supersede the translation in flight; after terminate() requests reject', async () => {
+  const outcomes = await inPage(async (url) => {
+    const { TranslationWorker } = await import('/web/app/worker-client.js');
+    const settled = (promise) => promise.then(() => 'resolved', (error) => error.code);
+    const worker = new TranslationWorker();
+    const modelUrl = new URL(url, location.href).href;
+    await worker.load(modelUrl);
+    const sentence = 'A man in a red jacket is climbing a steep rock wall while his friends watch from below.';
+    const cancelled = settled(worker.translate(sentence, { beam: 4 }));
+    worker.cancel();
+    const beforeLoad = settled(worker.translate(sentence, { beam: 4 }));
+    await worker.load(modelUrl);
+    const { result } = await worker.translate('A dog runs.', { beam: 4 });  // the worker still works
+    worker.terminate();
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('pending after 5 s'), 5000));
+    const afterStop = await Promise.all([
+      Promise.race([settled(worker.load(modelUrl)), timeout]),
+      Promise.race([settled(worker.translate('A dog runs.', {})), timeout]),
+    ]);
+    return { cancelled: await cancelled, beforeLoad: await beforeLoad, text: result.text, afterStop };
+  }, EN_DE_URL);
+  assert.equal(outcomes.cancelled, 'superseded');
+  assert.equal(outcomes.beforeLoad, 'superseded');
+  assert.equal(outcomes.text, cliTranslate('A dog runs.', { beam: 4 }));
+  assert.deepEqual(outcomes.afterStop, ['terminated', 'terminated']);
 });

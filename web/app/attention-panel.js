@@ -22,7 +22,7 @@ export class AttentionPanel {
   #kind = byId('attention-kind');
   #layer = byId('attention-layer');
   #head = byId('attention-head');
-  #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption') });
+  #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption'), reading: byId('heatmap-reading') });
   #lines = new LineView({ svg: byId('lines') });
   #live = new LiveDecodingView({ canvas: byId('live-heatmap'), pieces: byId('live-pieces') });
   #grid;

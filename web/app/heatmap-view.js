@@ -1,6 +1,6 @@
 // The large heatmap of one layer and head: drawn from the translation's attention, with the
 // weight under the pointer (or the arrow-key cursor) in a tooltip and the strongest cell
-// named in a caption. The
+// named in a caption; the arrow-key cursor's weight is also read out (a live region). The
 // canvas carries what it drew as data-* attributes (kind, layer, head, strongest cell) so
 // tests can compare the picture with the exported JSON.
 import { headMatrix, strongestCell, KIND_NAMES } from './attention-data.js';
@@ -10,14 +10,16 @@ export class HeatmapView {
   #canvas;
   #tooltip;
   #caption;
+  #reading;
   #matrix = null;
   #geometry = null;
   #cursor = { row: 0, col: 0 };  // the cell the arrow keys move
 
-  constructor({ canvas, tooltip, caption }) {
+  constructor({ canvas, tooltip, caption, reading }) {
     this.#canvas = canvas;
     this.#tooltip = tooltip;
     this.#caption = caption;
+    this.#reading = reading;
     canvas.tabIndex = 0;
     canvas.addEventListener('pointermove', (event) => {
       this.#showTooltip(this.#matrix && cellAt(this.#geometry, this.#matrix, event.offsetX, event.offsetY), event.offsetX, event.offsetY);
@@ -69,5 +71,6 @@ export class HeatmapView {
     this.#cursor = { row, col };
     const { left, top, cell } = this.#geometry;
     this.#showTooltip(this.#cursor, left + (col + 0.5) * cell, top + (row + 0.5) * cell);
+    this.#reading.textContent = this.#tooltip.textContent;  // screen readers announce it
   }
 }

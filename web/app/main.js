@@ -76,12 +76,19 @@ function startTranslator() {
   let modelReady = false;
   let typingTimer = 0;
 
+  // Nothing to translate now: the request in flight, if any, must not land later.
+  function clearTranslation() {
+    worker.cancel();
+    document.body.dataset.translating = 'false';
+    showTranslation('', '', null);
+    panel.hide();
+    ablation.clear();
+  }
+
   async function loadModel({ name, source }) {
     modelReady = false;
     modelDetails.textContent = '';
-    showTranslation('', '', null);  // the shown translation was the previous model's
-    panel.hide();
-    ablation.clear();
+    clearTranslation();  // the shown translation was the previous model's
     setModelStatus('loading', `Loading ${name}…`);
     progress.update({ loaded: 0, total: 0 });
     try {
@@ -101,10 +108,13 @@ function startTranslator() {
   async function translateNow() {
     clearTimeout(typingTimer);
     const text = sourceText.value.trim();
-    if (!modelReady) return;
-    if (text.length > MAX_INPUT_CHARACTERS) return showInputMessage(inputTooLongMessage(text.length));
+    if (!modelReady) return;  // loading a model superseded the requests in flight
+    if (text.length > MAX_INPUT_CHARACTERS) {
+      clearTranslation();
+      return showInputMessage(inputTooLongMessage(text.length));
+    }
     showInputMessage(null);
-    if (!text) return showTranslation('', '', null);
+    if (!text) return clearTranslation();
     const options = translationOptions(panel.maskedHeads);
     const comparing = options.maskedHeads.length > 0;
     panel.startLive(text);

@@ -1,6 +1,7 @@
 // The page's side of web/worker.js: starts the worker, loads models and sends translation
 // requests. Only the newest request matters: an older one settles as `superseded` as soon
-// as a newer one is sent, and the worker is told (shared id) so it can stop decoding it.
+// as a newer one is sent (or a model load, or cancel()), and the worker is told (shared id)
+// so it can stop decoding it. Likewise only the newest load settles with its own model.
 
 const WORKER_URL = new URL('../worker.js', import.meta.url);
 
@@ -22,37 +23,42 @@ export class TranslationWorker {
   #worker;
   #nextId = 1;
   #requests = new Map();  // id → {resolve, reject, onToken}
-  #loading = null;  // {resolve, reject, onProgress} while a model loads
+  #nextLoadId = 1;
+  #loading = null;  // {id, resolve, reject, onProgress} while a model loads
   #newestRequest = null;  // Int32Array over a SharedArrayBuffer when the page may share one
+  #failure = null;  // {code, message} once the worker has failed or been stopped
 
   constructor() {
     this.#worker = new Worker(WORKER_URL, { type: 'module' });
     this.#worker.onmessage = ({ data }) => this.#receive(data);
-    this.#worker.onerror = (event) => this.#failAll({ code: 'worker', message: event.message || 'the translation worker failed to start' });
+    this.#worker.onerror = (event) => this.#fail({ code: 'worker', message: event.message || 'the translation worker failed to start' });
     if (globalThis.crossOriginIsolated) {
       this.#newestRequest = new Int32Array(new SharedArrayBuffer(4));
       this.#worker.postMessage({ type: 'init', newestRequest: this.#newestRequest });
     }
   }
 
-  // source: a URL string or an ArrayBuffer with the model file. Resolves with info().
+  // source: a URL string or an ArrayBuffer with the model file. Resolves with info(), or
+  // rejects with SupersededError when another load was asked for before this one ended.
+  // Translations in flight are superseded: they were for the previous model.
   load(source, { onProgress } = {}) {
+    if (this.#failure) return Promise.reject(new WorkerError(this.#failure));
+    this.cancel();
     this.#loading?.reject(new SupersededError());
+    const id = this.#nextLoadId++;
     return new Promise((resolve, reject) => {
-      this.#loading = { resolve, reject, onProgress };
+      this.#loading = { id, resolve, reject, onProgress };
       const transfer = source instanceof ArrayBuffer ? [source] : [];
-      this.#worker.postMessage({ type: 'load', source }, transfer);
+      this.#worker.postMessage({ type: 'load', id, source }, transfer);
     });
   }
 
   // Resolves with {result, baseline?, timing}; rejects with SupersededError when a newer
   // request was sent first, or WorkerError (code, message) when translation failed.
   translate(text, options, { onToken, compareWithoutMasks = false } = {}) {
+    if (this.#failure) return Promise.reject(new WorkerError(this.#failure));
+    this.cancel();
     const id = this.#nextId++;
-    for (const [olderId, request] of this.#requests) {
-      request.reject(new SupersededError());
-      this.#requests.delete(olderId);
-    }
     if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, id);
     return new Promise((resolve, reject) => {
       this.#requests.set(id, { resolve, reject, onToken });
@@ -60,22 +66,31 @@ export class TranslationWorker {
     });
   }
 
+  // Settles the translation in flight (if any) as superseded, so no result lands after
+  // this; the worker stops decoding it at its next token when the page shares the id.
+  cancel() {
+    for (const request of this.#requests.values()) request.reject(new SupersededError());
+    this.#requests.clear();
+    if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, this.#nextId++);
+  }
+
   terminate() {
     this.#worker.terminate();
-    this.#failAll({ code: 'terminated', message: 'the translation worker was stopped' });
+    this.#fail({ code: 'terminated', message: 'the translation worker was stopped' });
   }
 
   #receive(message) {
-    if (message.type === 'progress') this.#loading?.onProgress?.(message);
-    else if (message.type === 'ready') this.#settleLoad((loading) => loading.resolve(message.info));
-    else if (message.type === 'load-error') this.#settleLoad((loading) => loading.reject(new WorkerError(message)));
+    if (['progress', 'ready', 'load-error'].includes(message.type)) this.#receiveForLoad(message);
     else this.#receiveForRequest(message);
   }
 
-  #settleLoad(settle) {
+  #receiveForLoad(message) {
     const loading = this.#loading;
+    if (loading?.id !== message.id) return;  // a superseded load's, sent before the worker saw the newer one
+    if (message.type === 'progress') return loading.onProgress?.(message);
     this.#loading = null;
-    if (loading) settle(loading);
+    if (message.type === 'ready') loading.resolve(message.info);
+    else loading.reject(new WorkerError(message));
   }
 
   #receiveForRequest(message) {
@@ -88,8 +103,11 @@ export class TranslationWorker {
     else request.reject(new WorkerError(message));
   }
 
-  #failAll(failure) {
-    this.#settleLoad((loading) => loading.reject(new WorkerError(failure)));
+  // Everything pending and everything asked for later rejects with `failure`.
+  #fail(failure) {
+    this.#failure ??= failure;
+    this.#loading?.reject(new WorkerError(failure));
+    this.#loading = null;
     for (const request of this.#requests.values()) request.reject(new WorkerError(failure));
     this.#requests.clear();
   }

@@ -14,6 +14,9 @@ import { unsupportedReason } from '../app/webassembly-support.js';
 import { TranslationWorker } from '../app/worker-client.js';
 
 const TYPING_PAUSE_MS = 300;
+// Errors that are not failures: a newer request or load took over, or this element stopped
+// its worker (it was removed from the document, perhaps only to be inserted elsewhere).
+const EXPECTED_ERROR_CODES = new Set(['superseded', 'terminated']);
 
 const TEMPLATE = `
   <style>
@@ -72,10 +75,11 @@ class AttendTranslator extends HTMLElement {
       clearTimeout(this.#typingTimer);
       this.#typingTimer = setTimeout(() => this.translate(), TYPING_PAUSE_MS);
     });
-    this.#parts.slot.addEventListener('slotchange', () => {
+    // The element's own text: children added or removed, and text edited in place.
+    new MutationObserver(() => {
       this.#showSource();
       this.translate();
-    });
+    }).observe(this, { childList: true, characterData: true, subtree: true });
   }
 
   connectedCallback() {
@@ -104,10 +108,12 @@ class AttendTranslator extends HTMLElement {
     return (this.getAttribute('src-text') ?? (this.textContent.trim() || this.#parts.input.value)).trim();
   }
 
-  // Translates the current text; resolves with the result (undefined if superseded).
+  // Translates the current text; resolves with the result (undefined if superseded, or
+  // if there is no text: then the shown translation is cleared).
   async translate() {
     const text = this.sourceText;
-    if (!this.#ready || !text) return undefined;
+    if (!this.#ready) return undefined;
+    if (!text) return this.#clearTranslation();
     const options = {
       beam: Number(this.getAttribute('beam') ?? 4),
       attention: this.hasAttribute('attention'),
@@ -122,7 +128,7 @@ class AttendTranslator extends HTMLElement {
       this.dispatchEvent(new CustomEvent('attend-translation', { detail: result, bubbles: true, composed: true }));
       return result;
     } catch (error) {
-      if (error.code !== 'superseded') this.#fail(error);
+      if (!EXPECTED_ERROR_CODES.has(error.code)) this.#fail(error);
       return undefined;
     }
   }
@@ -131,6 +137,7 @@ class AttendTranslator extends HTMLElement {
     const model = this.getAttribute('model');
     if (!model) return this.#fail({ code: 'invalid_argument', message: 'the model attribute is missing' });
     this.#ready = false;
+    this.#clearTranslation();  // it was the previous model's
     this.#setStatus('Loading the translator…');
     try {
       const info = await this.#worker.load(new URL(model, document.baseURI).href, {
@@ -143,7 +150,7 @@ class AttendTranslator extends HTMLElement {
       this.dispatchEvent(new CustomEvent('attend-ready', { detail: info, bubbles: true, composed: true }));
       await this.translate();
     } catch (error) {
-      if (error.code !== 'superseded') this.#fail(error);
+      if (!EXPECTED_ERROR_CODES.has(error.code)) this.#fail(error);
     }
   }
 
@@ -153,6 +160,13 @@ class AttendTranslator extends HTMLElement {
     this.#parts.srcText.textContent = srcText ?? '';
     this.#parts.slot.hidden = srcText !== null;
     this.#parts.input.hidden = srcText !== null || this.textContent.trim() !== '';
+  }
+
+  // Shows no translation, and lets none that is in flight land.
+  #clearTranslation() {
+    this.#worker.cancel();
+    this.#parts.translation.textContent = '';
+    this.#parts.heatmap.hidden = true;
   }
 
   #drawAttention(result) {

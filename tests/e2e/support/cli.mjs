@@ -10,8 +10,10 @@ function searchArguments({ beam = 4, alpha = 1.0, maskedHeads = [] }) {
   return ['--beam', String(beam), '--alpha', String(alpha), ...masks];
 }
 
+// options: beam, alpha, maskedHeads, model (a file; default the page's en-de model).
 export function cliTranslate(text, options = {}) {
-  return execFileSync(CLI, ['translate', '--model', MODEL, ...searchArguments(options), text], { encoding: 'utf8' }).trim();
+  const model = options.model ?? MODEL;
+  return execFileSync(CLI, ['translate', '--model', model, ...searchArguments(options), text], { encoding: 'utf8' }).trim();
 }
 
 // The CLI's attention JSON record of one sentence (docs/attention-json.md).
