@@ -6,6 +6,7 @@
 //   in:  {type:'init', newestRequest?: Int32Array(SharedArrayBuffer)}
 //        {type:'load', id, source: URL string | ArrayBuffer}
 //        {type:'translate', id, text, options, compareWithoutMasks, live}
+//        {type:'cancel'} (the request not yet started is dropped)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
 //        (a load that a newer one supersedes ends silently and its model is disposed)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
@@ -113,4 +114,5 @@ self.onmessage = ({ data }) => {
   if (data.type === 'init') newestRequest = data.newestRequest ?? null;
   else if (data.type === 'load') load(data);
   else if (data.type === 'translate') enqueueTranslation(data);
+  else if (data.type === 'cancel') pendingRequest = null;  // the page has settled it already
 };

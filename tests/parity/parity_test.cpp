@@ -120,6 +120,13 @@ TEST_P(Parity, StepEventsNameTheSentenceInTheWholeBatch) {
     if (got[i].hypotheses[0].ended_with_eos) want.push_back(m->config().eos_id);
     EXPECT_EQ(reported[i], want) << GetParam() << " sentence " << i;
   }
+  // Several threads would call it at once, each numbering its own share: refused.
+  try {
+    translate_parallel(m, {"a", "b"}, o, 2, 2);
+    ADD_FAILURE() << "translate_parallel accepted on_step with 2 threads";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_argument) << e.what();
+  }
 }
 
 TEST_P(Parity, BeamIdsAndScores) {

@@ -67,11 +67,14 @@ export class TranslationWorker {
   }
 
   // Settles the translation in flight (if any) as superseded, so no result lands after
-  // this; the worker stops decoding it at its next token when the page shares the id.
+  // this. The worker drops it if it has not started it, and stops decoding it at its next
+  // token when the page shares the id (cross-origin isolated pages); else it runs to its end.
   cancel() {
+    if (this.#requests.size === 0) return;
     for (const request of this.#requests.values()) request.reject(new SupersededError());
     this.#requests.clear();
     if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, this.#nextId++);
+    this.#worker.postMessage({ type: 'cancel' });
   }
 
   terminate() {

@@ -105,6 +105,7 @@ class Translator {
 };
 
 // Splits `texts` over `threads` Translators sharing one model; results keep input order.
+// options.on_step needs threads == 1 (it would be called from several threads at once).
 std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model,
                                             const std::vector<std::string>& texts,
                                             const TranslateOptions& options, int batch_size,

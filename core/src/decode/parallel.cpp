@@ -9,6 +9,9 @@ namespace attend {
 std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model, const std::vector<std::string>& texts,
                                             const TranslateOptions& options, int batch_size, int threads) {
   if (threads < 1) throw Error(ErrorCode::invalid_argument, "threads must be at least 1, got " + std::to_string(threads));
+  if (threads > 1 && options.on_step) {
+    throw Error(ErrorCode::invalid_argument, "on_step needs one thread: it would be called from " + std::to_string(threads) + " at once");
+  }
   if (threads == 1 || texts.size() < 2) return Translator(model).translate_batch(texts, options, batch_size);
   // Contiguous shares, one Translator (its own caches) per thread; the model is shared.
   const size_t n = texts.size(), workers = std::min<size_t>(threads, n);
