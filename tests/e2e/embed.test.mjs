@@ -96,6 +96,14 @@ test('editing the element\'s text in place re-translates it; emptying it clears 
     e.firstChild.nodeValue = 'Two children are playing in the snow.';  // as frameworks update text
   }));
   assert.equal(await edited, cliTranslate('Two children are playing in the snow.', { beam: 4, alpha: 1.0 }));
+  const translationsAfterUnchangedText = await element.evaluate((e) => new Promise((resolve) => {
+    let count = 0;
+    e.addEventListener('attend-translation', () => { count += 1; });
+    e.append(document.createElement('span'));  // the text stays the same
+    e.firstChild.nodeValue = e.firstChild.nodeValue;  // a mutation record, the same text
+    setTimeout(() => resolve(count), 1500);  // ample for a translation to land, were one asked for
+  }));
+  assert.equal(translationsAfterUnchangedText, 0);
   await element.evaluate((e) => { e.firstChild.nodeValue = ''; });
   await element.evaluate((e) => new Promise((resolve, reject) => {
     setTimeout(() => reject(new Error('the translation is still shown 5 s after the text was emptied')), 5000);

@@ -56,6 +56,7 @@ class AttendTranslator extends HTMLElement {
   #worker = null;
   #ready = false;
   #typingTimer = 0;
+  #requestedText = null;  // the text of the newest translate() while ready
   #parts;
 
   constructor() {
@@ -78,7 +79,7 @@ class AttendTranslator extends HTMLElement {
     // The element's own text: children added or removed, and text edited in place.
     new MutationObserver(() => {
       this.#showSource();
-      this.translate();
+      if (this.sourceText !== this.#requestedText) this.translate();
     }).observe(this, { childList: true, characterData: true, subtree: true });
   }
 
@@ -113,6 +114,7 @@ class AttendTranslator extends HTMLElement {
   async translate() {
     const text = this.sourceText;
     if (!this.#ready) return undefined;
+    this.#requestedText = text;
     if (!text) return this.#clearTranslation();
     const options = {
       beam: Number(this.getAttribute('beam') ?? 4),
