@@ -64,11 +64,23 @@ test('superseded requests are dropped, only the newest is translated', async () 
   assert.ok(byId[4].text.length > 0);
 });
 
-// Runs fn(argument) in a page of the served origin (fn imports web/app/worker-client.js).
-async function inPage(fn, argument) {
+// Runs fn(argument) in a page of the served origin, where the globals TranslationWorker
+// (web/app/worker-client.js) and settled(promise) ('resolved' or the error's code) are set.
+// Downloads of the path `slow` are held for a second, so loads end in a known order.
+async function inPage(fn, argument, { slow } = {}) {
   const page = await context.newPage();
+  if (slow) {
+    await page.route(`**${slow}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+  }
   await page.goto(`${server.origin}/web/examples/embed.html`);
   try {
+    await page.evaluate(async () => {
+      globalThis.TranslationWorker = (await import('/web/app/worker-client.js')).TranslationWorker;
+      globalThis.settled = (promise) => promise.then(() => 'resolved', (error) => error.code);
+    });
     return await page.evaluate(fn, argument);
   } finally {
     await page.close();
@@ -76,28 +88,22 @@ async function inPage(fn, argument) {
 }
 
 test('of two overlapping model loads only the newer settles with a model, and it translates', async () => {
-  // The older load reads bytes already in memory, the newer downloads: the older ends first.
+  // The older load reads bytes already in memory, the newer's download is held: the older ends first.
   const olderEndsFirst = await inPage(async (urls) => {
-    const { TranslationWorker } = await import('/web/app/worker-client.js');
-    const bytesOf = async (url) => (await fetch(url)).arrayBuffer();
-    const settled = (promise) => promise.then(() => 'resolved', (error) => error.code);
-    const bytes = await bytesOf(urls.deEn);
+    const bytes = await (await fetch(urls.deEn)).arrayBuffer();
     const worker = new TranslationWorker();
     const older = settled(worker.load(bytes));
     await worker.load(new URL(urls.enDe, location.href).href);
     const { result } = await worker.translate('A dog runs on the beach.', { beam: 4 });
     worker.terminate();
     return { older: await older, text: result.text };
-  }, { enDe: EN_DE_URL, deEn: DE_EN_URL });
+  }, { enDe: EN_DE_URL, deEn: DE_EN_URL }, { slow: EN_DE_URL });
   assert.equal(olderEndsFirst.older, 'superseded');
   assert.equal(olderEndsFirst.text, cliTranslate('A dog runs on the beach.', { beam: 4 }));
 
-  // The newer load likely ends first; the older one, whenever it ends, must not take over.
+  // The older load's download is held, so the newer ends first; the older must not take over.
   const newerEndsFirst = await inPage(async (urls) => {
-    const { TranslationWorker } = await import('/web/app/worker-client.js');
-    const bytesOf = async (url) => (await fetch(url)).arrayBuffer();
-    const settled = (promise) => promise.then(() => 'resolved', (error) => error.code);
-    const bytes = await bytesOf(urls.deEn);
+    const bytes = await (await fetch(urls.deEn)).arrayBuffer();
     const worker = new TranslationWorker();
     const older = settled(worker.load(new URL(urls.enDe, location.href).href));
     await worker.load(bytes);
@@ -108,7 +114,7 @@ test('of two overlapping model loads only the newer settles with a model, and it
     }
     worker.terminate();
     return { older: await older, texts };
-  }, { enDe: EN_DE_URL, deEn: DE_EN_URL });
+  }, { enDe: EN_DE_URL, deEn: DE_EN_URL }, { slow: EN_DE_URL });
   assert.equal(newerEndsFirst.older, 'superseded');
   const expected = cliTranslate('Ein Hund rennt am Strand.', { beam: 4, model: DE_EN_MODEL });
   assert.deepEqual(newerEndsFirst.texts, Array(12).fill(expected));
@@ -116,8 +122,6 @@ test('of two overlapping model loads only the newer settles with a model, and it
 
 test('cancel() and load() supersede the translation in flight; after terminate() requests reject', async () => {
   const outcomes = await inPage(async (url) => {
-    const { TranslationWorker } = await import('/web/app/worker-client.js');
-    const settled = (promise) => promise.then(() => 'resolved', (error) => error.code);
     const worker = new TranslationWorker();
     const modelUrl = new URL(url, location.href).href;
     await worker.load(modelUrl);

@@ -4,6 +4,7 @@
 // so it can stop decoding it. Likewise only the newest load settles with its own model.
 
 const WORKER_URL = new URL('../worker.js', import.meta.url);
+const LOAD_MESSAGES = new Set(['progress', 'ready', 'load-error']);  // the rest answer translate requests
 
 class SupersededError extends Error {
   constructor() {
@@ -83,7 +84,7 @@ export class TranslationWorker {
   }
 
   #receive(message) {
-    if (['progress', 'ready', 'load-error'].includes(message.type)) this.#receiveForLoad(message);
+    if (LOAD_MESSAGES.has(message.type)) this.#receiveForLoad(message);
     else this.#receiveForRequest(message);
   }
 
