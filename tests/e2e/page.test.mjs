@@ -153,6 +153,16 @@ describe('the page', () => {
     assert.equal(await page.$eval('#lines', (svg) => svg.classList.contains('focused')), true);
     await page.mouse.move(0, 0);
     assert.equal(await page.$$eval('#lines line.lit', (elements) => elements.length), 0);
+
+    // Screen readers hear a focused piece's strongest link (an SVG role="img" would hide its pieces).
+    const strongestCol = weights[row].indexOf(Math.max(...weights[row]));
+    assert.equal(await page.$eval(`#lines text[data-row="${row}"]`, (text) => text.getAttribute('aria-label')),
+      `${record.target_tokens[row]}: strongest link to ${record.source_tokens[strongestCol]}, ${weights[row][strongestCol].toFixed(3)}`);
+    const column = weights.map((weightsOfRow) => weightsOfRow[0]);
+    const strongestRow = column.indexOf(Math.max(...column));
+    assert.equal(await page.$eval('#lines text[data-col="0"]', (text) => text.getAttribute('aria-label')),
+      `${record.source_tokens[0]}: strongest link from ${record.target_tokens[strongestRow]}, ${column[strongestRow].toFixed(3)}`);
+    assert.equal(await page.$eval('#lines', (svg) => svg.getAttribute('role')), 'group');
   });
 
   test('masking a head re-translates as the CLI does with --mask-head, and shows the change', async () => {

@@ -1,5 +1,6 @@
 // Links from each query piece (bottom row) to each key piece (top row) of one layer and
-// head, opacity and width by weight. Hovering or focusing a piece lights its links only.
+// head, opacity and width by weight. Hovering or focusing a piece lights its links only;
+// each piece's accessible name says its strongest link, which screen readers read on focus.
 // Styles are SVG attributes, not CSS, so the SVG exports to PNG as it looks.
 import { headMatrix, strongestCell } from './attention-data.js';
 
@@ -17,6 +18,24 @@ function svgElement(name, attributes) {
 }
 
 const slotCenters = (count, width) => Array.from({ length: count }, (_, i) => ((i + 0.5) * width) / count);
+
+// The strongest link of one row (axis 'row') or column (axis 'col') of matrix: {index, weight}
+// of the piece at its other end (the first one on ties).
+function strongestLink(matrix, axis, index) {
+  const count = axis === 'row' ? matrix.cols : matrix.rows;
+  const weightAt = (other) => matrix.values[axis === 'row' ? index * matrix.cols + other : other * matrix.cols + index];
+  let best = 0;
+  for (let other = 1; other < count; other++) if (weightAt(other) > weightAt(best)) best = other;
+  return { index: best, weight: weightAt(best) };
+}
+
+function pieceDescription(matrix, axis, index) {
+  const link = strongestLink(matrix, axis, index);
+  const [label, direction, other] = axis === 'row'
+    ? [matrix.rowLabels[index], 'to', matrix.colLabels[link.index]]
+    : [matrix.colLabels[index], 'from', matrix.rowLabels[link.index]];
+  return `${label}: strongest link ${direction} ${other}, ${link.weight.toFixed(3)}`;
+}
 
 export class LineView {
   #svg;
@@ -50,18 +69,18 @@ export class LineView {
         }));
       }
     }
-    const keys = matrix.colLabels.map((label, col) => this.#piece(label, keyX[col], TOP_Y, 'col', col));
-    const queries = matrix.rowLabels.map((label, row) => this.#piece(label, queryX[row], BOTTOM_Y, 'row', row));
+    const keys = matrix.colLabels.map((label, col) => this.#piece(matrix, label, keyX[col], TOP_Y, 'col', col));
+    const queries = matrix.rowLabels.map((label, row) => this.#piece(matrix, label, queryX[row], BOTTOM_Y, 'row', row));
     this.#svg.replaceChildren(svgElement('rect', { width, height: HEIGHT, fill: '#fff' }), ...links, ...keys, ...queries);
 
     const strongest = strongestCell(matrix);
     Object.assign(this.#svg.dataset, { kind, layer, head, strongestRow: strongest.row, strongestCol: strongest.col, strongestValue: strongest.value });
   }
 
-  #piece(label, x, y, axis, index) {
+  #piece(matrix, label, x, y, axis, index) {
     const text = svgElement('text', {
       x, y, 'text-anchor': 'middle', 'font-family': 'system-ui, sans-serif', 'font-size': 13, fill: '#222',
-      tabindex: 0, class: 'piece', [`data-${axis}`]: index,
+      tabindex: 0, class: 'piece', [`data-${axis}`]: index, 'aria-label': pieceDescription(matrix, axis, index),
     });
     text.textContent = label;
     const highlight = () => this.#highlight(axis, index);
