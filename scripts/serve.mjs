@@ -6,7 +6,9 @@
 //
 // Pages are served cross-origin isolated (COOP/COEP) so the page can share a
 // SharedArrayBuffer with its worker, which lets the worker cancel a stale translation
-// between two decoding steps.
+// between two decoding steps. Each file has an ETag (its size and modification time), and a
+// request whose If-None-Match names it gets 304: the service worker revalidates its cached
+// models that way, so an unchanged model is not downloaded again.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -48,8 +50,10 @@ function filePathFor(urlPath) {
 async function existingFile(path) {
   const info = await stat(path).catch(() => null);
   if (info?.isDirectory()) return existingFile(join(path, 'index.html'));
-  return info?.isFile() ? { path, size: info.size } : null;
+  return info?.isFile() ? { path, size: info.size, etag: `"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"` } : null;
 }
+
+const isUnchanged = (request, etag) => (request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag);
 
 function sendText(response, status, text) {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -70,13 +74,21 @@ const server = createServer(async (request, response) => {
   }
   const file = path && (await existingFile(path));
   if (!file) return sendText(response, 404, `not found: ${request.url}\n`);
-  response.writeHead(200, {
-    'Content-Type': MIME_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': file.size,
+  const headers = {
+    ETag: file.etag,
     'Cache-Control': 'no-cache',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Embedder-Policy': 'require-corp',
     'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+  if (isUnchanged(request, file.etag)) {
+    response.writeHead(304, headers);
+    return response.end();
+  }
+  response.writeHead(200, {
+    ...headers,
+    'Content-Type': MIME_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': file.size,
   });
   if (request.method === 'HEAD') return response.end();
   createReadStream(file.path).on('error', () => response.destroy()).pipe(response);

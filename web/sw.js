@@ -1,8 +1,9 @@
 // Service worker: keeps the app, the translator (wasm) and the models for offline use.
-// Models (*.safetensors, large, change only with their URL) are served cache-first; every
-// other same-origin file network-first, so an online visit always gets the newest code and
-// an offline one the last copy. Bump VERSION when shipping: the new worker's `activate`
-// deletes every cache of an older version.
+// Online, every same-origin file comes from the network, so a visit gets the newest code and
+// the newest model; offline, the last copy. Models (*.safetensors, megabytes) are asked for
+// with their cached copy's ETag or Last-Modified, so an unchanged model costs a 304, not a
+// download. Bump VERSION when the caches' contents change meaning: the new worker's
+// `activate` deletes every cache of an older version.
 const VERSION = '1';
 const SHELL_CACHE = `attend-shell-v${VERSION}`;
 const MODEL_CACHE = `attend-models-v${VERSION}`;
@@ -58,11 +59,23 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
-async function cacheFirst(request, cacheName) {
-  const cached = await caches.match(request);
-  if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok) (await caches.open(cacheName)).put(request, response.clone());
+// The cached copy if the server says it is still current (304), else the server's copy,
+// which replaces it; the cached copy when the server cannot be reached.
+async function revalidated(request, cacheName) {
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(request);
+  const validators = {};
+  if (cached?.headers.has('ETag')) validators['If-None-Match'] = cached.headers.get('ETag');
+  if (cached?.headers.has('Last-Modified')) validators['If-Modified-Since'] = cached.headers.get('Last-Modified');
+  let response;
+  try {
+    response = await fetch(request.url, { cache: 'no-store', headers: validators });
+  } catch (offline) {
+    if (cached) return cached;
+    throw offline;
+  }
+  if (response.status === 304 && cached) return cached;
+  if (response.ok) cache.put(request, response.clone());
   return response;
 }
 
@@ -82,6 +95,6 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.endsWith('.safetensors')) event.respondWith(cacheFirst(request, MODEL_CACHE));
+  if (url.pathname.endsWith('.safetensors')) event.respondWith(revalidated(request, MODEL_CACHE));
   else event.respondWith(networkFirst(request, SHELL_CACHE));
 });

@@ -1,13 +1,15 @@
 // Offline: after one visit the service worker has the app, the translator and the model,
 // so with the server stopped a reload still translates, the same as before; a new version
-// of the service worker replaces the old caches.
+// of the service worker replaces the old caches; a model replaced on the server replaces
+// the cached one at the next visit, and an unchanged one is not downloaded again.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser } from './support/browser.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { openApp, saveScreenshot, translate } from './support/app-page.mjs';
+import { cliTranslate } from './support/cli.mjs';
 import { startServer } from './support/server.mjs';
 
 let root;
@@ -70,4 +72,33 @@ test('a new version of the service worker replaces the old caches', async () => 
   await page.reload();
   await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
   assert.deepEqual((await page.evaluate(() => caches.keys())).sort(), ['attend-models-v2', 'attend-shell-v2']);
+});
+
+test('a model replaced on the server replaces the cached copy at the next visit; an unchanged one costs a 304', async () => {
+  const modelPath = '/models/en-de/model.int8.safetensors';
+  const first = await fetch(server.origin + modelPath);
+  await first.arrayBuffer();
+  const unchanged = await fetch(server.origin + modelPath, { headers: { 'If-None-Match': first.headers.get('ETag') } });
+  assert.equal(unchanged.status, 304, 'the server answers a request naming the current ETag with 304');
+
+  const sentence = 'A little girl climbs into a wooden playhouse.';
+  const page = await openApp(context, server.origin);  // the previous test's visit cached the en-de model
+  assert.equal(await translate(page, sentence), cliTranslate(sentence));
+  // The server's Date header of the cached response changes only when the cache takes a new download.
+  const cachedDate = () => page.evaluate(async (url) => (await caches.match(url)).headers.get('Date'), server.origin + modelPath);
+  const dateBefore = await cachedDate();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await page.reload();
+  await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
+  assert.equal(await cachedDate(), dateBefore, 'the unchanged model came from the cache after a 304');
+
+  const french = join(REPO_ROOT, 'models/en-fr/model.int8.safetensors');
+  unlinkSync(join(root, modelPath));
+  symlinkSync(french, join(root, modelPath));  // the served "en-de" file is now another model
+  await page.reload();
+  await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
+  assert.equal(await translate(page, sentence), cliTranslate(sentence, { model: french }));
+  const cachedSize = await page.evaluate(async (url) => (await (await caches.match(url)).arrayBuffer()).byteLength,
+    server.origin + modelPath);
+  assert.equal(cachedSize, statSync(french).size, 'the cache holds the new model');
 });
