@@ -25,10 +25,12 @@ from attend_ref import distill, openblas  # noqa: E402  (neither imports torch)
 
 DEFAULT_THREADS = 2
 # The options a run directory may be resumed with other values of: where the data is, how fast to
-# go, and when to stop (a resumed run may go on to more steps). Resumed with any other option changed,
-# a run would mix two recipes (or train on its old vocabulary, or, at its last step, train nothing)
-# and be labelled with the new one.
-RESUMABLE_CHANGES = ("out", "data_dir", "threads", "time_budget_min", "max_steps")
+# go, and when to stop (--max-steps only with --schedule inverse-sqrt: a cosine decay reaches zero
+# at --max-steps, so going on past it would restart the decay from mid-height on a settled run).
+# Resumed with any other option changed, or another teacher file behind the same path, a run would
+# mix two recipes (or train on its old vocabulary, or, at its last step, train nothing) and be
+# labelled with the new one.
+RESUMABLE_CHANGES = ("out", "data_dir", "threads", "time_budget_min")
 
 
 def _limit_blas_threads():
@@ -142,18 +144,32 @@ def prepare_data(args, src_lang, tgt_lang):
     return models, train_texts, encode_pairs(models, train_texts), encode_pairs(models, (val_src, val_tgt))
 
 
+def teacher_digests(args):
+    """{path: SHA-256} of the --distill-from and --back-translate-from model files."""
+    paths = (args.distill_from or []) + ([args.back_translate_from] if args.back_translate_from else [])
+    return {path: distill.file_sha256(path) for path in paths}
+
+
 def refuse_other_recipe(args):
-    """Exits if --out holds a run started with other options than args (but RESUMABLE_CHANGES)."""
+    """Exits if --out holds a run started with other options than args (but RESUMABLE_CHANGES), or
+    with other contents of its teacher files."""
     path = os.path.join(args.out, "config.json")
     if not os.path.exists(path):
         return
     with open(path, encoding="utf-8") as f:
-        saved = json.load(f)["train"]
+        saved_config = json.load(f)
+    saved = saved_config["train"]
+    resumable = RESUMABLE_CHANGES + (("max_steps",) if args.schedule == "inverse-sqrt" else ())
     changed = [name for name, value in vars(args).items()
-               if name not in RESUMABLE_CHANGES and name in saved and saved[name] != value]
+               if name not in resumable and name in saved and saved[name] != value]
     if changed:
         was = ", ".join(f"--{name.replace('_', '-')} {saved[name]}" for name in changed)
         sys.exit(f"{args.out} holds a run started with other options ({was}); resume it with those, or use another --out")
+    saved_teachers = saved_config.get("teachers", {})
+    replaced = [path for path, digest in teacher_digests(args).items() if saved_teachers.get(path, digest) != digest]
+    if replaced:
+        sys.exit(f"{args.out} holds a run trained on other contents of {', '.join(replaced)} (the file changed since); "
+                 "use another --out")
 
 
 def encode_pairs(models, texts, sample_alpha=0.0, seed=0):
@@ -204,8 +220,12 @@ def validation_loss(model, val_batches):
     return total / max(tokens, 1)
 
 
+def checkpoint_step(path):
+    return int(path.rsplit("_", 1)[1][:-3])
+
+
 def checkpoints(out):
-    return sorted(glob.glob(os.path.join(out, "checkpoint_*.pt")), key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
+    return sorted(glob.glob(os.path.join(out, "checkpoint_*.pt")), key=checkpoint_step)
 
 
 def average_checkpoints(paths):
@@ -244,7 +264,8 @@ def train(rank, workers, args, prepared):
     first_step = step
     if lead:
         with open(os.path.join(args.out, "config.json"), "w") as f:
-            json.dump({"model": json.loads(cfg.to_json()), "train": vars(args)}, f, indent=1)
+            json.dump({"model": json.loads(cfg.to_json()), "train": vars(args), "teachers": teacher_digests(args)},
+                      f, indent=1)
     n_params = sum(p.numel() for p in model.parameters())
     report(f"{args.pair}: {len(pairs)} pairs, vocab {cfg.src_vocab_size}/{cfg.tgt_vocab_size}, "
            f"{n_params / 1e6:.2f}M parameters, {workers} worker(s) x {args.threads} thread(s)")
@@ -321,10 +342,17 @@ def export(args, cfg, model, val_batches, src_model, tgt_model):
 
 def save_checkpoint(args, model, optimizer, step, epoch, done_in_epoch, rng):
     """Everything a resumed run needs to continue where this one stopped (same batches next);
-    rng: the random state, or a list of every worker's."""
+    rng: the random state, or a list of every worker's. Written whole or not at all (a run killed
+    while saving leaves the previous checkpoint newest). Keeps the last --average-last; one saved
+    between two --checkpoint-every steps (a --time-budget-min stop) is kept only while it is the
+    newest, so a stopped and resumed run averages the checkpoints an uninterrupted one would."""
     path = os.path.join(args.out, f"checkpoint_{step}.pt")
     torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step, "epoch": epoch,
-                "done_in_epoch": done_in_epoch, "rng": rng}, path)
+                "done_in_epoch": done_in_epoch, "rng": rng}, path + ".tmp")
+    os.replace(path + ".tmp", path)
+    for old in checkpoints(args.out)[:-1]:
+        if checkpoint_step(old) % args.checkpoint_every != 0:
+            os.remove(old)
     for old in checkpoints(args.out)[: -max(args.average_last, 1)]:
         os.remove(old)
 

@@ -337,6 +337,33 @@ class Distillation(unittest.TestCase):
         self.assertIn(" mbr sources ", key)
         self.assertNotEqual(key.strip(), distill.cache_key([self.teacher], self.sources, 5))
 
+    def test_a_cache_with_too_few_translations_is_not_read(self):
+        distill.teacher_translations([self.teacher], self.sources, self.cache)
+        with open(self.cache, encoding="utf-8") as f:
+            lines = f.readlines()
+        with open(self.cache, "w", encoding="utf-8") as f:
+            f.writelines(lines[:-1])
+        with mock.patch.dict(os.environ, ATTEND_CLI="/nonexistent/attend"):
+            with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/attend is missing"):
+                distill.teacher_translations([self.teacher], self.sources, self.cache)
+
+    def test_translations_stopped_before_their_key_is_written_are_not_taken_for_the_old_ones(self):
+        """Another teacher's translations replace the cache, then the run dies before writing their key:
+        the old key must not be left naming them."""
+        distill.teacher_translations([self.teacher], self.sources, self.cache)
+        other = os.path.join(REPO, "models/de-en/model.int8.safetensors")
+        write = distill.write_atomically
+
+        def die_at_the_key(path, text):
+            if path.endswith(".key"):
+                raise KeyboardInterrupt
+            write(path, text)
+        with mock.patch.object(distill, "write_atomically", die_at_the_key):
+            with self.assertRaises(KeyboardInterrupt):
+                distill.teacher_translations([other], self.sources, self.cache)
+        key = distill.cache_key([self.teacher], self.sources, 5)
+        self.assertIsNone(distill.read_cache(self.cache, key, len(self.sources)))
+
     def test_a_damaged_teacher_is_an_error_and_writes_nothing(self):
         damaged = os.path.join(self.tmp.name, "damaged.safetensors")
         with open(self.teacher, "rb") as f, open(damaged, "wb") as g:
@@ -379,17 +406,39 @@ class TrainEndToEnd(unittest.TestCase):
 
     def test_two_workers_train_resume_export(self):
         self.train_resume_export(workers=2)
-        refused = self.train(12, workers=1, expect_success=False)
+        refused = self.train(9, workers=1, expect_success=False, extra=("--schedule", "inverse-sqrt"))
         self.assertIn("holds a run started with other options (--workers 2)", refused)
 
     def test_resuming_with_another_recipe_is_refused_and_changes_nothing(self):
         self.train(6)
         before = sorted(os.listdir(self.out))
-        refused = self.train(9, expect_success=False, extra=("--dropout", "0.3", "--lr", "1e-3"))
+        refused = self.train(6, expect_success=False, extra=("--dropout", "0.3", "--lr", "1e-3"))
         self.assertIn("holds a run started with other options (--dropout 0.1, --lr 0.0015); "
                       "resume it with those, or use another --out", refused)
+        # The cosine decay ended at step 6: going on would restart it from mid-height.
+        self.assertIn("holds a run started with other options (--max-steps 6)", self.train(9, expect_success=False))
         self.assertEqual(sorted(os.listdir(self.out)), before)
-        self.assertIn("at step 6", self.train(9, extra=("--threads", "2", "--time-budget-min", "30")))
+        self.assertIn("at step 6", self.train(6, extra=("--threads", "2", "--time-budget-min", "30")))
+
+    def test_a_stop_between_checkpoints_is_not_averaged_once_the_run_goes_on(self):
+        """--checkpoint-every 3: a --time-budget-min stop at step 7 saves checkpoint_7 to resume from; the
+        run's next checkpoint (9) replaces it, so the average is of 6 and 9, as without the stop."""
+        args = argparse.Namespace(out=self.out, checkpoint_every=3, average_last=2)
+        os.makedirs(self.out)
+        model = tiny_model()
+        optimizer = torch.optim.Adam(model.parameters())
+        saved = lambda: [train.checkpoint_step(path) for path in train.checkpoints(self.out)]
+        for step, kept in ((3, [3]), (6, [3, 6]), (7, [6, 7]), (9, [6, 9])):
+            train.save_checkpoint(args, model, optimizer, step, 0, 0, torch.get_rng_state())
+            self.assertEqual(saved(), kept, f"after step {step}")
+
+        def killed_while_writing(state, path):
+            with open(path, "wb") as f:
+                f.write(b"half a checkpoint")
+            raise KeyboardInterrupt
+        with mock.patch.object(torch, "save", killed_while_writing), self.assertRaises(KeyboardInterrupt):
+            train.save_checkpoint(args, model, optimizer, 12, 0, 0, torch.get_rng_state())
+        self.assertEqual(saved(), [6, 9], "a checkpoint killed while saving must not become the newest")
 
     def test_subword_sampling_train_resume_export(self):
         self.train_resume_export(workers=2, extra=("--subword-alpha", "0.3"))
@@ -412,6 +461,10 @@ class TrainEndToEnd(unittest.TestCase):
         with open(os.path.join(self.out, "train.distilled.de"), encoding="utf-8") as f:
             self.assertEqual(f.read(), beam_5)
         self.assertEqual(len(beam_5.split("\n")[:-1]), 300)
+        with open(os.path.join(self.out, "model.int8.safetensors"), "rb") as f, open(teacher, "wb") as g:
+            g.write(f.read())  # another teacher behind the same path
+        refused = self.train(6, expect_success=False, extra=("--distill-from", teacher))
+        self.assertIn(f"holds a run trained on other contents of {teacher} (the file changed since)", refused)
 
     def test_added_pairs_are_the_teachers_translations_beside_the_references(self):
         """With both options the training text is the 300 reference pairs, then (source, the en-de teacher's
@@ -452,6 +505,8 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertFalse(any(map(is_running, workers)), "workers still training after train.py was killed")
 
     def train_resume_export(self, workers, extra=()):
+        """Trains 6 steps, then resumes to 9 (extending a run needs a schedule without an end)."""
+        extra = ("--schedule", "inverse-sqrt", *extra)
         first = self.train(6, workers, extra=extra)
         self.assertIn(f"{workers} worker(s)", first)
         self.assertIn("trained 6 steps", first)

@@ -25,7 +25,7 @@ def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cp
     best, or several teachers' consensus; read from cache_path when it was written for these
     teacher files, these sources and this beam."""
     key = cache_key(model_paths, sources, beam)
-    cached = read_cache(cache_path, key)
+    cached = read_cache(cache_path, key, len(sources))
     if cached is not None:
         return cached
     cli = os.environ.get("ATTEND_CLI", DEFAULT_CLI)
@@ -50,6 +50,7 @@ def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cp
     translations = output.split("\n")[:-1]
     if len(translations) != len(sources):
         raise RuntimeError(f"the teachers gave {len(translations)} translations for {len(sources)} lines")
+    remove_if_present(cache_path + ".key")  # until the new key is written, no key names these translations
     write_atomically(cache_path, "\n".join(translations) + "\n")
     write_atomically(cache_path + ".key", key + "\n")
     return translations
@@ -66,25 +67,35 @@ def run_cli(command, stdin_text, who):
 def cache_key(model_paths, sources, beam):
     """What the translations depend on: the teacher files' bytes (and with several, that they
     were combined by MBR), the source lines, the beam."""
-    teachers = []
-    for model_path in model_paths:
-        with open(model_path, "rb") as f:
-            teachers.append(hashlib.sha256(f.read()).hexdigest())
+    teachers = [file_sha256(model_path) for model_path in model_paths]
     consensus = " mbr" if len(model_paths) > 1 else ""
     text = hashlib.sha256("\n".join(sources).encode("utf-8")).hexdigest()
     return f"teacher {' '.join(teachers)}{consensus} sources {text} beam {beam}"
 
 
-def read_cache(cache_path, key):
-    """The cached translations if cache_path holds them for `key`, else None."""
+def file_sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def read_cache(cache_path, key, count):
+    """The cached translations if cache_path holds `count` of them for `key`, else None."""
     try:
         with open(cache_path + ".key", encoding="utf-8") as f:
             if f.read().strip() != key:
                 return None
         with open(cache_path, encoding="utf-8") as f:
-            return f.read().split("\n")[:-1]
+            translations = f.read().split("\n")[:-1]
     except FileNotFoundError:
         return None
+    return translations if len(translations) == count else None
+
+
+def remove_if_present(path):
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
 
 
 def write_atomically(path, text):
