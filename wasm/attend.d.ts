@@ -1,7 +1,8 @@
 // Type declarations of wasm/attend.mjs (see wasm/README.md).
 
 export type ErrorCode =
-  | 'invalid_argument' | 'invalid_model' | 'invalid_input' | 'io' | 'out_of_memory' | 'cancelled' | 'internal';
+  | 'invalid_argument' | 'invalid_model' | 'invalid_input' | 'empty_input' | 'io' | 'out_of_memory' | 'cancelled'
+  | 'internal';
 
 export class AttendError extends Error {
   readonly name: 'AttendError';

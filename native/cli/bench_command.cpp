@@ -232,7 +232,7 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
 int run_bench(const std::vector<std::string>& args) {
   BenchArgs b;
   if (!parse_args(args, &b)) return 0;
-  const std::vector<int> beams = parse_int_list("--beam", b.beams, 1, 256);
+  const std::vector<int> beams = parse_int_list("--beam", b.beams, 1, kMaxBeamSize);
   const std::vector<int> batches = parse_int_list("--batch", b.batches, 1, 1 << 16);
   const std::vector<int> thread_counts = parse_int_list("--threads", b.threads, 1, 256);
 

@@ -12,9 +12,8 @@ std::shared_ptr<const Model> load_model(const std::string& path) {
   try {
     return Model::from_file(path);
   } catch (const Error& error) {
-    std::string message = error.what();
-    if (message.find(path) != std::string::npos) throw;
-    throw Error(error.code(), "model '" + path + "': " + message);
+    if (error.code() == ErrorCode::io) throw;  // ByteStorage names the file in those
+    throw Error(error.code(), "model '" + path + "': " + error.what());
   }
 }
 

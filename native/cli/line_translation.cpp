@@ -13,6 +13,10 @@ bool is_blank(const std::string& line) {
   return line.find_first_not_of(" \t\r\f\v") == std::string::npos;
 }
 
+bool is_about_one_line(const Error& error) {
+  return error.code() == ErrorCode::invalid_input || error.code() == ErrorCode::empty_input;
+}
+
 class ChunkTranslator {
  public:
   ChunkTranslator(std::shared_ptr<const Model> model, const SearchSettings& settings)
@@ -31,15 +35,16 @@ class ChunkTranslator {
                      : single().translate_batch(texts, settings_.options, settings_.batch);
       return;
     } catch (const Error& error) {
-      if (error.code() != ErrorCode::invalid_input) throw;
+      if (!is_about_one_line(error)) throw;
     }
     results->assign(texts.size(), Translation{});
     for (size_t i = 0; i < texts.size(); ++i) {
       try {
         (*results)[i] = single().translate(texts[i], settings_.options);
       } catch (const Error& error) {
-        if (error.code() != ErrorCode::invalid_input) throw;
-        (*errors)[i] = error.what();
+        if (!is_about_one_line(error)) throw;
+        // A line of invisible characters only (no-break or zero-width spaces) is blank too.
+        if (error.code() == ErrorCode::invalid_input) (*errors)[i] = error.what();
       }
     }
   }

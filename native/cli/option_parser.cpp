@@ -33,7 +33,7 @@ bool parse_float(const std::string& text, float* value) {
   char* end = nullptr;
   errno = 0;
   *value = std::strtof(text.c_str(), &end);
-  return *end == '\0' && errno != ERANGE && std::isfinite(*value);
+  return *end == '\0' && std::isfinite(*value);  // an underflow (1e-50) is its nearest float, 0
 }
 
 }  // namespace

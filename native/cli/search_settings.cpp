@@ -6,7 +6,7 @@
 namespace attend::cli {
 
 void SearchSettings::add_to(OptionParser& parser) {
-  parser.add_int("--beam", "N", "beam size; 1 is greedy search", &options.beam_size, 1, 1024);
+  parser.add_int("--beam", "N", "beam size; 1 is greedy search", &options.beam_size, 1, kMaxBeamSize);
   parser.add_float("--alpha", "A", "length penalty ((5 + length) / 6)^A of beam search",
                    &options.length_penalty, 0.f, 10.f);
   parser.add_int("--max-len", "N", "at most N generated tokens per sentence, eos included",

@@ -1,5 +1,5 @@
 // attend translate: text from the arguments or from stdin, one output line per input line
-// (or `i ||| text ||| score` lines with --nbest > 1), attention optionally to a JSON file.
+// (or `i ||| text ||| score` lines with --nbest), attention optionally to a JSON file.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -48,6 +48,7 @@ void write_attention(std::ostream& out, const LineOutcome& outcome) {
 struct TranslateArgs {
   std::string model_path, attention_path;
   SearchSettings settings;
+  bool nbest_format = false;  // --nbest given: `i ||| text ||| score` lines
   std::vector<std::string> texts;
 };
 
@@ -58,8 +59,9 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
   parser.require("--model");
   t->settings.add_to(parser);
   parser.add_int("--nbest", "N",
-                 "print the N best hypotheses as `i ||| text ||| score` (N <= beam)",
-                 &t->settings.options.nbest, 1, 1024);
+                 "print the N best hypotheses as `i ||| text ||| score` (N <= beam; also N = 1, "
+                 "the input of `attend mbr`)",
+                 &t->settings.options.nbest, 1, kMaxBeamSize);
   parser.add_string("--attention", "FILE",
                     "write the attention of each best hypothesis to FILE as JSON Lines "
                     "(docs/attention-json.md)",
@@ -78,6 +80,7 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
     return false;
   }
   t->settings.finish();
+  t->nbest_format = parser.given("--nbest");
   const TranslateOptions& options = t->settings.options;
   if (options.nbest > options.beam_size) {
     throw UsageError("--nbest " + std::to_string(options.nbest) + " exceeds --beam " +
@@ -111,7 +114,7 @@ int run_translate(const std::vector<std::string>& args) {
       std::cout.flush();
       std::cerr << "attend: error: line " << outcome.line << ": " << outcome.error << "\n";
     }
-    if (t.settings.options.nbest > 1) {
+    if (t.nbest_format) {
       write_nbest(std::cout, outcome);
     } else {
       std::cout << best_text(outcome) << "\n";

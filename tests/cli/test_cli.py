@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 
 BIN = os.environ.get("ATTEND_BIN", "attend")
@@ -68,12 +69,14 @@ class UsageErrors(ErrorLines):
             (m + ["--beam"], "--beam needs a value"),
             (m + ["--beam", "0"], "--beam must be at least 1, got 0"),
             (m + ["--beam", "two"], "--beam expects an integer, got 'two'"),
+            (m + ["--alpha", "1e99"], "--alpha expects a number, got '1e99'"),
             (m + ["--alpha", "-1"], "--alpha must be at least 0"),
             (m + ["--max-len", "0"], "--max-len must be at least 1"),
             (m + ["--max-len-ratio", "-0.5"], "--max-len-ratio must be at least 0"),
             (m + ["--threads", "0"], "--threads must be at least 1"),
             (m + ["--batch", "0"], "--batch must be at least 1"),
             (m + ["--beam", "2", "--nbest", "3"], "--nbest 3 exceeds --beam 2"),
+            (m + ["--beam", "257"], "--beam must be at most 256, got 257"),  # the core's limit, a usage error
             (m + ["--mask-head", "cross:0"], "--mask-head expects kind:layer:head"),
             (m + ["--mask-head", "cross:2:0"], "the model has 2 decoder layers of 2 heads"),
             (m + ["--mask-head", "encoder:0:2"], "the model has 2 encoder layers of 2 heads"),
@@ -135,6 +138,27 @@ class ModelErrors(ErrorLines):
     def test_directory_as_model(self):
         self.assert_one_error(1, ["inspect", TINY], mentions=[TINY])
 
+    def test_a_short_model_name_is_still_named(self):
+        """The name must be in the message even when it happens to be a word of the message ('m')."""
+        with tempfile.TemporaryDirectory() as directory:
+            write_file(os.path.join(directory, "m"), read_file(F32, binary=True)[:3000])
+            done = subprocess.run([BIN, "inspect", "m"], cwd=directory, capture_output=True, text=True, timeout=60)
+            self.assertEqual(done.returncode, 1)
+            self.assertIn("model 'm': invalid model file", done.stderr)
+
+    def test_a_nesting_bomb_in_the_config_is_an_error(self):
+        """attend.config (a JSON string inside the header) 100,000 arrays deep: an error, not a crash
+        in the message that shows the bad value."""
+        whole = read_file(F32, binary=True)
+        (header_len,) = __import__("struct").unpack("<Q", whole[:8])
+        header = json.loads(whole[8:8 + header_len])
+        header["__metadata__"]["attend.config"] = '{"d_model": ' + "[" * 100000 + "]" * 100000 + "}"
+        text = json.dumps(header).encode()
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "bomb.safetensors")
+            write_file(path, len(text).to_bytes(8, "little") + text + whole[8 + header_len:])
+            self.assert_one_error(1, ["inspect", path], mentions=[path, "attend.config nests deeper than"])
+
 
 class Translate(unittest.TestCase):
     def translate(self, *args, stdin=None, status=0, model=F32):
@@ -170,6 +194,44 @@ class Translate(unittest.TestCase):
         out, _ = self.translate(stdin="")
         self.assertEqual(out, "")
 
+    def test_lines_of_invisible_characters_are_blank(self):
+        """No-break, zero-width and ideographic spaces only: nothing to translate, so an empty line and
+        no error, as for ASCII blanks."""
+        single, _ = self.translate(SENTENCES[0])
+        for args in ([], ["--batch", "2", "--threads", "2"]):
+            out, err = self.translate(*args, stdin=f"\u00a0\n{SENTENCES[0]}\n\u200b\n\u3000 \n")
+            self.assertEqual(err, "")
+            self.assertEqual(out, "\n" + single + "\n\n")
+
+    def test_stdin_streams_line_by_line(self):
+        """A program that writes a line and waits for its translation gets it while stdin is still open."""
+        single, _ = self.translate("--batch", "1", SENTENCES[0])
+        process = subprocess.Popen([BIN, "translate", "--model", F32, "--batch", "1"], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True)
+        give_up = threading.Timer(30, process.kill)  # an attend waiting for more input never answers
+        give_up.start()
+        try:
+            process.stdin.write(SENTENCES[0] + "\n")
+            process.stdin.flush()
+            answer = process.stdout.readline()
+            process.stdin.close()
+            process.wait(timeout=60)
+        finally:
+            give_up.cancel()
+        self.assertEqual(answer, single, "no translation while stdin was open")
+        self.assertEqual(process.returncode, 0)
+
+    def test_gzip_stdin_whole_in_members_and_truncated(self):
+        plain, _ = self.translate(stdin="\n".join(SENTENCES) + "\n")
+        text = ("\n".join(SENTENCES) + "\n").encode()
+        out, _ = self.translate(stdin=gzip.compress(text))
+        self.assertEqual(out, plain)
+        members = gzip.compress(text[:30]) + gzip.compress(text[30:])  # a line split across two members
+        out, _ = self.translate(stdin=members)
+        self.assertEqual(out, plain)
+        out, err = self.translate(stdin=gzip.compress(text)[:-12], status=1)
+        self.assertRegex(err, r"^attend: error: cannot read 'stdin': [^\n]*truncated[^\n]*\n$")
+
     def test_invalid_utf8_line_is_reported_and_others_translated(self):
         good, _ = self.translate(stdin="\n".join(SENTENCES) + "\n")
         lines = [s.encode() for s in SENTENCES]
@@ -198,6 +260,8 @@ class Translate(unittest.TestCase):
             self.assertEqual(scores, sorted(scores, reverse=True))
         out, _ = self.translate("--beam", "2", "--nbest", "2", stdin="\n" + SENTENCES[0] + "\n")
         self.assertTrue(out.startswith("0 |||  ||| 0\n1 ||| "), out)
+        out, _ = self.translate("--beam", "2", "--nbest", "1", SENTENCES[0])  # the input `attend mbr` reads
+        self.assertRegex(out, r"^0 \|\|\| [^\n]+ \|\|\| -?\d+\.\d+\n$")
         best, _ = self.translate("--beam", "4", *SENTENCES[:2])
         firsts = {}
         for e in entries:
@@ -208,6 +272,10 @@ class Translate(unittest.TestCase):
         out, err = self.translate("--beam", "2", *SENTENCES, model=INT8)
         self.assertEqual(err, "")
         self.assertEqual(len(out.splitlines()), len(SENTENCES))
+
+    def test_an_alpha_below_the_smallest_float_is_zero(self):
+        self.assertEqual(self.translate("--beam", "3", "--alpha", "1e-50", *SENTENCES),
+                         self.translate("--beam", "3", "--alpha", "0", *SENTENCES))
 
     def test_masking_a_head_runs(self):
         out, _ = self.translate("--mask-head", "cross:0:1", "--mask-head", "encoder:1:0", *SENTENCES)

@@ -257,6 +257,32 @@ TEST_F(DamagedModel, NestingBomb) {
   check_load(bytes, Expect::error, "nesting bomb");
 }
 
+// attend.config is JSON inside a header string, so the header's depth check does not see it.
+TEST_F(DamagedModel, NestingBombInTheConfig) {
+  edit("config nesting bomb", Expect::error, [](Container& c) {
+    c.header["__metadata__"]["attend.config"] = "{\"d_model\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  });
+}
+
+// A bad value is shown by kind (an array) or cut short, never dumped whole into the message.
+TEST_F(DamagedModel, BadConfigValuesAreShownShort) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"d_model", "'d_model' must be an integer, got an array"},
+      {"activation", "'activation' is \"" + std::string(39, 'x') + "..., expected relu|gelu|swish"}};
+  for (const auto& [key, message] : cases) {
+    Container c(valid);
+    auto config = nlohmann::json::parse(c.header["__metadata__"]["attend.config"].get<std::string>());
+    config[key] = key == "d_model" ? nlohmann::json(std::vector<int>(100000, 7)) : nlohmann::json(std::string(100000, 'x'));
+    c.header["__metadata__"]["attend.config"] = config.dump();
+    try {
+      Model::from_bytes(c.bytes());
+      ADD_FAILURE() << key << ": loaded";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()), "invalid model config: " + message);
+    }
+  }
+}
+
 TEST(ModelFile, MissingPathIsAnIoError) {
   try {
     Model::from_file("/nonexistent/model.safetensors");

@@ -8,6 +8,7 @@
 
 #include "attend/error.h"
 #include "test_files.h"
+#include "tokenizer/normalizer_rules.h"
 
 namespace attend {
 namespace {
@@ -114,6 +115,44 @@ TEST(Tokenizer, FlippedBytesNeverCrash) {
     try {
       const Tokenizer tokenizer = Tokenizer::from_bytes(damaged);
       tokenizer.decode(tokenizer.encode("Zwei Männer stehen am Herd. 😀"));
+    } catch (const Error& error) {
+      EXPECT_EQ(error.code(), ErrorCode::invalid_model) << error.what();
+      ++rejected;
+    }
+  }
+  RecordProperty("rejected", rejected);
+}
+
+// The normalization rules (a trie SentencePiece follows without bounds checks) damaged: every
+// unit pointing far away is rejected; random damage is rejected or harmless. Run under ASan,
+// a read outside the rules fails this test.
+TEST(Tokenizer, DamagedNormalizationRulesAreRejectedOrHarmless) {
+  const std::string model = test::read_file(test::model_path("joint_unigram"));  // nmt_nfkc rules
+  const auto charsmaps = precompiled_charsmaps(model);
+  ASSERT_EQ(charsmaps.size(), 1u);
+  const size_t begin = charsmaps[0].data() - model.data(), size = charsmaps[0].size();
+  uint32_t trie_bytes = 0;
+  for (int i = 3; i >= 0; --i) trie_bytes = (trie_bytes << 8) | static_cast<uint8_t>(model[begin + i]);
+  ASSERT_LT(trie_bytes, size);
+
+  std::string far = model;
+  for (size_t at = begin + 4; at + 4 <= begin + 4 + trie_bytes; at += 4) {
+    const uint32_t unit = 0x7fffff00u | (at & 0xFF);  // offset ~2^21 units, label = low byte
+    for (int i = 0; i < 4; ++i) far[at + i] = static_cast<char>(unit >> (8 * i));
+  }
+  EXPECT_EQ(error_code_of([&] { Tokenizer::from_bytes(far); }), ErrorCode::invalid_model);
+
+  const std::string text = "Ein Mann mit ＦＵＬＬＷＩＤＴＨ Buchstaben, ﬁ-Ligatur, ①② und \u00e9\u0301tude. 😀";
+  std::mt19937 random(5);
+  int rejected = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string damaged = model;
+    for (int flips = 0; flips < 4; ++flips) {
+      damaged[begin + random() % size] ^= static_cast<char>(1 + random() % 255);
+    }
+    try {
+      const Tokenizer tokenizer = Tokenizer::from_bytes(damaged);
+      tokenizer.decode(tokenizer.encode(text));
     } catch (const Error& error) {
       EXPECT_EQ(error.code(), ErrorCode::invalid_model) << error.what();
       ++rejected;

@@ -78,14 +78,9 @@ describe('bad input text', () => {
     await assert.rejects(translator.translate('dog '.repeat(200000)), attendError('invalid_input', /128/));
   });
 
-  it('an empty sentence: no crash, no garbage error', async () => {
-    // The core decides what '' means (today: the translation of a bare eos); either way it
-    // must be a result or a typed invalid_input error.
-    try {
-      const result = await translator.translate('');
-      assert.deepEqual(result.sourceIds, [translator.info().config.eosId]);
-    } catch (e) {
-      attendError('invalid_input')(e);
+  it('an empty or invisible sentence: empty_input', async () => {
+    for (const text of ['', ' \t', '\u00a0', '\u200b']) {
+      await assert.rejects(translator.translate(text), attendError('empty_input', /nothing to translate/));
     }
   });
 

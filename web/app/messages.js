@@ -27,6 +27,8 @@ export function translateErrorMessage(error) {
   switch (error.code) {
     case 'invalid_input':
       return `This text cannot be translated: ${error.message}`;
+    case 'empty_input':
+      return 'There is nothing to translate: the text is only spaces or invisible characters.';
     case 'out_of_memory':
       return `The translation ran out of memory (${error.message}). Try a shorter text or a smaller beam.`;
     default:

@@ -11,6 +11,7 @@ enum class ErrorCode {
   invalid_argument,  // a wrong option or call (beam 0, unknown head, ...)
   invalid_model,     // a damaged or unsupported model file
   invalid_input,     // input text the core cannot take (invalid UTF-8, too long, ...)
+  empty_input,       // input text with nothing to translate (empty, or only whitespace of any kind)
   io,                // a file could not be read
   out_of_memory,     // an allocation failed
   cancelled,         // a caller's callback asked to stop
@@ -21,6 +22,7 @@ inline const char* error_code_name(ErrorCode code) {
     case ErrorCode::invalid_argument: return "invalid_argument";
     case ErrorCode::invalid_model: return "invalid_model";
     case ErrorCode::invalid_input: return "invalid_input";
+    case ErrorCode::empty_input: return "empty_input";
     case ErrorCode::io: return "io";
     case ErrorCode::out_of_memory: return "out_of_memory";
     case ErrorCode::cancelled: return "cancelled";

@@ -35,6 +35,8 @@ struct StepEvent {
   int src_len = 0;
 };
 
+inline constexpr int kMaxBeamSize = 256;  // TranslateOptions::beam_size is at most this
+
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
   float length_penalty = 1.0f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only);

@@ -1,4 +1,5 @@
 #include <exception>
+#include <system_error>
 #include <thread>
 
 #include "attend/error.h"
@@ -18,15 +19,21 @@ std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model, 
   std::vector<std::vector<Translation>> parts(workers);
   std::vector<std::exception_ptr> errors(workers);
   std::vector<std::thread> pool;
-  for (size_t w = 0; w < workers; ++w) {
-    pool.emplace_back([&, w] {
-      try {
-        const std::vector<std::string> share(texts.begin() + n * w / workers, texts.begin() + n * (w + 1) / workers);
-        parts[w] = Translator(model).translate_batch(share, options, batch_size);
-      } catch (...) {
-        errors[w] = std::current_exception();
-      }
-    });
+  try {
+    for (size_t w = 0; w < workers; ++w) {
+      pool.emplace_back([&, w] {
+        try {
+          const std::vector<std::string> share(texts.begin() + n * w / workers, texts.begin() + n * (w + 1) / workers);
+          parts[w] = Translator(model).translate_batch(share, options, batch_size);
+        } catch (...) {
+          errors[w] = std::current_exception();
+        }
+      });
+    }
+  } catch (const std::system_error& error) {  // the system refused a thread: the started ones still use parts
+    for (auto& t : pool) t.join();
+    throw Error(ErrorCode::out_of_memory, "could not start translation thread " + std::to_string(pool.size() + 1) +
+                                              " of " + std::to_string(workers) + ": " + error.what());
   }
   for (auto& t : pool) t.join();
   for (auto& e : errors) {

@@ -13,7 +13,9 @@ namespace {
 
 void check_options(const TranslateOptions& o) {
   auto fail = [](const std::string& m) { throw Error(ErrorCode::invalid_argument, m); };
-  if (o.beam_size < 1 || o.beam_size > 256) fail("beam size must be in [1, 256], got " + std::to_string(o.beam_size));
+  if (o.beam_size < 1 || o.beam_size > kMaxBeamSize) {
+    fail("beam size must be in [1, " + std::to_string(kMaxBeamSize) + "], got " + std::to_string(o.beam_size));
+  }
   if (o.nbest < 1 || o.nbest > o.beam_size) {
     fail("nbest must be in [1, beam size " + std::to_string(o.beam_size) + "], got " + std::to_string(o.nbest));
   }
@@ -167,7 +169,7 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
   sources.reserve(texts.size());
   for (const std::string& text : texts) {
     std::vector<int> ids = state_->impl.src_tokenizer->encode(text);
-    if (ids.empty()) throw Error(ErrorCode::invalid_input, "nothing to translate: the text is empty or only whitespace");
+    if (ids.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the text is empty or only whitespace");
     ids.push_back(c.eos_id);
     sources.push_back(std::move(ids));
   }

@@ -5,12 +5,23 @@
 #include <nlohmann/json.hpp>
 
 #include "attend/error.h"
+#include "model/json_depth.h"
 
 namespace attend {
 namespace {
 
+constexpr int kMaxJsonDepth = 4;  // the config is one flat object; deeper text is damage (or a stack bomb)
+constexpr size_t kMaxQuotedChars = 40;
+
 [[noreturn]] void fail(const std::string& message) {
   throw Error(ErrorCode::invalid_model, "invalid model config: " + message);
+}
+
+// A bad value as an error message shows it: scalars as JSON (cut short), arrays and objects by kind.
+std::string describe(const nlohmann::json& v) {
+  if (v.is_structured()) return std::string("an ") + v.type_name();
+  const std::string text = v.dump();
+  return text.size() <= kMaxQuotedChars ? text : text.substr(0, kMaxQuotedChars) + "...";
 }
 
 int read_int(const nlohmann::json& j, const char* key, int low, int high, bool required, int fallback) {
@@ -19,7 +30,7 @@ int read_int(const nlohmann::json& j, const char* key, int low, int high, bool r
     return fallback;
   }
   const auto& v = j[key];
-  if (!v.is_number_integer()) fail(std::string("'") + key + "' must be an integer, got " + v.dump());
+  if (!v.is_number_integer()) fail(std::string("'") + key + "' must be an integer, got " + describe(v));
   const int64_t x = v.get<int64_t>();
   if (x < low || x > high) {
     fail(std::string("'") + key + "' is " + std::to_string(x) + ", outside [" + std::to_string(low) + ", " +
@@ -30,7 +41,7 @@ int read_int(const nlohmann::json& j, const char* key, int low, int high, bool r
 
 bool read_bool(const nlohmann::json& j, const char* key, bool fallback) {
   if (!j.contains(key)) return fallback;
-  if (!j[key].is_boolean()) fail(std::string("'") + key + "' must be true or false, got " + j[key].dump());
+  if (!j[key].is_boolean()) fail(std::string("'") + key + "' must be true or false, got " + describe(j[key]));
   return j[key].get<bool>();
 }
 
@@ -44,12 +55,13 @@ Enum read_enum(const nlohmann::json& j, const char* key, std::initializer_list<s
     if (v.is_string() && v.get<std::string>() == name) return value;
     choices += choices.empty() ? name : std::string("|") + name;
   }
-  fail(std::string("'") + key + "' is " + v.dump() + ", expected " + choices);
+  fail(std::string("'") + key + "' is " + describe(v) + ", expected " + choices);
 }
 
 }  // namespace
 
 ModelConfig parse_model_config(const std::string& json_text) {
+  if (json_nests_deeper_than(json_text, kMaxJsonDepth)) fail("attend.config nests deeper than " + std::to_string(kMaxJsonDepth));
   const auto j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) fail("attend.config is not a JSON object");
   static const std::set<std::string> known = {
@@ -87,7 +99,7 @@ ModelConfig parse_model_config(const std::string& json_text) {
   if (j.contains("layer_norm_eps")) {
     const auto& eps = j["layer_norm_eps"];
     if (!eps.is_number() || !(eps.get<double>() > 0) || eps.get<double>() > 1) {
-      fail("'layer_norm_eps' must be a number in (0, 1], got " + eps.dump());
+      fail("'layer_norm_eps' must be a number in (0, 1], got " + describe(eps));
     }
     c.layer_norm_eps = eps.get<float>();
   }

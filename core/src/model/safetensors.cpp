@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attend/error.h"
+#include "model/json_depth.h"
 
 namespace attend {
 namespace {
@@ -17,25 +18,6 @@ constexpr int64_t kMaxDim = int64_t{1} << 40;
 
 [[noreturn]] void fail(const std::string& message) {
   throw Error(ErrorCode::invalid_model, "invalid model file: " + message);
-}
-
-// nlohmann's parser recurses per nesting level; bound the depth before parsing.
-void check_json_depth(const char* text, size_t size) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < size; ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxJsonDepth) fail("header JSON nests deeper than " + std::to_string(kMaxJsonDepth));
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
-  }
 }
 
 DType parse_dtype(const std::string& name, const std::string& tensor) {
@@ -122,7 +104,9 @@ SafetensorsFile parse_safetensors(const uint8_t* data, size_t size) {
          "-byte file");
   }
   const char* text = reinterpret_cast<const char*>(data + 8);
-  check_json_depth(text, header_size);
+  if (json_nests_deeper_than({text, header_size}, kMaxJsonDepth)) {
+    fail("header JSON nests deeper than " + std::to_string(kMaxJsonDepth));
+  }
   const auto header = nlohmann::json::parse(text, text + header_size, nullptr, /*allow_exceptions=*/false);
   if (header.is_discarded()) fail("header is not valid JSON");
   if (!header.is_object()) fail("header is not a JSON object");

@@ -3,11 +3,15 @@
 #include <sentencepiece_processor.h>
 
 #include "attend/error.h"
+#include "tokenizer/normalizer_rules.h"
 #include "tokenizer/utf8.h"
 
 namespace attend {
 
 Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto) {
+  for (const std::string_view charsmap : precompiled_charsmaps(serialized_model_proto)) {
+    check_precompiled_charsmap(charsmap);
+  }
   auto processor = std::make_unique<sentencepiece::SentencePieceProcessor>();
   const auto status = processor->LoadFromSerializedProto(serialized_model_proto);
   if (!status.ok()) {

@@ -1,0 +1,128 @@
+#include "tokenizer/normalizer_rules.h"
+
+#include <cstdint>
+#include <string>
+
+#include "attend/error.h"
+
+namespace attend {
+namespace {
+
+// sentencepiece_model.proto
+constexpr uint64_t kModelNormalizerSpec = 3, kModelDenormalizerSpec = 5, kSpecPrecompiledCharsmap = 2;
+constexpr uint64_t kWireVarint = 0, kWireFixed64 = 1, kWireLengthDelimited = 2, kWireFixed32 = 5;
+
+[[noreturn]] void fail(const std::string& message) {
+  throw Error(ErrorCode::invalid_model, "tokenizer: damaged SentencePiece model: " + message);
+}
+
+uint64_t read_varint(std::string_view& in) {
+  uint64_t value = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (in.empty()) fail("a protobuf varint runs past the end");
+    const auto byte = static_cast<uint8_t>(in.front());
+    in.remove_prefix(1);
+    value |= static_cast<uint64_t>(byte & 0x7F) << shift;
+    if (!(byte & 0x80)) return value;
+  }
+  fail("a protobuf varint is longer than 10 bytes");
+}
+
+std::string_view take(std::string_view& in, uint64_t size) {
+  if (size > in.size()) fail("a protobuf field runs past the end");
+  const std::string_view taken = in.substr(0, size);
+  in.remove_prefix(size);
+  return taken;
+}
+
+// The last length-delimited field numbered `number` of `message` (protobuf keeps the last of a
+// repeated singular field), or "" if there is none.
+std::string_view last_field(std::string_view message, uint64_t number) {
+  std::string_view found;
+  while (!message.empty()) {
+    const uint64_t tag = read_varint(message);
+    switch (tag & 7) {
+      case kWireVarint: read_varint(message); break;
+      case kWireFixed64: take(message, 8); break;
+      case kWireFixed32: take(message, 4); break;
+      case kWireLengthDelimited: {
+        const std::string_view bytes = take(message, read_varint(message));
+        if (tag >> 3 == number) found = bytes;
+        break;
+      }
+      default: fail("protobuf wire type " + std::to_string(tag & 7) + " (SentencePiece writes 0, 1, 2 and 5)");
+    }
+  }
+  return found;
+}
+
+// darts-clone's DoubleArrayUnit.
+struct TrieUnit {
+  uint32_t bits;
+  bool has_leaf() const { return (bits >> 8) & 1; }
+  uint32_t value() const { return bits & ((1u << 31) - 1); }
+  uint32_t label() const { return bits & ((1u << 31) | 0xFF); }
+  uint32_t offset() const { return (bits >> 10) << ((bits & (1u << 9)) >> 6); }
+};
+
+}  // namespace
+
+std::vector<std::string_view> precompiled_charsmaps(std::string_view model_proto) {
+  std::vector<std::string_view> charsmaps;
+  for (const uint64_t spec : {kModelNormalizerSpec, kModelDenormalizerSpec}) {
+    const std::string_view charsmap = last_field(last_field(model_proto, spec), kSpecPrecompiledCharsmap);
+    if (!charsmap.empty()) charsmaps.push_back(charsmap);
+  }
+  return charsmaps;
+}
+
+// Layout (SentencePiece's Normalizer::DecodePrecompiledCharsMap): uint32 little-endian trie
+// size in bytes, the trie's 32-bit units, then the replacement strings. A lookup starts at
+// unit 0; from unit p it reads unit (p ^ offset(p)) ^ byte for the next input byte, follows
+// it if that unit's label is the byte, and there finds a leaf's value (an offset into the
+// strings, read up to a NUL) at unit (child ^ offset(child)).
+void check_precompiled_charsmap(std::string_view charsmap) {
+  if (charsmap.size() <= 4) fail("its normalization rules are " + std::to_string(charsmap.size()) + " bytes");
+  uint32_t trie_bytes = 0;
+  for (int i = 3; i >= 0; --i) trie_bytes = (trie_bytes << 8) | static_cast<uint8_t>(charsmap[i]);
+  if (trie_bytes > charsmap.size() - 4 || trie_bytes < 4) {
+    fail("its normalization trie claims " + std::to_string(trie_bytes) + " of " + std::to_string(charsmap.size() - 4) +
+         " bytes");
+  }
+  const size_t units = trie_bytes / 4;
+  const std::string_view strings = charsmap.substr(4 + trie_bytes);
+  const size_t last_nul = strings.rfind('\0');
+  auto unit = [&](size_t index) {
+    uint32_t bits = 0;
+    for (int i = 3; i >= 0; --i) bits = (bits << 8) | static_cast<uint8_t>(charsmap[4 + 4 * index + i]);
+    return TrieUnit{bits};
+  };
+
+  std::vector<bool> visited(units, false);
+  std::vector<size_t> pending = {0};
+  visited[0] = true;
+  while (!pending.empty()) {
+    const size_t node = pending.back();
+    pending.pop_back();
+    const size_t children = node ^ unit(node).offset();
+    if ((children | 0xFF) >= units) fail("its normalization trie points past its " + std::to_string(units) + " units");
+    for (uint32_t byte = 0; byte <= 0xFF; ++byte) {
+      const size_t child = children ^ byte;
+      const TrieUnit child_unit = unit(child);
+      if (child_unit.label() != byte) continue;
+      if (child_unit.has_leaf()) {
+        const size_t leaf = child ^ child_unit.offset();
+        if (leaf >= units) fail("a leaf of its normalization trie is past its " + std::to_string(units) + " units");
+        if (last_nul == std::string_view::npos || unit(leaf).value() > last_nul) {
+          fail("a normalization rule points past the replacement strings");
+        }
+      }
+      if (!visited[child]) {
+        visited[child] = true;
+        pending.push_back(child);
+      }
+    }
+  }
+}
+
+}  // namespace attend
