@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "attend/error.h"
+#include "decode/chunking.h"
 #include "decode/search.h"
 #include "model/encoder.h"
 
@@ -183,10 +184,12 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
   const ModelConfig& c = state_->impl.config;
   for (const auto& s : sources) check_source(c, s);
   const HeadMask mask = HeadMask::from_refs(c, options.masked_heads);
+  std::vector<size_t> lengths;
+  for (const auto& s : sources) lengths.push_back(s.size());
   std::vector<Translation> out;
   out.reserve(sources.size());
-  for (size_t first = 0; first < sources.size(); first += batch_size) {
-    const size_t last = std::min(sources.size(), first + static_cast<size_t>(batch_size));
+  size_t first = 0;
+  for (const size_t last : chunk_ends(c, options, lengths, static_cast<size_t>(batch_size))) {
     const std::vector<std::vector<int>> chunk(sources.begin() + first, sources.begin() + last);
     // The search numbers the chunk's sentences from 0; on_step hears their index in `sources`.
     TranslateOptions chunk_options = options;
@@ -198,6 +201,7 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
       };
     }
     for (Translation& t : state_->translate_chunk(chunk, chunk_options, mask)) out.push_back(std::move(t));
+    first = last;
   }
   return out;
 }

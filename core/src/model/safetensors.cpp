@@ -104,7 +104,7 @@ SafetensorsFile parse_safetensors(const uint8_t* data, size_t size) {
          "-byte file");
   }
   const char* text = reinterpret_cast<const char*>(data + 8);
-  if (json_nests_deeper_than({text, header_size}, kMaxJsonDepth)) {
+  if (json_nests_deeper_than({text, static_cast<size_t>(header_size)}, kMaxJsonDepth)) {
     fail("header JSON nests deeper than " + std::to_string(kMaxJsonDepth));
   }
   const auto header = nlohmann::json::parse(text, text + header_size, nullptr, /*allow_exceptions=*/false);

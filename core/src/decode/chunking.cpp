@@ -1,0 +1,52 @@
+#include "decode/chunking.h"
+
+#include <algorithm>
+#include <string>
+
+#include "attend/error.h"
+#include "decode/search.h"
+
+namespace attend {
+
+uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, uint64_t sentences, uint64_t tokens,
+                        uint64_t longest, uint64_t steps) {
+  const uint64_t d = c.d_model, d_ff = c.d_ff, vocab = c.tgt_vocab_size, layers = c.decoder_layers;
+  const uint64_t rows = sentences * options.beam_size;  // decoder rows: every hypothesis of every sentence
+  return std::max({tokens * std::max(3 * d, d_ff),                // encoder activations [tokens, 3D] / [tokens, F]
+                   longest * longest,                            // encoder attention scores [S, S]
+                   rows * std::max({3 * d, d_ff, vocab}),        // decoder activations and logits [rows, V]
+                   layers * rows * (steps + 1) * 2 * d,          // self-attention keys and values
+                   layers * tokens * 2 * d});                    // cross-attention keys and values
+}
+
+std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& options,
+                               const std::vector<size_t>& source_lengths, size_t batch_size) {
+  std::vector<size_t> ends;
+  size_t first = 0;
+  while (first < source_lengths.size()) {
+    size_t last = first;
+    uint64_t tokens = 0, longest = 0, steps = 0;
+    while (last < source_lengths.size() && last - first < batch_size) {
+      const uint64_t length = source_lengths[last];
+      const uint64_t more_tokens = tokens + length, more_longest = std::max(longest, length);
+      const uint64_t more_steps =
+          std::max(steps, static_cast<uint64_t>(decode_limit(c, static_cast<int>(length), options)));
+      if (largest_buffer(c, options, last - first + 1, more_tokens, more_longest, more_steps) > kMaxBufferElements) break;
+      tokens = more_tokens;
+      longest = more_longest;
+      steps = more_steps;
+      ++last;
+    }
+    if (last == first) {
+      throw Error(ErrorCode::invalid_input,
+                  "sentence " + std::to_string(first) + " (" + std::to_string(source_lengths[first]) +
+                      " tokens) needs more than 2^31 floats of workspace with this model and beam " +
+                      std::to_string(options.beam_size) + "; use a smaller beam or a shorter sentence");
+    }
+    ends.push_back(last);
+    first = last;
+  }
+  return ends;
+}
+
+}  // namespace attend

@@ -1,0 +1,29 @@
+// How translate_ids cuts a batch into chunks that are decoded together: at most batch_size
+// sentences, and no more than keep every buffer of the encoder and decoder workspaces under
+// 2^31 floats (the kernels count and index elements with int; a larger buffer would be
+// addressed wrongly, not refused).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "attend/model.h"
+#include "attend/translator.h"
+
+namespace attend {
+
+inline constexpr uint64_t kMaxBufferElements = (uint64_t{1} << 31) - 1;
+
+// The largest workspace buffer, in floats, of decoding `sentences` sentences of `tokens`
+// source tokens in all (the longest `longest`), each at most `steps` target positions.
+// 64-bit even where size_t is 32 (WebAssembly), so the products cannot wrap.
+uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, uint64_t sentences, uint64_t tokens,
+                        uint64_t longest, uint64_t steps);
+
+// The end (exclusive) of each chunk of sources of these lengths, in order. Throws
+// Error(invalid_input) naming the sentence if one alone is over the limit.
+std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& options,
+                               const std::vector<size_t>& source_lengths, size_t batch_size);
+
+}  // namespace attend

@@ -1,0 +1,68 @@
+#include "decode/chunking.h"
+
+#include <gtest/gtest.h>
+
+#include "attend/error.h"
+
+namespace attend {
+namespace {
+
+ModelConfig shipped_shape() {  // the shipped models: d 128, F 512, 4 + 4 layers, 8k vocabulary
+  ModelConfig c;
+  c.src_vocab_size = c.tgt_vocab_size = 8000;
+  c.d_model = 128;
+  c.num_heads = 4;
+  c.d_ff = 512;
+  c.encoder_layers = c.decoder_layers = 4;
+  c.max_positions = 256;
+  return c;
+}
+
+TranslateOptions beam(int size) {
+  TranslateOptions o;
+  o.beam_size = size;
+  return o;
+}
+
+TEST(Chunking, ChunksOfTheBatchSizeWhenBuffersAreSmall) {
+  const std::vector<size_t> lengths(10, 20);
+  EXPECT_EQ(chunk_ends(shipped_shape(), beam(5), lengths, 4), (std::vector<size_t>{4, 8, 10}));
+  EXPECT_EQ(chunk_ends(shipped_shape(), beam(5), lengths, 32), (std::vector<size_t>{10}));
+  EXPECT_TRUE(chunk_ends(shipped_shape(), beam(5), {}, 32).empty());
+}
+
+// --batch 65536 at beam 256 on the shipped shape: logits alone would be 65536 · 256 · 8000
+// floats. Every chunk must stay under 2^31 floats, and a chunk one sentence longer must not.
+TEST(Chunking, HugeBatchesAreCutBelowTwoToTheThirtyOneFloats) {
+  const ModelConfig c = shipped_shape();
+  const TranslateOptions o = beam(256);
+  const std::vector<size_t> lengths(65536, 64);
+  const std::vector<size_t> ends = chunk_ends(c, o, lengths, 65536);
+  ASSERT_GT(ends.size(), 1u);
+  const size_t steps = 192;  // min(max_length 256, max_positions 256, ratio 3 · 64)
+  size_t first = 0;
+  for (size_t end : ends) {
+    const size_t n = end - first;
+    EXPECT_LE(largest_buffer(c, o, n, n * 64, 64, steps), kMaxBufferElements);
+    if (end < lengths.size()) {
+      EXPECT_GT(largest_buffer(c, o, n + 1, (n + 1) * 64, 64, steps), kMaxBufferElements);
+    }
+    first = end;
+  }
+  EXPECT_EQ(ends.back(), lengths.size());
+}
+
+TEST(Chunking, ASentenceOverTheLimitAloneIsAnError) {
+  ModelConfig c = shipped_shape();
+  c.max_positions = 65536;  // its encoder attention scores alone: 50000² floats
+  try {
+    chunk_ends(c, beam(1), {10, 50000}, 32);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_input);
+    EXPECT_NE(std::string(e.what()).find("sentence 1 (50000 tokens)"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace attend
