@@ -6,11 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pair=${1:?usage: scripts/train.sh SRC-TGT [train.py options]}
 shift
-out=runs/$pair  # train.py takes the last --out given
+out=runs/$pair  # train.py takes the last --out (and --data-dir) given
+data=${ATTEND_DATA:-../shared/data/multi30k}
 for ((i = 1; i <= $#; i++)); do
   case ${!i} in
     --out) next=$((i + 1)); out=${!next-} ;;
     --out=*) out=${!i#--out=} ;;
+    --data-dir) next=$((i + 1)); data=${!next-} ;;
+    --data-dir=*) data=${!i#--data-dir=} ;;
   esac
 done
 # OpenBLAS tuning variables of this machine's shell slow training down (train.py picks the
@@ -20,5 +23,5 @@ done
 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE \
   MALLOC_MMAP_THRESHOLD_=1000000000 MALLOC_TRIM_THRESHOLD_=100000000000 MALLOC_TOP_PAD_=1000000000 \
   /usr/bin/python3 training/train.py \
-  --pair "$pair" --out "$out" --threads "$(nproc)" "$@"
-scripts/evaluate.sh "$out" "$pair"
+  --pair "$pair" --out "$out" --data-dir "$data" --threads "$(nproc)" "$@"
+ATTEND_DATA=$data scripts/evaluate.sh "$out" "$pair"  # scored on the data it trained on

@@ -6,6 +6,7 @@ import ctypes
 import gzip
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -481,6 +482,33 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertEqual(targets, german + beam_5(teacher, english) + german)
         self.assertEqual(len(pairs), 900)
         self.assertTrue(os.path.exists(os.path.join(self.out, "train.back-translated.en")))
+
+    def test_train_sh_scores_on_the_data_it_trained_on(self):
+        """scripts/train.sh --data-dir DIR trains on DIR and scores on DIR's val and test_2016_flickr; the
+        test set here is the first 40 training pairs, which the shared data's test set is not."""
+        for lang in ("en", "de"):
+            with gzip.open(os.path.join(self.data, f"test_2016_flickr.{lang}.gz"), "wt", encoding="utf-8") as f:
+                f.writelines(multi30k_lines("train", lang, 40))
+        options = self.command(3)[2:]
+        options = options[options.index("--data-dir"):]  # train.sh adds --pair
+        env = {k: v for k, v in os.environ.items() if k != "ATTEND_DATA"}
+        run = subprocess.run([os.path.join(REPO, "scripts/train.sh"), "en-de", *options], capture_output=True,
+                             text=True, timeout=300, env=env)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        rows = [line for line in run.stdout.splitlines() if line.startswith("| int8 | test_2016_flickr | 1 |")]
+        self.assertEqual(len(rows), 1, run.stdout)
+        hypotheses = subprocess.run(
+            [os.environ["ATTEND_BIN"], "translate", "--model", os.path.join(self.out, "model.int8.safetensors")],
+            input="".join(multi30k_lines("train", "en", 40)), capture_output=True, text=True, timeout=120, check=True)
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as hyp:
+            hyp.write(hypotheses.stdout)
+            hyp.flush()
+            score = subprocess.run([os.environ["ATTEND_BIN"], "eval", "--hyp", hyp.name, "--ref",
+                                    os.path.join(self.data, "test_2016_flickr.de.gz")],
+                                   capture_output=True, text=True, timeout=60, check=True).stdout
+        chrf = re.search(r"^chrF[^=]*= ([0-9.]+)", score, re.M).group(1)  # nonzero even for a 3-step model
+        self.assertGreater(float(chrf), 0)
+        self.assertEqual(rows[0].split("|")[6].strip(), chrf)
 
     def test_killing_train_py_ends_its_workers(self):
         """Started the way a shell starts `nohup scripts/train.sh ... &`: SIGINT ignored, which also
