@@ -60,7 +60,8 @@ self.addEventListener('activate', (event) => {
 });
 
 // The cached copy if the server says it is still current (304), else the server's copy,
-// which replaces it; the cached copy when the server cannot be reached.
+// which replaces it; the cached copy when the server cannot be reached or answers with an
+// error (a proxy up with its backend down, a model moved).
 async function revalidated(request, cacheName) {
   const cache = await caches.open(cacheName);
   const cached = await cache.match(request);
@@ -74,7 +75,7 @@ async function revalidated(request, cacheName) {
     if (cached) return cached;
     throw offline;
   }
-  if (response.status === 304 && cached) return cached;
+  if (cached && !response.ok) return cached;  // 304, or an error
   if (response.ok) cache.put(request, response.clone());
   return response;
 }

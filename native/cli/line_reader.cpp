@@ -3,6 +3,7 @@
 #include "line_reader.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -38,21 +39,30 @@ void LineReader::fail(const std::string& reason) const {
 }
 
 size_t LineReader::read_some(char* into, size_t size) {
+  if (ended_) return 0;  // a terminal's Ctrl-D ends the input once, not once per read
   for (;;) {
     const ssize_t count = read(fd_, into, size);
-    if (count >= 0) return static_cast<size_t>(count);
+    if (count > 0) return static_cast<size_t>(count);
+    if (count == 0) {
+      ended_ = true;
+      return 0;
+    }
     if (errno != EINTR) fail(std::strerror(errno));
   }
 }
 
-// Two bytes decide the format (a pipe may deliver them one at a time); they are kept as the
-// first text, or as the first compressed input.
+bool LineReader::ready() const {
+  if (ended_ || begin_ < end_ || stream_.avail_in > 0) return true;
+  pollfd input{fd_, POLLIN, 0};
+  return poll(&input, 1, 0) != 0;  // readable, at its end, or an error next() will report
+}
+
+// The first byte decides unless it is gzip's first (then the second does); those bytes are
+// kept as the first text, or as the first compressed input.
 void LineReader::detect_format() {
-  size_t got = 0;
-  while (got < 2) {
-    const size_t count = read_some(compressed_.data() + got, 2 - got);
-    if (count == 0) break;
-    got += count;
+  size_t got = read_some(compressed_.data(), 1);
+  if (got == 1 && static_cast<unsigned char>(compressed_[0]) == kGzipMagic[0]) {
+    got += read_some(compressed_.data() + 1, 1);
   }
   if (got < 2 || std::memcmp(compressed_.data(), kGzipMagic, 2) != 0) {
     format_ = Format::plain;
@@ -76,37 +86,43 @@ bool LineReader::fill() {
     end_ = read_some(text_.data(), text_.size());
     return end_ > 0;
   }
-  while (end_ == 0 && !finished_) inflate_some();
+  while (end_ == 0 && !(between_members_ && ended_ && stream_.avail_in == 0)) inflate_some();
   return end_ > 0;
 }
 
+bool LineReader::compressed_bytes(size_t count) {
+  if (stream_.avail_in >= count) return true;
+  std::memmove(compressed_.data(), stream_.next_in, stream_.avail_in);  // unread bytes to the front
+  stream_.next_in = reinterpret_cast<Bytef*>(compressed_.data());
+  while (stream_.avail_in < count) {
+    const size_t got = read_some(compressed_.data() + stream_.avail_in, compressed_.size() - stream_.avail_in);
+    if (got == 0) return false;
+    stream_.avail_in += static_cast<uInt>(got);
+  }
+  return true;
+}
+
 // One inflate call over what has arrived, reading more first if nothing is waiting. Members of
-// a multi-member gzip file follow one another; bytes after a member that do not start another
-// are ignored, as gzread does.
+// a multi-member gzip file (pigz, bgzip) follow one another; bytes after a member that do not
+// start with gzip's magic are ignored, as gzread does, and any error inside a member is one.
 void LineReader::inflate_some() {
-  if (stream_.avail_in == 0) {
-    const size_t count = read_some(compressed_.data(), compressed_.size());
-    if (count == 0) {
-      if (in_member_ || members_done_ == 0) fail("the gzip data ends early (truncated)");
-      finished_ = true;
+  if (between_members_) {
+    if (!compressed_bytes(2) || std::memcmp(stream_.next_in, kGzipMagic, 2) != 0) {
+      stream_.avail_in = 0;  // the end, or trailing bytes
+      ended_ = true;
       return;
     }
-    stream_.next_in = reinterpret_cast<Bytef*>(compressed_.data());
-    stream_.avail_in = static_cast<uInt>(count);
+    between_members_ = false;
   }
+  if (!compressed_bytes(1)) fail("the gzip data ends early (truncated)");
   stream_.next_out = reinterpret_cast<Bytef*>(text_.data());
   stream_.avail_out = static_cast<uInt>(text_.size());
   const int status = inflate(&stream_, Z_NO_FLUSH);
   end_ = text_.size() - stream_.avail_out;
   if (status == Z_STREAM_END) {
-    in_member_ = false;
-    ++members_done_;
     inflateReset(&stream_);
-  } else if (status == Z_DATA_ERROR && members_done_ > 0 && !in_member_) {
-    finished_ = true;  // not another member's header: trailing bytes
-  } else if (status == Z_OK) {
-    in_member_ = true;
-  } else {
+    between_members_ = true;
+  } else if (status != Z_OK) {
     fail(stream_.msg != nullptr ? stream_.msg : "damaged gzip data (zlib status " + std::to_string(status) + ")");
   }
 }

@@ -1,7 +1,8 @@
 // Reads text lines from a file, a gzip file (recognised by its first two bytes) or stdin
 // ("-"), one at a time, so input of any size streams: a line is returned as soon as it has
-// arrived, not when a buffer has filled (a program that writes one line to `attend translate`
-// and waits for its translation gets it). Line ends (\n, \r\n) are removed.
+// arrived, not when a buffer has filled, and ready() tells whether another can be read without
+// waiting (so `attend translate` answers a line a program wrote, then waits for the next, at any
+// --batch). Line ends (\n, \r\n) are removed.
 #pragma once
 
 #include <zlib.h>
@@ -19,9 +20,13 @@ class LineReader {
   LineReader& operator=(const LineReader&) = delete;
 
   bool next(std::string* line);  // false at the end; throws attend::Error(io) on a read error
+  // Whether next() would return without waiting for more input (a line is buffered, the
+  // input has more bytes now, or it has ended).
+  bool ready() const;
 
  private:
   size_t read_some(char* into, size_t size);  // what read(2) gives at once; 0 at the end
+  bool compressed_bytes(size_t count);        // at least count unread compressed bytes; false at the end
   void detect_format();                       // on the first fill: gzip or plain text
   bool fill();                                // refills text_; false at the end
   void inflate_some();
@@ -32,9 +37,8 @@ class LineReader {
   int fd_ = -1;
   Format format_ = Format::unknown;
   z_stream stream_{};
-  bool in_member_ = false;  // gzip: inside a member (the input may not end here)
-  int members_done_ = 0;
-  bool finished_ = false;
+  bool between_members_ = true;  // gzip: before a member's header (the input may end here)
+  bool ended_ = false;           // no more input: read(2) gave 0, or only bytes after the last member remain
   std::vector<char> compressed_, text_;
   size_t begin_ = 0, end_ = 0;  // the unread text in text_
 };

@@ -64,11 +64,12 @@ class ChunkTranslator {
 
 LineSource vector_source(const std::vector<std::string>& lines) {
   size_t next = 0;
-  return [&lines, next](std::string* line) mutable {
+  auto next_line = [&lines, next](std::string* line) mutable {
     if (next == lines.size()) return false;
     *line = lines[next++];
     return true;
   };
+  return {next_line, [] { return true; }};
 }
 
 const std::string& best_text(const LineOutcome& outcome) {
@@ -79,7 +80,7 @@ const std::string& best_text(const LineOutcome& outcome) {
              : translation->hypotheses.front().text;
 }
 
-size_t translate_lines(const LineSource& next_line, std::shared_ptr<const Model> model,
+size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> model,
                        const SearchSettings& settings,
                        const std::function<void(const LineOutcome&)>& on_line) {
   const size_t chunk_lines = static_cast<size_t>(settings.batch) * settings.threads;
@@ -92,7 +93,9 @@ size_t translate_lines(const LineSource& next_line, std::shared_ptr<const Model>
   while (more) {
     lines.clear();
     std::string line;
-    while (lines.size() < chunk_lines && (more = next_line(&line))) lines.push_back(line);
+    while (lines.size() < chunk_lines && (lines.empty() || source.ready()) && (more = source.next(&line))) {
+      lines.push_back(line);
+    }
     texts.clear();
     for (const std::string& text : lines) {
       if (!is_blank(text)) texts.push_back(text);

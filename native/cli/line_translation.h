@@ -1,5 +1,6 @@
-// Translates a stream of lines in chunks (batch × threads lines at a time), so input of any
-// size streams and output keeps input order. Empty or blank lines are not sent to the model;
+// Translates a stream of lines in chunks (at most batch × threads lines at a time, fewer when
+// the next line has not arrived yet), so input of any size streams, a line written by a program
+// that then waits is answered, and output keeps input order. Empty or blank lines are not sent to the model;
 // a line the model rejects (invalid UTF-8, too long, ...) is reported and the rest go on.
 #pragma once
 
@@ -22,8 +23,10 @@ struct LineOutcome {
   std::string error;                         // why the line failed, empty otherwise
 };
 
-// Gives the next input line, or false at the end.
-using LineSource = std::function<bool(std::string* line)>;
+struct LineSource {
+  std::function<bool(std::string* line)> next;  // the next input line, or false at the end
+  std::function<bool()> ready;                  // whether next() would return without waiting for input
+};
 
 // Gives the strings of `lines` (which must outlive the source) one by one.
 LineSource vector_source(const std::vector<std::string>& lines);
@@ -32,7 +35,7 @@ LineSource vector_source(const std::vector<std::string>& lines);
 const std::string& best_text(const LineOutcome& outcome);
 
 // Calls on_line for every input line, in order. Returns how many lines failed.
-size_t translate_lines(const LineSource& next_line, std::shared_ptr<const Model> model,
+size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> model,
                        const SearchSettings& settings,
                        const std::function<void(const LineOutcome&)>& on_line);
 

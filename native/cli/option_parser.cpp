@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #include "usage_error.h"
 
@@ -33,7 +34,10 @@ bool parse_float(const std::string& text, float* value) {
   char* end = nullptr;
   errno = 0;
   *value = std::strtof(text.c_str(), &end);
-  return *end == '\0' && std::isfinite(*value);  // an underflow (1e-50) is its nearest float, 0
+  if (errno == ERANGE && *value == 0) {
+    *value = std::copysign(std::numeric_limits<float>::denorm_min(), *value);  // 1e-50: tiny, not 0 ("off")
+  }
+  return *end == '\0' && std::isfinite(*value);
 }
 
 }  // namespace

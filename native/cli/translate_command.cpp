@@ -68,7 +68,8 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
                     &t->attention_path);
   parser.add_positionals("TEXT",
                          "sentences to translate, one per argument; without them, stdin is "
-                         "translated line by line (in chunks of batch x threads lines)",
+                         "translated line by line (in chunks of at most batch x threads lines; a "
+                         "line is not held back waiting for later ones)",
                          &t->texts, 0, std::numeric_limits<size_t>::max());
   parser.set_notes(
       "Output: one line per input line, in input order. Blank input lines give empty lines\n"
@@ -106,7 +107,8 @@ int run_translate(const std::vector<std::string>& args) {
   LineSource source = vector_source(t.texts);
   if (t.texts.empty()) {
     stdin_reader.emplace("-");
-    source = [&stdin_reader](std::string* line) { return stdin_reader->next(line); };
+    source = {[&stdin_reader](std::string* line) { return stdin_reader->next(line); },
+              [&stdin_reader] { return stdin_reader->ready(); }};
   }
 
   size_t failed = translate_lines(source, model, t.settings, [&](const LineOutcome& outcome) {

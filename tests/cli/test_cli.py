@@ -204,9 +204,10 @@ class Translate(unittest.TestCase):
             self.assertEqual(out, "\n" + single + "\n\n")
 
     def test_stdin_streams_line_by_line(self):
-        """A program that writes a line and waits for its translation gets it while stdin is still open."""
-        single, _ = self.translate("--batch", "1", SENTENCES[0])
-        process = subprocess.Popen([BIN, "translate", "--model", F32, "--batch", "1"], stdin=subprocess.PIPE,
+        """A program that writes a line and waits for its translation gets it while stdin is still open,
+        at the default --batch (a chunk does not wait for lines not written yet)."""
+        single, _ = self.translate(SENTENCES[0])
+        process = subprocess.Popen([BIN, "translate", "--model", F32], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, text=True)
         give_up = threading.Timer(30, process.kill)  # an attend waiting for more input never answers
         give_up.start()
@@ -229,6 +230,12 @@ class Translate(unittest.TestCase):
         members = gzip.compress(text[:30]) + gzip.compress(text[30:])  # a line split across two members
         out, _ = self.translate(stdin=members)
         self.assertEqual(out, plain)
+        out, _ = self.translate(stdin=members + b"trailing bytes, not gzip")  # ignored, as gzip -d does
+        self.assertEqual(out, plain)
+        damaged = bytearray(gzip.compress(text[30:]))
+        damaged[-8] ^= 0xFF  # the second member's CRC
+        out, err = self.translate(stdin=gzip.compress(text[:30]) + bytes(damaged), status=1)
+        self.assertRegex(err, r"^attend: error: cannot read 'stdin': [^\n]*check[^\n]*\n$")
         out, err = self.translate(stdin=gzip.compress(text)[:-12], status=1)
         self.assertRegex(err, r"^attend: error: cannot read 'stdin': [^\n]*truncated[^\n]*\n$")
 
@@ -273,9 +280,12 @@ class Translate(unittest.TestCase):
         self.assertEqual(err, "")
         self.assertEqual(len(out.splitlines()), len(SENTENCES))
 
-    def test_an_alpha_below_the_smallest_float_is_zero(self):
+    def test_a_number_below_the_smallest_float_is_tiny_not_zero(self):
+        """--alpha 1e-50 acts as 0; --max-len-ratio 1e-50 is a limit of one token (its 0 means no limit)."""
         self.assertEqual(self.translate("--beam", "3", "--alpha", "1e-50", *SENTENCES),
                          self.translate("--beam", "3", "--alpha", "0", *SENTENCES))
+        self.assertEqual(self.translate("--max-len-ratio", "1e-50", *SENTENCES),
+                         self.translate("--max-len", "1", *SENTENCES))
 
     def test_masking_a_head_runs(self):
         out, _ = self.translate("--mask-head", "cross:0:1", "--mask-head", "encoder:1:0", *SENTENCES)

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "attend/error.h"
+#include "model/decoder.h"
+#include "model/encoder.h"
 
 namespace attend {
 namespace {
@@ -50,6 +52,45 @@ TEST(Chunking, HugeBatchesAreCutBelowTwoToTheThirtyOneFloats) {
     first = end;
   }
   EXPECT_EQ(ends.back(), lengths.size());
+}
+
+size_t largest_of(std::initializer_list<const std::vector<float>*> buffers) {
+  size_t largest = 0;
+  for (const auto* buffer : buffers) largest = std::max(largest, buffer->size());
+  return largest;
+}
+
+// A shape where the attention maps are the largest buffers: many heads of width 1, short targets.
+ModelConfig narrow_shape() {
+  ModelConfig c = shipped_shape();
+  c.d_model = c.num_heads = 8;
+  c.d_ff = 16;
+  c.src_vocab_size = c.tgt_vocab_size = 40;
+  return c;
+}
+
+// largest_buffer must cover every buffer the workspaces really allocate, as beam search and the
+// attention capture reserve them: checked on small cases for each option that sizes them.
+TEST(Chunking, LargestBufferCoversTheWorkspacesAsReserved) {
+  const std::vector<int> offsets{0, 7, 30, 33};  // 3 sentences, the longest 23 tokens
+  for (const auto& [c, steps] : {std::pair{shipped_shape(), size_t{40}}, std::pair{narrow_shape(), size_t{5}}}) {
+    for (const bool capture : {false, true}) {
+      for (const int width : {1, 4}) {
+        TranslateOptions o = beam(width);
+        o.capture_attention = capture;
+        EncoderWorkspace encoder;
+        encoder.reserve(c, offsets.back(), 23);
+        DecoderWorkspace decoder;
+        decoder.reserve(c, 3 * width, 3 * width, steps, offsets, capture);
+        const size_t reserved = largest_of({&encoder.x, &encoder.qkv, &encoder.hidden, &encoder.scores,
+                                            &decoder.cache, &decoder.cross_kv, &decoder.qkv, &decoder.hidden,
+                                            &decoder.logits, &decoder.capture_self, &decoder.capture_cross});
+        const size_t maps = capture ? size_t(c.encoder_layers) * c.num_heads * 23 * 23 : 0;  // Translation::attention
+        EXPECT_LE(std::max(reserved, maps), largest_buffer(c, o, 3, offsets.back(), 23, steps))
+            << "d " << c.d_model << ", capture " << capture << ", beam " << width;
+      }
+    }
+  }
 }
 
 TEST(Chunking, ASentenceOverTheLimitAloneIsAnError) {

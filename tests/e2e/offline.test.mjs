@@ -1,7 +1,8 @@
 // Offline: after one visit the service worker has the app, the translator and the model,
 // so with the server stopped a reload still translates, the same as before; a new version
 // of the service worker replaces the old caches; a model replaced on the server replaces
-// the cached one at the next visit, and an unchanged one is not downloaded again.
+// the cached one at the next visit, an unchanged one is not downloaded again, and one the
+// server fails to give (404) comes from the cache.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -74,7 +75,7 @@ test('a new version of the service worker replaces the old caches', async () => 
   assert.deepEqual((await page.evaluate(() => caches.keys())).sort(), ['attend-models-v2', 'attend-shell-v2']);
 });
 
-test('a model replaced on the server replaces the cached copy at the next visit; an unchanged one costs a 304', async () => {
+test('a model replaced on the server replaces the cached copy at the next visit; an unchanged one costs a 304; a server error falls back to the cache', async () => {
   const modelPath = '/models/en-de/model.int8.safetensors';
   const first = await fetch(server.origin + modelPath);
   await first.arrayBuffer();
@@ -101,4 +102,9 @@ test('a model replaced on the server replaces the cached copy at the next visit;
   const cachedSize = await page.evaluate(async (url) => (await (await caches.match(url)).arrayBuffer()).byteLength,
     server.origin + modelPath);
   assert.equal(cachedSize, statSync(french).size, 'the cache holds the new model');
+
+  unlinkSync(join(root, modelPath));  // the server answers 404: the cached copy still serves
+  await page.reload();
+  await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
+  assert.equal(await translate(page, sentence), cliTranslate(sentence, { model: french }));
 });

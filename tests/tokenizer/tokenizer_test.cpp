@@ -141,6 +141,12 @@ TEST(Tokenizer, DamagedNormalizationRulesAreRejectedOrHarmless) {
     for (int i = 0; i < 4; ++i) far[at + i] = static_cast<char>(unit >> (8 * i));
   }
   EXPECT_EQ(error_code_of([&] { Tokenizer::from_bytes(far); }), ErrorCode::invalid_model);
+  // A second normalizer_spec (field 3) holding only a name: protobuf merges it into the first, so
+  // the damaged rules stay in force and must still be found.
+  const std::string second_spec = "\x1a\x02\x0a\x00"s;
+  EXPECT_EQ(error_code_of([&] { Tokenizer::from_bytes(far + second_spec); }), ErrorCode::invalid_model);
+  const std::string sentence = "Zwei Männer stehen am Herd.";
+  EXPECT_EQ(Tokenizer::from_bytes(model + second_spec).encode(sentence), Tokenizer::from_bytes(model).encode(sentence));
 
   const std::string text = "Ein Mann mit ＦＵＬＬＷＩＤＴＨ Buchstaben, ﬁ-Ligatur, ①② und \u00e9\u0301tude. 😀";
   std::mt19937 random(5);

@@ -11,12 +11,19 @@ namespace attend {
 uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, uint64_t sentences, uint64_t tokens,
                         uint64_t longest, uint64_t steps) {
   const uint64_t d = c.d_model, d_ff = c.d_ff, vocab = c.tgt_vocab_size, layers = c.decoder_layers;
+  const uint64_t heads = c.num_heads, positions = steps + 1, widest_key = std::max(positions, longest);
   const uint64_t rows = sentences * options.beam_size;  // decoder rows: every hypothesis of every sentence
-  return std::max({tokens * std::max(3 * d, d_ff),                // encoder activations [tokens, 3D] / [tokens, F]
-                   longest * longest,                            // encoder attention scores [S, S]
-                   rows * std::max({3 * d, d_ff, vocab}),        // decoder activations and logits [rows, V]
-                   layers * rows * (steps + 1) * 2 * d,          // self-attention keys and values
-                   layers * tokens * 2 * d});                    // cross-attention keys and values
+  const uint64_t workspace = std::max({
+      tokens * std::max(3 * d, d_ff),          // encoder activations [tokens, 3D] / [tokens, F]
+      longest * longest,                       // encoder attention scores [S, S]
+      rows * std::max({3 * d, d_ff, vocab}),   // decoder activations and logits [rows, V]
+      layers * rows * positions * 2 * d,       // self-attention keys and values
+      layers * tokens * 2 * d});               // cross-attention keys and values
+  if (!options.capture_attention) return workspace;
+  return std::max({workspace,
+                   rows * layers * heads * widest_key,                        // live capture [R][L][H][max(T, S)]
+                   uint64_t(c.encoder_layers) * heads * longest * longest,    // encoder maps [L][H][S][S]
+                   layers * heads * positions * widest_key});                 // decoder and cross maps [L][H][T][T or S]
 }
 
 std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& options,

@@ -35,10 +35,9 @@ std::string_view take(std::string_view& in, uint64_t size) {
   return taken;
 }
 
-// The last length-delimited field numbered `number` of `message` (protobuf keeps the last of a
-// repeated singular field), or "" if there is none.
-std::string_view last_field(std::string_view message, uint64_t number) {
-  std::string_view found;
+// Calls visit(bytes) for every length-delimited field numbered `number` of `message`, in order.
+template <typename Visit>
+void for_each_field(std::string_view message, uint64_t number, Visit&& visit) {
   while (!message.empty()) {
     const uint64_t tag = read_varint(message);
     switch (tag & 7) {
@@ -47,13 +46,12 @@ std::string_view last_field(std::string_view message, uint64_t number) {
       case kWireFixed32: take(message, 4); break;
       case kWireLengthDelimited: {
         const std::string_view bytes = take(message, read_varint(message));
-        if (tag >> 3 == number) found = bytes;
+        if (tag >> 3 == number) visit(bytes);
         break;
       }
       default: fail("protobuf wire type " + std::to_string(tag & 7) + " (SentencePiece writes 0, 1, 2 and 5)");
     }
   }
-  return found;
 }
 
 // darts-clone's DoubleArrayUnit.
@@ -70,7 +68,12 @@ struct TrieUnit {
 std::vector<std::string_view> precompiled_charsmaps(std::string_view model_proto) {
   std::vector<std::string_view> charsmaps;
   for (const uint64_t spec : {kModelNormalizerSpec, kModelDenormalizerSpec}) {
-    const std::string_view charsmap = last_field(last_field(model_proto, spec), kSpecPrecompiledCharsmap);
+    // Protobuf merges every occurrence of a message field, and the last value of a bytes field
+    // in them wins: that one is what SentencePiece will use.
+    std::string_view charsmap;
+    for_each_field(model_proto, spec, [&](std::string_view spec_bytes) {
+      for_each_field(spec_bytes, kSpecPrecompiledCharsmap, [&](std::string_view bytes) { charsmap = bytes; });
+    });
     if (!charsmap.empty()) charsmaps.push_back(charsmap);
   }
   return charsmaps;

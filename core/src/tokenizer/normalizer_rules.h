@@ -11,7 +11,8 @@
 namespace attend {
 
 // The precompiled_charsmap of the normalizer and denormalizer specs of a serialized
-// ModelProto (absent or empty ones left out), as views into `model_proto`.
+// ModelProto as the protobuf parser will see them (several occurrences of a spec merged, the
+// last charsmap winning; absent or empty ones left out), as views into `model_proto`.
 // Throws Error(invalid_model) if the protobuf wire format is broken.
 std::vector<std::string_view> precompiled_charsmaps(std::string_view model_proto);
 
