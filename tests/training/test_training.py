@@ -338,6 +338,22 @@ class Distillation(unittest.TestCase):
         self.assertIn(" mbr sources ", key)
         self.assertNotEqual(key.strip(), distill.cache_key([self.teacher], self.sources, 5))
 
+    def test_every_search_option_is_given_and_named_in_the_key(self):
+        """The CLI's defaults could change under a recorded training command: the teacher's search is
+        spelled out (seen by a wrapper that logs its arguments) and the key names all of it."""
+        log = os.path.join(self.tmp.name, "argv")
+        wrapper = os.path.join(self.tmp.name, "attend")
+        with open(wrapper, "w", encoding="utf-8") as f:
+            f.write(f'#!/bin/sh\necho "$@" >> {log}\nexec {os.environ["ATTEND_BIN"]} "$@"\n')
+        os.chmod(wrapper, 0o755)
+        with mock.patch.dict(os.environ, ATTEND_CLI=wrapper):
+            distill.teacher_translations([self.teacher], self.sources, self.cache)
+        with open(log, encoding="utf-8") as f:
+            argv = f.read()
+        self.assertIn("--beam 5 --alpha 1 --max-len 256 --max-len-ratio 3 ", argv)
+        with open(self.cache + ".key", encoding="utf-8") as f:
+            self.assertTrue(f.read().strip().endswith("beam 5 --alpha 1 --max-len 256 --max-len-ratio 3"))
+
     def test_a_cache_with_too_few_translations_is_not_read(self):
         distill.teacher_translations([self.teacher], self.sources, self.cache)
         with open(self.cache, encoding="utf-8") as f:

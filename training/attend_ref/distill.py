@@ -10,7 +10,9 @@ them (minimum Bayes risk), so what the teachers agree on is what the student lea
 The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
 beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
 threads). The translations are kept in the run directory with a key (each teacher file's and
-the sources' SHA-256, the beam), so a resumed run reuses them and any other run makes its own."""
+the sources' SHA-256, the search options), so a resumed run reuses them and any other run makes its
+own. Every search option is given to the CLI explicitly, so a change of its defaults cannot change
+what a recorded training command produces."""
 import hashlib
 import os
 import subprocess
@@ -18,6 +20,7 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CLI = os.path.join(REPO, "build", "release", "native", "cli", "attend")
+SEARCH_OPTIONS = ("--alpha", "1", "--max-len", "256", "--max-len-ratio", "3")  # besides --beam
 
 
 def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cpu_count(), batch=32):
@@ -35,7 +38,8 @@ def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cp
     if any(not line.strip() for line in sources):
         raise ValueError("a training source line is empty; the teacher would give it no translation")
     text = "\n".join(sources) + "\n"
-    translate = [cli, "translate", "--beam", str(beam), "--threads", str(threads), "--batch", str(batch)]
+    translate = [cli, "translate", "--beam", str(beam), *SEARCH_OPTIONS,
+                 "--threads", str(threads), "--batch", str(batch)]
     if len(model_paths) == 1:
         output = run_cli(translate + ["--model", model_paths[0]], text, f"the teacher {model_paths[0]}")
     else:
@@ -66,11 +70,11 @@ def run_cli(command, stdin_text, who):
 
 def cache_key(model_paths, sources, beam):
     """What the translations depend on: the teacher files' bytes (and with several, that they
-    were combined by MBR), the source lines, the beam."""
+    were combined by MBR), the source lines, the search options."""
     teachers = [file_sha256(model_path) for model_path in model_paths]
     consensus = " mbr" if len(model_paths) > 1 else ""
     text = hashlib.sha256("\n".join(sources).encode("utf-8")).hexdigest()
-    return f"teacher {' '.join(teachers)}{consensus} sources {text} beam {beam}"
+    return f"teacher {' '.join(teachers)}{consensus} sources {text} beam {beam} {' '.join(SEARCH_OPTIONS)}"
 
 
 def file_sha256(path):
