@@ -2,7 +2,7 @@
 // their text (as the CLI does), draw their attention, and their own input box works.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './support/browser.mjs';
+import { launchBrowser, withoutCrossOriginIsolation } from './support/browser.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot } from './support/environment.mjs';
 import { saveScreenshot } from './support/app-page.mjs';
@@ -126,4 +126,30 @@ test('an element moved in the document while it loads reports no error and trans
   await page.waitForTimeout(1000);  // the stopped worker's rejections have landed
   assert.deepEqual(await page.evaluate(() => globalThis.attendErrors), []);
   assert.equal(await element.evaluate((e) => e.shadowRoot.querySelector('.status').textContent), '');
+});
+
+test('on a page that is not cross-origin isolated, as most sites are, the elements translate and only the newest text lands', async () => {
+  const page = await context.newPage();
+  await withoutCrossOriginIsolation(page);
+  await page.goto(`${server.origin}/web/examples/embed.html`);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+  await page.waitForFunction(() => document.querySelector('#greeting').shadowRoot.querySelector('.translation').textContent !== '', null, { timeout: 60_000 });
+  const shown = await page.$eval('#greeting', (element) => element.shadowRoot.querySelector('.translation').textContent);
+  assert.equal(shown, cliTranslate('A group of people are walking up a hill.', { beam: 4, alpha: 1.0 }));
+
+  // Each text supersedes the one before while it decodes: without a shared id the worker cannot
+  // stop it, so it runs to its end, and its result must not land.
+  const texts = ['A man in a red jacket is climbing a steep rock wall while his friends watch from below.',
+    'Two dogs play in the snow.', 'A boy jumps into a lake.'];
+  const landed = await page.$eval('#greeting', (element, sources) => new Promise((resolve, reject) => {
+    const seen = [];
+    element.addEventListener('attend-error', (event) => reject(new Error(event.detail.message)));
+    element.addEventListener('attend-translation', (event) => {
+      seen.push(event.detail.text);
+      if (seen.length === 1) setTimeout(() => resolve(seen), 1500);  // ample for a stale result to follow
+    });
+    sources.forEach((text, index) => setTimeout(() => element.setAttribute('src-text', text), 30 * index));
+  }), texts);
+  assert.deepEqual(landed, [cliTranslate(texts[2], { beam: 4, alpha: 1.0 })]);
+  assert.equal(await page.$eval('#greeting', (element) => element.shadowRoot.querySelector('.translation').textContent), landed[0]);
 });

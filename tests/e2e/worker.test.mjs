@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './support/browser.mjs';
+import { launchBrowser, withoutCrossOriginIsolation } from './support/browser.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { startServer } from './support/server.mjs';
@@ -66,9 +66,11 @@ test('superseded requests are dropped, only the newest is translated', async () 
 
 // Runs fn(argument) in a page of the served origin, where the globals TranslationWorker
 // (web/app/worker-client.js) and settled(promise) ('resolved' or the error's code) are set.
-// Downloads of the path `slow` are held for a second, so loads end in a known order.
-async function inPage(fn, argument, { slow } = {}) {
+// Downloads of the path `slow` are held for a second, so loads end in a known order. With
+// `isolated` false the page is served as most sites are, without cross-origin isolation.
+async function inPage(fn, argument, { slow, isolated = true } = {}) {
   const page = await context.newPage();
+  if (!isolated) await withoutCrossOriginIsolation(page);
   if (slow) {
     await page.route(`**${slow}`, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -143,4 +145,26 @@ test('cancel() and load() supersede the translation in flight; after terminate()
   assert.equal(outcomes.beforeLoad, 'superseded');
   assert.equal(outcomes.text, cliTranslate('A dog runs.', { beam: 4 }));
   assert.deepEqual(outcomes.afterStop, ['terminated', 'terminated']);
+});
+
+test('on a page that is not cross-origin isolated, cancel() and newer requests leave only the newest result', async () => {
+  // Without a shared id the worker cannot stop a request that is decoding: it runs to its end,
+  // and its result must settle nothing.
+  const outcomes = await inPage(async (url) => {
+    const worker = new TranslationWorker();
+    await worker.load(new URL(url, location.href).href);
+    const sentence = 'A man in a red jacket is climbing a steep rock wall while his friends watch from below.';
+    const cancelled = settled(worker.translate(sentence, { beam: 4 }));
+    await new Promise((resolve) => setTimeout(resolve, 20));  // the worker has started decoding it
+    worker.cancel();
+    const superseded = settled(worker.translate(sentence, { beam: 4 }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { result } = await worker.translate('A dog runs.', { beam: 4 });
+    worker.terminate();
+    return { isolated: crossOriginIsolated, cancelled: await cancelled, superseded: await superseded, text: result.text };
+  }, EN_DE_URL, { isolated: false });
+  assert.equal(outcomes.isolated, false);
+  assert.equal(outcomes.cancelled, 'superseded');
+  assert.equal(outcomes.superseded, 'superseded');
+  assert.equal(outcomes.text, cliTranslate('A dog runs.', { beam: 4 }));
 });

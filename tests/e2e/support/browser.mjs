@@ -23,3 +23,16 @@ export async function launchBrowser(options = {}) {
   process.on('exit', () => rmSync(profile, { recursive: true, force: true }));  // chromium has quit by then
   return context;
 }
+
+// Serves the page's requests without the cross-origin isolation headers scripts/serve.mjs
+// sends, as most sites that embed us are served: no SharedArrayBuffer, crossOriginIsolated false.
+export async function withoutCrossOriginIsolation(page) {
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    for (const name of ['cross-origin-opener-policy', 'cross-origin-embedder-policy', 'cross-origin-resource-policy']) {
+      delete headers[name];
+    }
+    await route.fulfill({ response, headers });
+  });
+}
