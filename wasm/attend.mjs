@@ -25,15 +25,23 @@ export function simdSupported() {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
+// fetch(url), with a failure to reach the server (offline, refused, CORS) as an io error.
+function fetchOrFail(url) {
+  return fetch(url).catch((error) => { throw new AttendError('io', `cannot fetch ${url}: ${error.message}`); });
+}
+
 async function readUrl(url, onProgress) {
-  const response = await fetch(url);
+  const response = await fetchOrFail(url);
   if (!response.ok) throw new AttendError('io', `cannot fetch ${url}: HTTP ${response.status}`);
-  const length = Number(response.headers.get('Content-Length'));
+  // A compressed response's Content-Length counts the bytes before decoding, not those read here.
+  const length = response.headers.has('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length'));
   const total = length > 0 ? length : null;
   const chunks = [];
   let loaded = 0;
   for (const reader = response.body.getReader(); ;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error) => {
+      throw new AttendError('io', `cannot fetch ${url}: the download broke off after ${loaded} bytes (${error.message})`);
+    });
     if (done) break;
     chunks.push(value);
     loaded += value.length;
@@ -74,7 +82,7 @@ async function compileWasm(url) {
     const { readFile } = await import('node:fs/promises');
     return WebAssembly.compile(await readFile(url).catch((error) => { throw missingBuild(url, error.code); }));
   }
-  const response = await fetch(url);
+  const response = await fetchOrFail(url);
   if (!response.ok) throw missingBuild(url, `HTTP ${response.status}`);
   // compileStreaming needs the server to say application/wasm; other servers get the buffered path.
   return response.headers.get('Content-Type') === 'application/wasm'

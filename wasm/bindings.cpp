@@ -77,29 +77,55 @@ attend::AttentionKind attention_kind(const std::string& name) {
                       "masked head kind must be 'encoder', 'decoder' or 'cross', got '" + name + "'");
 }
 
+attend::Error invalid_option(const std::string& name, const char* expected, const json& value) {
+  return attend::Error(attend::ErrorCode::invalid_argument, "option " + name + " must be " + expected + ", got " + value.dump());
+}
+
+bool is_int(const json& value) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>() <= INT32_MAX;
+  if (!value.is_number_integer()) return false;
+  const std::int64_t number = value.get<std::int64_t>();
+  return number >= INT32_MIN && number <= INT32_MAX;
+}
+
+// An int option: a JSON integer within int's range (4294967297 must not wrap to 1).
+int int_option(const std::string& name, const json& value) {
+  if (!is_int(value)) throw invalid_option(name, "an integer in [-2^31, 2^31)", value);
+  return static_cast<int>(value.get<std::int64_t>());
+}
+
+float float_option(const std::string& name, const json& value) {
+  if (!value.is_number()) throw invalid_option(name, "a number", value);
+  return value.get<float>();
+}
+
+bool bool_option(const std::string& name, const json& value) {
+  if (!value.is_boolean()) throw invalid_option(name, "true or false", value);
+  return value.get<bool>();
+}
+
 // Options as attend.mjs names them; absent keys keep the core's defaults, unknown keys are
-// an error (a misspelt option must not be silently ignored).
+// an error (a misspelt option must not be silently ignored), and so is a value of another type.
 attend::TranslateOptions parse_options(const json& o) {
   attend::TranslateOptions options;
   for (const auto& item : o.items()) {
     const std::string& key = item.key();
     const json& value = item.value();
-    auto integer = [&] {
-      if (!value.is_number_integer()) {
-        throw attend::Error(attend::ErrorCode::invalid_argument, "option " + key + " must be an integer, got " + value.dump());
-      }
-      return value.get<int>();
-    };
-    if (key == "beam") options.beam_size = integer();
-    else if (key == "alpha") options.length_penalty = value.get<float>();
-    else if (key == "maxLength") options.max_length = integer();
-    else if (key == "maxLengthRatio") options.max_length_ratio = value.get<float>();
-    else if (key == "nbest") options.nbest = integer();
-    else if (key == "attention") options.capture_attention = value.get<bool>();
+    if (key == "beam") options.beam_size = int_option(key, value);
+    else if (key == "alpha") options.length_penalty = float_option(key, value);
+    else if (key == "maxLength") options.max_length = int_option(key, value);
+    else if (key == "maxLengthRatio") options.max_length_ratio = float_option(key, value);
+    else if (key == "nbest") options.nbest = int_option(key, value);
+    else if (key == "attention") options.capture_attention = bool_option(key, value);
     else if (key == "maskedHeads") {
+      if (!value.is_array()) throw invalid_option(key, "an array of {kind, layer, head}", value);
       for (const json& head : value) {
-        options.masked_heads.push_back(
-            {attention_kind(head.at("kind").get<std::string>()), head.at("layer").get<int>(), head.at("head").get<int>()});
+        if (!head.is_object() || !head.contains("kind") || !head["kind"].is_string()) {
+          throw invalid_option(key, "an array of {kind, layer, head}", value);
+        }
+        options.masked_heads.push_back({attention_kind(head["kind"].get<std::string>()),
+                                        int_option("maskedHeads layer", head.value("layer", json())),
+                                        int_option("maskedHeads head", head.value("head", json()))});
       }
     } else {
       throw attend::Error(attend::ErrorCode::invalid_argument, "unknown option '" + key + "'");

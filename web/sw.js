@@ -62,7 +62,8 @@ self.addEventListener('activate', (event) => {
 // The cached copy if the server says it is still current (304), else the server's copy,
 // which replaces it; the cached copy when the server cannot be reached or answers with an
 // error (a proxy up with its backend down, a model moved).
-async function revalidated(request, cacheName) {
+async function revalidated(event, cacheName) {
+  const { request } = event;
   const cache = await caches.open(cacheName);
   const cached = await cache.match(request);
   const validators = {};
@@ -76,14 +77,15 @@ async function revalidated(request, cacheName) {
     throw offline;
   }
   if (cached && !response.ok) return cached;  // 304, or an error
-  if (response.ok) cache.put(request, response.clone());
+  if (response.ok) store(event, cache, response.clone());
   return response;
 }
 
-async function networkFirst(request, cacheName) {
+async function networkFirst(event, cacheName) {
+  const { request } = event;
   try {
     const response = await fetch(request);
-    if (response.ok) (await caches.open(cacheName)).put(request, response.clone());
+    if (response.ok) store(event, await caches.open(cacheName), response.clone());
     return response;
   } catch (offline) {
     const cached = await caches.match(request, { ignoreSearch: true });
@@ -92,10 +94,19 @@ async function networkFirst(request, cacheName) {
   }
 }
 
+// Caches the response to event's request; the worker stays alive until it is written. A
+// write that fails (the storage quota, say) costs only the offline copy: the page has the
+// network's response, and the console says what was not kept.
+function store(event, cache, response) {
+  event.waitUntil(cache.put(event.request, response).catch((error) => {
+    console.warn(`attend: ${event.request.url} was not cached for offline use: ${error.message}`);
+  }));
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.endsWith('.safetensors')) event.respondWith(revalidated(request, MODEL_CACHE));
-  else event.respondWith(networkFirst(request, SHELL_CACHE));
+  if (url.pathname.endsWith('.safetensors')) event.respondWith(revalidated(event, MODEL_CACHE));
+  else event.respondWith(networkFirst(event, SHELL_CACHE));
 });

@@ -7,6 +7,7 @@
 //        {type:'load', id, source: URL string | ArrayBuffer}
 //        {type:'translate', id, text, options, compareWithoutMasks, live}
 //        {type:'cancel'} (the request not yet started is dropped)
+//        {type:'unload', id} (no model: a load in flight ends silently, as if superseded)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
 //        (a load that a newer one supersedes ends silently and its model is disposed)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
@@ -35,14 +36,19 @@ async function importAttend() {
   return attendModule;
 }
 
-async function load({ id, source }) {
+// The model in use, if any, is disposed; so is the one a load in flight ends with.
+function unload(id) {
   newestLoad = id;
   if (pendingRequest) post({ type: 'dropped', id: pendingRequest.id });  // it was for the old model
   pendingRequest = null;
+  translator?.dispose();
+  translator = null;
+}
+
+async function load({ id, source }) {
+  unload(id);
   try {
     const { Translator } = await importAttend();
-    translator?.dispose();
-    translator = null;
     const model = await Translator.load(source, {
       onProgress: ({ loaded, total }) => {
         if (id === newestLoad) post({ type: 'progress', id, loaded, total });
@@ -113,6 +119,7 @@ function enqueueTranslation(request) {
 self.onmessage = ({ data }) => {
   if (data.type === 'init') newestRequest = data.newestRequest ?? null;
   else if (data.type === 'load') load(data);
+  else if (data.type === 'unload') unload(data.id);
   else if (data.type === 'translate') enqueueTranslation(data);
   else if (data.type === 'cancel') pendingRequest = null;  // the page has settled it already
 };

@@ -34,6 +34,11 @@ describe('damaged model bytes', () => {
     await assert.rejects(Translator.load('/nonexistent/model.safetensors'), attendError('io', /nonexistent/));
   });
 
+  it('a server that cannot be reached: io naming the URL', async () => {
+    const url = 'http://127.0.0.1:9/model.safetensors';  // the discard port: connection refused
+    await assert.rejects(Translator.load(url), attendError('io', /cannot fetch http:\/\/127\.0\.0\.1:9\/model/));
+  });
+
   it('a good model still loads after the failures', async () => {
     const translator = await Translator.load(modelBytes.buffer.slice(modelBytes.byteOffset, modelBytes.byteOffset + modelBytes.length));
     assert.ok((await translator.translate(SENTENCE)).text.length > 0);
@@ -94,6 +99,28 @@ describe('bad input text', () => {
     await assert.rejects(translator.translate(SENTENCE, { maskedHeads: [{ kind: 'self', layer: 0, head: 0 }] }),
       attendError('invalid_argument', /self/));
     await assert.rejects(translator.translate(42), attendError('invalid_argument', /string/));
+  });
+
+  it('option values of the wrong type or beyond int: invalid_argument naming the option, never wrapped', async () => {
+    const wrong = [
+      [{ beam: 4294967297 }, /beam must be an integer .* got 4294967297/],  // would wrap to 1: greedy search
+      [{ beam: -4294967295 }, /beam must be an integer/],
+      [{ beam: 1e30 }, /beam must be an integer/],
+      [{ maxLength: 2 ** 63 }, /maxLength must be an integer/],
+      [{ beam: NaN }, /beam must be an integer .* got null/],  // JSON has no NaN
+      [{ alpha: NaN }, /alpha must be a number, got null/],
+      [{ alpha: '1.0' }, /alpha must be a number, got "1.0"/],
+      [{ maxLengthRatio: true }, /maxLengthRatio must be a number/],
+      [{ attention: 1 }, /attention must be true or false/],
+      [{ maskedHeads: { kind: 'cross', layer: 0, head: 0 } }, /maskedHeads must be an array/],
+      [{ maskedHeads: [{ kind: 'cross', layer: 0 }] }, /maskedHeads head must be an integer .* got null/],
+      [{ maskedHeads: [{ kind: 'cross', layer: 4294967296, head: 0 }] }, /maskedHeads layer must be an integer/],
+      [{ maskedHeads: [7] }, /maskedHeads must be an array of \{kind, layer, head\}/],
+    ];
+    for (const [options, pattern] of wrong) {
+      await assert.rejects(translator.translate(SENTENCE, options), attendError('invalid_argument', pattern),
+        JSON.stringify(options));
+    }
   });
 
   it('the translator still works after every error', async () => {

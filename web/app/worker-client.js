@@ -1,6 +1,6 @@
 // The page's side of web/worker.js: starts the worker, loads models and sends translation
 // requests. Only the newest request matters: an older one settles as `superseded` as soon
-// as a newer one is sent (or a model load, or cancel()), and the worker is told (shared id)
+// as a newer one is sent (or a model load or unload, or cancel()), and the worker is told (shared id)
 // so it can stop decoding it. Likewise only the newest load settles with its own model.
 
 const WORKER_URL = new URL('../worker.js', import.meta.url);
@@ -52,6 +52,16 @@ export class TranslationWorker {
       const transfer = source instanceof ArrayBuffer ? [source] : [];
       this.#worker.postMessage({ type: 'load', id, source }, transfer);
     });
+  }
+
+  // Leaves the worker with no model: the load in flight, if any, settles as superseded and its
+  // model is dropped; translations in flight are superseded.
+  unload() {
+    if (this.#failure) return;
+    this.cancel();
+    this.#loading?.reject(new SupersededError());
+    this.#loading = null;
+    this.#worker.postMessage({ type: 'unload', id: this.#nextLoadId++ });
   }
 
   // Resolves with {result, baseline?, timing}; rejects with SupersededError when a newer

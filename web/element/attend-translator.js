@@ -5,15 +5,19 @@
 //
 // Attributes: model (URL of a model file), src-text (the text to translate; else the
 // element's own text; else an input box of its own), beam, alpha, attention (show a
-// compact cross-attention heatmap: the last decoder layer, averaged over heads).
+// compact cross-attention heatmap: the last decoder layer, averaged over heads),
+// target-lang (the translation's language tag, for screen readers and fonts).
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
 // (detail: the result of Translator.translate), attend-error (detail: {code, message}).
+// Methods: translate(), reload() (loads the model again, e.g. after a failed download).
 import { attentionShape } from '../app/attention-data.js';
 import { paintHeatmap } from '../app/heatmap-canvas.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
 import { TranslationWorker } from '../app/worker-client.js';
 
 const TYPING_PAUSE_MS = 300;
+const DEFAULT_BEAM = 4;
+const PROGRESS_STEP = 10;  // percent: the status (a live region) is not re-announced more often
 // Errors that are not failures: a newer request or load took over, or this element stopped
 // its worker (it was removed from the document, perhaps only to be inserted elsewhere).
 const EXPECTED_ERROR_CODES = new Set(['superseded', 'terminated']);
@@ -50,8 +54,10 @@ function lastLayerMeanCross(attention) {
   return { rows, cols, values, rowLabels: attention.targetPieces, colLabels: attention.sourcePieces };
 }
 
+const invalidArgument = (message) => ({ code: 'invalid_argument', message });
+
 class AttendTranslator extends HTMLElement {
-  static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention'];
+  static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention', 'target-lang'];
 
   #worker = null;
   #ready = false;
@@ -85,23 +91,35 @@ class AttendTranslator extends HTMLElement {
 
   connectedCallback() {
     this.#showSource();
+    if (this.#worker) return;  // moved within the document: its worker and model stay
     const reason = unsupportedReason();
     if (reason) return this.#fail({ code: 'unsupported', message: reason });
     this.#worker = new TranslationWorker();
     this.#load();
   }
 
+  // A move (removed and inserted again in one task, as lists reorder) keeps the worker;
+  // an element still out of the document after the task's microtasks stops it.
   disconnectedCallback() {
-    this.#worker?.terminate();
-    this.#worker = null;
-    this.#ready = false;
+    queueMicrotask(() => {
+      if (this.isConnected) return;
+      this.#worker?.terminate();
+      this.#worker = null;
+      this.#ready = false;
+    });
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (name === 'src-text') this.#showSource();
+    if (name === 'target-lang') return this.#showTargetLanguage();
     if (!this.#worker || oldValue === newValue) return;
     if (name === 'model') this.#load();
     else this.translate();
+  }
+
+  // Loads the model attribute's file again: after a failed download, say.
+  reload() {
+    if (this.#worker) this.#load();
   }
 
   // The text to translate: src-text, else the element's own text, else its input box.
@@ -109,42 +127,78 @@ class AttendTranslator extends HTMLElement {
     return (this.getAttribute('src-text') ?? (this.textContent.trim() || this.#parts.input.value)).trim();
   }
 
-  // Translates the current text; resolves with the result (undefined if superseded, or
-  // if there is no text: then the shown translation is cleared).
+  // Translates the current text; resolves with the result, or undefined: no model is ready
+  // (loading, failed or disconnected), a newer request took over, the translation failed
+  // (attend-error), or there is no text (then the shown translation is cleared).
   async translate() {
     const text = this.sourceText;
     if (!this.#ready) return undefined;
     this.#requestedText = text;
-    if (!text) return this.#clearTranslation();
-    const options = {
-      beam: Number(this.getAttribute('beam') ?? 4),
-      attention: this.hasAttribute('attention'),
-    };
-    // Without the attribute, the core's default α applies (the option is left out).
-    if (this.hasAttribute('alpha')) options.alpha = Number(this.getAttribute('alpha'));
+    if (!text) return this.#showNothing();
     try {
-      const { result } = await this.#worker.translate(text, options);
+      const { result } = await this.#worker.translate(text, this.#searchOptions());
       this.#parts.translation.textContent = result.text;
       this.#drawAttention(result);
       this.#setStatus('');
       this.dispatchEvent(new CustomEvent('attend-translation', { detail: result, bubbles: true, composed: true }));
       return result;
     } catch (error) {
-      if (!EXPECTED_ERROR_CODES.has(error.code)) this.#fail(error);
+      if (error.code === 'empty_input') this.#showNothing();  // only invisible characters
+      else if (!EXPECTED_ERROR_CODES.has(error.code)) {
+        this.#clearTranslation();  // it was another text's, or of a request still in flight
+        this.#fail(error);
+      }
       return undefined;
     }
   }
 
-  async #load() {
+  // beam and alpha as the core takes them; an absent or empty attribute means the default
+  // (for alpha the core's: the option is left out). The core checks the ranges.
+  #searchOptions() {
+    const options = { beam: DEFAULT_BEAM, attention: this.hasAttribute('attention') };
+    const beam = this.getAttribute('beam')?.trim();
+    if (beam) {
+      if (!/^\d+$/.test(beam)) throw invalidArgument(`beam="${beam}" is not a whole number`);
+      options.beam = Number(beam);
+    }
+    const alpha = this.getAttribute('alpha')?.trim();
+    if (alpha) {
+      if (!Number.isFinite(Number(alpha))) throw invalidArgument(`alpha="${alpha}" is not a number`);
+      options.alpha = Number(alpha);
+    }
+    return options;
+  }
+
+  // The model attribute as an absolute URL.
+  #modelUrl() {
     const model = this.getAttribute('model');
-    if (!model) return this.#fail({ code: 'invalid_argument', message: 'the model attribute is missing' });
+    if (!model) throw invalidArgument('the model attribute is missing');
+    try {
+      return new URL(model, document.baseURI).href;
+    } catch {
+      throw invalidArgument(`the model attribute "${model}" is not a URL`);
+    }
+  }
+
+  async #load() {
     this.#ready = false;
     this.#clearTranslation();  // it was the previous model's
-    this.#setStatus('Loading the translator…');
+    let url;
     try {
-      const info = await this.#worker.load(new URL(model, document.baseURI).href, {
+      url = this.#modelUrl();
+    } catch (error) {
+      this.#worker.unload();  // a load in flight must not take over
+      return this.#fail(error);
+    }
+    this.#setStatus('Loading the translator…');
+    let shownPercent = 0;
+    try {
+      const info = await this.#worker.load(url, {
         onProgress: ({ loaded, total }) => {
-          if (total) this.#setStatus(`Loading the translator… ${Math.round((100 * loaded) / total)}%`);
+          const percent = total ? Math.min(100, Math.floor((100 * loaded) / total / PROGRESS_STEP) * PROGRESS_STEP) : 0;
+          if (percent <= shownPercent) return;
+          shownPercent = percent;
+          this.#setStatus(`Loading the translator… ${percent}%`);
         },
       });
       this.#ready = true;
@@ -164,9 +218,26 @@ class AttendTranslator extends HTMLElement {
     this.#parts.input.hidden = srcText !== null || this.textContent.trim() !== '';
   }
 
+  #showTargetLanguage() {
+    const lang = this.getAttribute('target-lang');
+    if (lang) this.#parts.translation.lang = lang;
+    else this.#parts.translation.removeAttribute('lang');
+  }
+
   // Shows no translation, and lets none that is in flight land.
   #clearTranslation() {
     this.#worker.cancel();
+    this.#hideTranslation();
+  }
+
+  // There is nothing to translate: no translation and no message (an earlier error was
+  // another text's).
+  #showNothing() {
+    this.#clearTranslation();
+    this.#setStatus('');
+  }
+
+  #hideTranslation() {
     this.#parts.translation.textContent = '';
     this.#parts.heatmap.hidden = true;
   }

@@ -1,0 +1,165 @@
+// <attend-translator> given bad attributes, text it cannot translate, a failed download or a
+// move in the document: each failure is one attend-error with a code, no translation of
+// another text or model stays on screen, and a move keeps the model it has loaded.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser } from './support/browser.mjs';
+import { cliTranslate } from './support/cli.mjs';
+import { makeServedRoot } from './support/environment.mjs';
+import { startServer } from './support/server.mjs';
+
+const MODEL_PATH = '/models/en-de/model.int8.safetensors';
+// A page of the served origin with the element's script and nothing else that starts a worker.
+const BLANK_PAGE = '/element-errors-test.html';
+const BLANK_HTML = '<!doctype html><title>test</title><script type="module" src="/web/element/attend-translator.js"></script><aside></aside>';
+
+let server;
+let context;
+
+before(async () => {
+  server = await startServer(makeServedRoot());
+  context = await launchBrowser();
+});
+
+after(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+// A page with one element for the en-de model (not yet in the document) whose events are
+// recorded in globalThis.events as `attend-ready`, `attend-error code: message` or
+// `attend-translation text`. holdModel holds its download 1.5 s, failModel refuses it.
+async function pageWithElement(text, { holdModel = false, failModel = false } = {}) {
+  const page = await context.newPage();
+  await page.route(`**${BLANK_PAGE}`, (route) => route.fulfill({ contentType: 'text/html', body: BLANK_HTML }));
+  if (holdModel || failModel) {
+    await page.route(`**${MODEL_PATH}`, async (route) => {
+      if (failModel) return route.abort('connectionrefused');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+  }
+  await page.goto(`${server.origin}${BLANK_PAGE}`);
+  await page.waitForFunction(() => customElements.get('attend-translator'));
+  await page.evaluate(({ modelPath, content }) => {
+    const element = document.createElement('attend-translator');
+    element.id = 'under-test';
+    element.setAttribute('model', modelPath);
+    element.setAttribute('attention', '');
+    element.textContent = content;
+    globalThis.events = [];
+    element.addEventListener('attend-ready', () => globalThis.events.push('attend-ready'));
+    element.addEventListener('attend-error', (event) => globalThis.events.push(`attend-error ${event.detail.code}: ${event.detail.message}`));
+    element.addEventListener('attend-translation', (event) => globalThis.events.push(`attend-translation ${event.detail.text}`));
+    globalThis.underTest = element;
+  }, { modelPath: MODEL_PATH, content: text });
+  return page;
+}
+
+// Runs `code` (a statement over `element`) in the page, waits until `count` events have been
+// recorded, then `settle` ms more for any that should not come; returns the events since.
+async function eventsAfter(page, code, { count = 1, settle = 1000 } = {}) {
+  return page.evaluate(async ({ source, wanted, quiet }) => {
+    const start = globalThis.events.length;
+    new Function('element', source)(globalThis.underTest);
+    const deadline = Date.now() + 30_000;
+    while (globalThis.events.length - start < wanted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, quiet));
+    return globalThis.events.slice(start);
+  }, { source: code, wanted: count, quiet: settle });
+}
+
+const shown = (page) => page.evaluate(() => {
+  const root = globalThis.underTest.shadowRoot;
+  return {
+    translation: root.querySelector('.translation').textContent,
+    heatmapHidden: root.querySelector('.heatmap').hidden,
+    status: root.querySelector('.status').textContent,
+  };
+});
+
+const translated = (text, options = {}) => `attend-translation ${cliTranslate(text, { beam: 4, alpha: 1.0, ...options })}`;
+
+test('removing the model attribute, or one that is not a URL, stops the model in use and the load in flight', async () => {
+  const page = await pageWithElement('A dog runs on the beach.', { holdModel: true });
+  const whileLoading = await eventsAfter(page, `
+    document.body.append(element);
+    setTimeout(() => element.removeAttribute('model'), 200);  // its download is held for 1.5 s`, { settle: 3000 });
+  assert.deepEqual(whileLoading, ['attend-error invalid_argument: the model attribute is missing']);
+  assert.deepEqual(await eventsAfter(page, 'element.setAttribute("src-text", "Two dogs play.");', { count: 0 }), []);
+  assert.equal((await shown(page)).translation, '');
+
+  const loaded = await eventsAfter(page, `element.setAttribute('model', ${JSON.stringify(MODEL_PATH)});`, { count: 2 });
+  assert.deepEqual(loaded, ['attend-ready', translated('Two dogs play.')]);
+  const notUrl = await eventsAfter(page, 'element.setAttribute("model", "http://[::1");');
+  assert.deepEqual(notUrl, ['attend-error invalid_argument: the model attribute "http://[::1" is not a URL']);
+  assert.deepEqual(await eventsAfter(page, 'element.setAttribute("src-text", "A cat sleeps.");', { count: 0 }), []);
+  assert.equal((await shown(page)).translation, '');
+});
+
+test('a text that cannot be translated clears the translation shown; emptying the text clears the error', async () => {
+  const page = await pageWithElement('A dog runs on the beach.');
+  assert.deepEqual(await eventsAfter(page, 'document.body.append(element);', { count: 2 }),
+    ['attend-ready', translated('A dog runs on the beach.')]);
+  const failed = await eventsAfter(page, 'element.setAttribute("src-text", "A dog \\uD800 runs.");');
+  assert.equal(failed.length, 1);
+  assert.match(failed[0], /^attend-error invalid_input: .*lone surrogate/);
+  assert.deepEqual(await shown(page), { translation: '', heatmapHidden: true, status: `Translation unavailable: ${failed[0].replace(/^[^:]*: /, '')}` });
+  assert.deepEqual(await eventsAfter(page, 'element.setAttribute("src-text", "");', { count: 0 }), []);
+  assert.deepEqual(await shown(page), { translation: '', heatmapHidden: true, status: '' });
+
+  // Only invisible characters (a zero-width space, as editors leave): nothing to translate, no error.
+  await eventsAfter(page, 'element.setAttribute("src-text", "A cat.");');
+  assert.deepEqual(await eventsAfter(page, 'element.setAttribute("src-text", "\\u200B");', { count: 0 }), []);
+  assert.deepEqual(await shown(page), { translation: '', heatmapHidden: true, status: '' });
+});
+
+test('beam and alpha: an empty value is the default, a malformed one an error naming it, a huge one the core\'s error', async () => {
+  const text = 'A woman rides a bike.';
+  const page = await pageWithElement(text);
+  await eventsAfter(page, 'document.body.append(element);', { count: 2 });
+  const cases = [
+    ['element.setAttribute("beam", "abc")', 'attend-error invalid_argument: beam="abc" is not a whole number'],
+    ['element.setAttribute("beam", "1")', translated(text, { beam: 1 })],
+    ['element.setAttribute("beam", "")', translated(text)],  // the default, 4
+    ['element.setAttribute("beam", "4294967297")', /^attend-error invalid_argument: option beam must be an integer/],
+    ['element.removeAttribute("beam"); element.setAttribute("alpha", "-")', 'attend-error invalid_argument: alpha="-" is not a number'],
+    ['element.setAttribute("alpha", "0.2")', translated(text, { alpha: 0.2 })],
+    ['element.setAttribute("alpha", " ")', translated(text)],  // the default, 1.0
+  ];
+  for (const [change, expected] of cases) {
+    const events = await eventsAfter(page, change, { settle: 300 });
+    assert.equal(events.length, 1, `${change}: ${events}`);
+    if (expected instanceof RegExp) assert.match(events[0], expected, change);
+    else assert.equal(events[0], expected, change);
+  }
+});
+
+test('a download that fails is an io error naming the model; reload() tries again', async () => {
+  const page = await pageWithElement('A dog runs on the beach.', { failModel: true });
+  const failed = await eventsAfter(page, 'document.body.append(element);');
+  assert.equal(failed.length, 1);
+  assert.match(failed[0], new RegExp(`^attend-error io: cannot fetch ${server.origin}${MODEL_PATH}`));
+  await page.unroute(`**${MODEL_PATH}`);
+  assert.deepEqual(await eventsAfter(page, 'element.reload();', { count: 2 }),
+    ['attend-ready', translated('A dog runs on the beach.')]);
+});
+
+test('moving a loaded element keeps its worker and model; target-lang labels the translation', async () => {
+  const page = await pageWithElement('A dog runs on the beach.');
+  await eventsAfter(page, 'document.body.append(element);', { count: 2 });
+  assert.equal(page.workers().length, 1);
+  const moved = await eventsAfter(page, `
+    document.querySelector('aside').prepend(element);  // removed and inserted in one task, as lists reorder
+    element.setAttribute('src-text', 'Two dogs play in the snow.');`);
+  assert.deepEqual(moved, [translated('Two dogs play in the snow.')]);  // no second attend-ready
+  assert.equal(page.workers().filter((worker) => worker.url().endsWith('/web/worker.js')).length, 1);
+
+  await page.evaluate(() => globalThis.underTest.setAttribute('target-lang', 'de'));
+  assert.equal(await page.evaluate(() => globalThis.underTest.shadowRoot.querySelector('.translation').lang), 'de');
+  const removed = await eventsAfter(page, 'element.remove();', { count: 0, settle: 1000 });
+  assert.deepEqual(removed, []);
+  assert.equal(page.workers().length, 0, 'a removed element stops its worker');
+});
