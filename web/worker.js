@@ -84,8 +84,8 @@ async function runTranslation({ id, text, options, compareWithoutMasks, live }) 
     },
   });
   const milliseconds = performance.now() - started;
-  const baseline = compareWithoutMasks
-    ? await translator.translate(text, { ...options, maskedHeads: [] })
+  const baseline = compareWithoutMasks  // only its text is shown
+    ? await translator.translate(text, { ...options, maskedHeads: [], attention: false, onToken: () => !isSuperseded(id) })
     : undefined;
   const tokens = result.ids.length + (result.hypotheses[0]?.endedWithEos ? 1 : 0);  // ids exclude eos
   const timing = { milliseconds, tokens };

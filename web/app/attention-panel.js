@@ -53,6 +53,10 @@ export class AttentionPanel {
     return this.#grid.maskedHeads;
   }
 
+  clearMasks() {
+    this.#grid.clearMasks();
+  }
+
   hide() {
     this.#section.hidden = true;
     this.#result = null;

@@ -41,7 +41,20 @@ export class HeadGrid {
         cells.push(this.#thumbnail(attention, { kind, layer, head }, selected));
       }
     }
+    const focused = this.#focusedButton();
     this.#container.replaceChildren(...cells);
+    if (focused) {
+      this.#container.querySelector(`.head-cell[data-layer="${focused.layer}"][data-head="${focused.head}"] .${focused.role}`)?.focus();
+    }
+  }
+
+  // The grid button that has the keyboard focus, as {layer, head, role}: the grid is redrawn
+  // after each translation and each opened head, and focus must stay on the same button.
+  #focusedButton() {
+    const button = document.activeElement;
+    const cell = this.#container.contains(button) ? button.closest('.head-cell') : null;
+    if (!cell) return null;
+    return { layer: cell.dataset.layer, head: cell.dataset.head, role: button.classList.contains('head-mask') ? 'head-mask' : 'head-open' };
   }
 
   #columnHeader(head) {

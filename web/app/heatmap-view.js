@@ -36,6 +36,8 @@ export class HeatmapView {
   show(attention, { kind, layer, head }) {
     this.#matrix = headMatrix(attention, kind, layer, head);
     this.#cursor = { row: 0, col: 0 };
+    this.#tooltip.hidden = true;  // it named a cell of the picture being replaced
+    this.#reading.textContent = '';
     const maxWidth = this.#canvas.parentElement.clientWidth;
     this.#geometry = paintHeatmap(this.#canvas, this.#matrix, { maxWidth });
     const strongest = strongestCell(this.#matrix);

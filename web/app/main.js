@@ -63,8 +63,11 @@ function showTranslation(sourceText, text, timing) {
   Object.assign(timingOutput.dataset, { milliseconds, tokens });
 }
 
+// The search the controls ask for; a beam outside 1..MAX_BEAM is brought into it, and the
+// field shows the beam used.
 function translationOptions(maskedHeads) {
   const beam = Math.min(MAX_BEAM, Math.max(1, Math.round(Number(beamInput.value)) || 1));
+  beamInput.value = beam;
   return { beam, alpha: Number(alphaInput.value), maskedHeads, attention: true };
 }
 
@@ -89,6 +92,7 @@ function startTranslator() {
     modelReady = false;
     modelDetails.textContent = '';
     clearTranslation();  // the shown translation was the previous model's
+    panel.clearMasks();  // its heads, which this model may not have
     setModelStatus('loading', `Loading ${name}…`);
     progress.update({ loaded: 0, total: 0 });
     try {
@@ -131,8 +135,8 @@ function startTranslator() {
       document.body.dataset.translating = 'false';
     } catch (error) {
       if (error.code === 'superseded') return;
+      clearTranslation();  // what is shown was another text's
       showInputMessage(translateErrorMessage(error));
-      document.body.dataset.translating = 'false';
     }
   }
 
@@ -141,7 +145,9 @@ function startTranslator() {
     typingTimer = setTimeout(translateNow, TYPING_PAUSE_MS);
   });
   beamInput.addEventListener('change', translateNow);
-  alphaInput.addEventListener('input', () => { byId('alpha-value').value = alphaInput.value; });
+  const showAlpha = () => { byId('alpha-value').value = alphaInput.value; };
+  showAlpha();  // a browser may have restored the slider's value
+  alphaInput.addEventListener('input', showAlpha);
   alphaInput.addEventListener('change', translateNow);
 
   new ModelPicker({
@@ -150,6 +156,7 @@ function startTranslator() {
     fileLabel: byId('model-file-label'),
     dropTarget: document.body,
     onChoose: loadModel,
+    onUnreadable: (message) => setModelStatus('error', message),
   }).chooseInitial();
 }
 

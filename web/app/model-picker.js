@@ -12,8 +12,12 @@ export class ModelPicker {
   #fileInput;
   #fileLabel;
   #onChoose;
+  #onUnreadable;
+  #inUse;  // the select's value for the model chosen last: a shipped one's key, or 'file'
+  #choices = 0;  // counts choices, so a file still being read does not override a later one
 
-  constructor({ select, fileInput, fileLabel, dropTarget, onChoose }) {
+  // onUnreadable(message): a chosen file could not be read (the model in use stays).
+  constructor({ select, fileInput, fileLabel, dropTarget, onChoose, onUnreadable }) {
     const ownFile = select.querySelector('option[value="file"]');
     for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
       select.insertBefore(new Option(name, value), ownFile);
@@ -23,16 +27,21 @@ export class ModelPicker {
     this.#fileInput = fileInput;
     this.#fileLabel = fileLabel;
     this.#onChoose = onChoose;
+    this.#onUnreadable = onUnreadable;
     select.addEventListener('change', () => this.#chooseSelected());
     fileInput.addEventListener('change', () => this.#chooseFile(fileInput.files[0]));
+    fileInput.addEventListener('cancel', () => this.#showInUse());
+    const carriesFiles = (event) => event.dataTransfer?.types.includes('Files');
     dropTarget.addEventListener('dragover', (event) => {
+      if (!carriesFiles(event)) return;  // text dragged into the text box is the browser's
       event.preventDefault();
       dropTarget.classList.add('dragging');
     });
     dropTarget.addEventListener('dragleave', () => dropTarget.classList.remove('dragging'));
     dropTarget.addEventListener('drop', (event) => {
-      event.preventDefault();
       dropTarget.classList.remove('dragging');
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
       this.#chooseFile(event.dataTransfer.files[0]);
     });
   }
@@ -41,17 +50,48 @@ export class ModelPicker {
     this.#chooseSelected();
   }
 
+  // A shipped model loads at once; "a file of my own" opens the file chooser, and the list
+  // goes back to the model in use if it is closed without a file.
   #chooseSelected() {
     const shipped = SHIPPED_MODELS[this.#select.value];
-    this.#fileLabel.hidden = Boolean(shipped);
-    if (shipped) this.#onChoose({ name: shipped.name, source: shipped.url });
-    else this.#fileInput.focus();
+    if (!shipped) {
+      this.#fileLabel.hidden = false;
+      this.#fileInput.focus();
+      try {
+        this.#fileInput.showPicker();
+      } catch {
+        // No user gesture (a script changed the list): the focused file button opens it.
+      }
+      return;
+    }
+    this.#choices += 1;
+    this.#inUse = this.#select.value;
+    this.#fileLabel.hidden = true;
+    this.#onChoose({ name: shipped.name, source: shipped.url });
   }
 
   async #chooseFile(file) {
-    if (!file) return;
+    if (!file) return this.#showInUse();
+    const choice = ++this.#choices;
     this.#select.value = 'file';
     this.#fileLabel.hidden = false;
-    this.#onChoose({ name: file.name, source: await file.arrayBuffer() });
+    let bytes;
+    try {
+      bytes = await file.arrayBuffer();
+    } catch (error) {
+      if (choice !== this.#choices) return;
+      this.#onUnreadable(`Could not read "${file.name}" (${error.message}); the model in use stays.`);
+      return this.#showInUse();
+    } finally {
+      this.#fileInput.value = '';  // choosing the same file again is a change
+    }
+    if (choice !== this.#choices) return;  // another model was chosen while this file was read
+    this.#inUse = 'file';
+    this.#onChoose({ name: file.name, source: bytes });
+  }
+
+  #showInUse() {
+    this.#select.value = this.#inUse;
+    this.#fileLabel.hidden = this.#inUse !== 'file';
   }
 }

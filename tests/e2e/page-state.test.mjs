@@ -1,0 +1,128 @@
+// The page shows only what is true now: masks do not outlive their model, a failed
+// translation leaves no other text's results, redrawn views keep the keyboard focus and drop
+// stale tooltips, the beam field shows the beam used, and dragging text stays the browser's.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launchBrowser } from './support/browser.mjs';
+import { cliTranslate } from './support/cli.mjs';
+import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
+import { dataset, openApp, translate } from './support/app-page.mjs';
+import { startServer } from './support/server.mjs';
+
+const SENTENCE = 'A man is riding a bicycle down the street.';
+const DE_EN_MODEL = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
+
+let server;
+let context;
+let page;
+
+before(async () => {
+  server = await startServer(makeServedRoot());
+  context = await launchBrowser();
+  page = await openApp(context, server.origin);
+});
+
+after(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+const focusedButton = () => page.evaluate(() => {
+  const button = document.activeElement;
+  const cell = button?.closest('.head-cell');
+  return cell ? { layer: cell.dataset.layer, head: cell.dataset.head, role: button.className } : button?.tagName;
+});
+
+test('opening or masking a head with the keyboard keeps the focus on that button', async () => {
+  await translate(page, SENTENCE);
+  await page.focus('.head-cell[data-layer="0"][data-head="1"] .head-open');
+  await page.keyboard.press('Enter');
+  assert.equal((await dataset(page, '#heatmap')).layer, '0');
+  assert.deepEqual(await focusedButton(), { layer: '0', head: '1', role: 'head-open' });
+
+  await page.focus('.head-cell[data-layer="1"][data-head="2"] .head-mask');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+  assert.deepEqual(await focusedButton(), { layer: '1', head: '2', role: 'head-mask' });
+  await page.click('#clear-masks');
+  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false');
+});
+
+test('a translation landing under the pointer hides the tooltip of the picture it replaces', async () => {
+  await translate(page, SENTENCE);
+  const { gridLeft, gridTop, cellSize } = await dataset(page, '#heatmap');
+  const box = await page.$eval('#heatmap', (canvas) => {
+    canvas.scrollIntoView({ block: 'center' });
+    return canvas.getBoundingClientRect().toJSON();
+  });
+  await page.mouse.move(box.x + Number(gridLeft) + Number(cellSize) / 2, box.y + Number(gridTop) + Number(cellSize) / 2);
+  assert.equal(await page.$eval('#heatmap-tooltip', (tooltip) => tooltip.hidden), false);
+  // New text arrives without focusing or scrolling to the text box (as a paste elsewhere would),
+  // so the pointer stays where it is.
+  const shown = Number((await dataset(page, '#translation')).shown);
+  await page.evaluate(() => {
+    const input = document.getElementById('source-text');
+    input.value = 'Two dogs play in the snow.';
+    input.dispatchEvent(new Event('input'));
+  });
+  await page.waitForFunction((before) => Number(document.getElementById('translation').dataset.shown) > before
+    && document.body.dataset.translating === 'false', shown, { timeout: 60_000 });
+  assert.equal(await page.$eval('#heatmap-tooltip', (tooltip) => tooltip.hidden), true);
+});
+
+test('a text that cannot be translated clears the previous text\'s translation and attention', async () => {
+  await translate(page, SENTENCE);
+  await page.fill('#source-text', '\u200B');  // only an invisible character
+  await page.waitForSelector('#input-message:not([hidden])');
+  assert.match(await page.textContent('#input-message'), /nothing to translate/);
+  assert.equal(await page.textContent('#translation'), '');
+  assert.equal(await page.$eval('#attention', (section) => section.hidden), true);
+});
+
+test('the beam field shows the beam used when it was out of range', async () => {
+  await page.fill('#beam', '12');
+  await page.dispatchEvent('#beam', 'change');
+  assert.equal(await translate(page, 'A woman sings on a stage.'), cliTranslate('A woman sings on a stage.', { beam: 8 }));
+  assert.equal(await page.inputValue('#beam'), '8');
+  await page.fill('#beam', '4');
+  await page.dispatchEvent('#beam', 'change');
+});
+
+test('masked heads are cleared when another model loads; the same file can be chosen twice', async () => {
+  await translate(page, SENTENCE);
+  await page.click('.head-cell[data-layer="3"][data-head="0"] .head-mask');
+  await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+  await page.evaluate(() => {
+    globalThis.modelLoads = 0;
+    new MutationObserver(() => { globalThis.modelLoads += document.body.dataset.model === 'loading'; })
+      .observe(document.body, { attributeFilter: ['data-model'] });
+  });
+  for (let time = 1; time <= 2; time++) {
+    await page.setInputFiles('#model-file', DE_EN_MODEL);
+    // The input is emptied once the file is read, so choosing the same file again is a change.
+    await page.waitForFunction((loads) => globalThis.modelLoads === loads && document.body.dataset.model === 'ready'
+      && document.getElementById('model-file').value === '', time, { timeout: 30_000 });
+  }
+  assert.equal(await page.textContent('#model-status'), 'model.int8.safetensors is ready.');
+  assert.equal(await page.$eval('#clear-masks', (button) => button.disabled), true);
+  const german = 'Ein Hund rennt am Strand.';
+  assert.equal(await translate(page, german), cliTranslate(german, { model: DE_EN_MODEL }));
+  assert.equal(await page.$eval('#ablation', (ablation) => ablation.hidden), true);
+  assert.equal(await page.$$eval('.head-cell[data-masked="true"]', (cells) => cells.length), 0);
+});
+
+test('text dragged into the text box is left to the browser; only files are taken as models', async () => {
+  const prevented = await page.evaluate(() => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/plain', 'A cat sleeps.');
+    const target = document.getElementById('source-text');
+    return ['dragover', 'drop'].map((type) => {
+      const event = new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  });
+  assert.deepEqual(prevented, [false, false]);
+  assert.equal(await page.$eval('body', (body) => body.classList.contains('dragging')), false);
+});
