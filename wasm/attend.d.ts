@@ -12,6 +12,8 @@ export class AttendError extends Error {
 
 /** Whether this engine validates WebAssembly SIMD128 (what `simd: 'auto'` uses). */
 export function simdSupported(): boolean;
+/** Compiles the WebAssembly build Translator.load({simd}) would use, before any model is read. */
+export function prepare(options?: { simd?: 'auto' | boolean }): Promise<void>;
 
 export interface LoadOptions {
   /** Bytes of the model file read so far; total is null when the server sends no length. */

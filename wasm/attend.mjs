@@ -25,6 +25,19 @@ export function simdSupported() {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
+// The build `simd` ('auto' | true | false) asks for: 'simd' or 'nosimd'.
+function chooseVariant(simd) {
+  const useSimd = simd === 'auto' ? simdSupported() : Boolean(simd);
+  if (useSimd && !simdSupported()) throw new AttendError('invalid_argument', 'this engine has no WebAssembly SIMD');
+  return useSimd ? 'simd' : 'nosimd';
+}
+
+// Compiles the module Translator.load({simd}) would use, ahead of any model: a missing or
+// unreachable build is told apart from a model that cannot be read (both are io errors).
+export async function prepare({ simd = 'auto' } = {}) {
+  await compileVariant(chooseVariant(simd));
+}
+
 // fetch(url), with a failure to reach the server (offline, refused, CORS) as an io error.
 function fetchOrFail(url) {
   return fetch(url).catch((error) => { throw new AttendError('io', `cannot fetch ${url}: ${error.message}`); });
@@ -148,9 +161,8 @@ export class Translator {
   }
 
   static async load(source, { onProgress, simd = 'auto' } = {}) {
-    const useSimd = simd === 'auto' ? simdSupported() : Boolean(simd);
-    if (useSimd && !simdSupported()) throw new AttendError('invalid_argument', 'this engine has no WebAssembly SIMD');
-    const [module, bytes] = await Promise.all([instantiate(useSimd ? 'simd' : 'nosimd'), readSource(source, onProgress)]);
+    const variant = chooseVariant(simd);
+    const [module, bytes] = await Promise.all([instantiate(variant), readSource(source, onProgress)]);
     const status = module._attend_status_new();
     if (!status) throw new AttendError('out_of_memory', 'out of memory creating a status');
     const check = (value) => {
@@ -163,7 +175,7 @@ export class Translator {
     module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
     const session = check(module._attend_session_load(buffer, status));
     const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
-    return new Translator(module, status, session, { ...info, simd: useSimd });
+    return new Translator(module, status, session, { ...info, simd: variant === 'simd' });
   }
 
   info() {

@@ -27,12 +27,16 @@ function errorMessage(error) {
   return { code: error?.code ?? 'internal', message: String(error?.message ?? error) };
 }
 
+// The JS API with its WebAssembly module compiled; either missing is a `worker` error (the
+// translator cannot start), not a failure of the model being loaded.
 async function importAttend() {
+  const cannotStart = (message) => Object.assign(new Error(message), { code: 'worker' });
   try {
     attendModule ??= await import(ATTEND_MODULE_URL.href);
   } catch (error) {
-    throw Object.assign(new Error(`${ATTEND_MODULE_URL.pathname} did not load: ${error.message}`), { code: 'worker' });
+    throw cannotStart(`${ATTEND_MODULE_URL.pathname} did not load: ${error.message}`);
   }
+  await attendModule.prepare().catch((error) => { throw cannotStart(error.message); });
   return attendModule;
 }
 

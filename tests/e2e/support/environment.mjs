@@ -35,8 +35,8 @@ export function missingInputs() {
 // /models/en-de/model.int8.safetensors), linking to the inputs above. /models/en-fr is
 // left out on purpose: choosing it shows the download-failure message. With
 // ownServiceWorker, web/sw.js is a copy the test may change (the rest of web/ links);
-// withoutTranslator leaves /wasm out.
-export function makeServedRoot({ ownServiceWorker = false, withoutTranslator = false } = {}) {
+// withoutTranslator leaves /wasm out, withoutBuild only its build (/wasm/dist).
+export function makeServedRoot({ ownServiceWorker = false, withoutTranslator = false, withoutBuild = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'attend-e2e-root-'));
   process.on('exit', () => rmSync(root, { recursive: true, force: true }));  // links only
   const web = join(REPO_ROOT, 'web');
@@ -49,7 +49,12 @@ export function makeServedRoot({ ownServiceWorker = false, withoutTranslator = f
   } else {
     symlinkSync(web, join(root, 'web'));
   }
-  if (!withoutTranslator) symlinkSync(WASM_DIR, join(root, 'wasm'));
+  if (withoutBuild) {
+    mkdirSync(join(root, 'wasm'));
+    symlinkSync(join(WASM_DIR, 'attend.mjs'), join(root, 'wasm/attend.mjs'));
+  } else if (!withoutTranslator) {
+    symlinkSync(WASM_DIR, join(root, 'wasm'));
+  }
   mkdirSync(join(root, 'models/en-de'), { recursive: true });
   symlinkSync(MODEL, join(root, 'models/en-de/model.int8.safetensors'));
   return root;
