@@ -16,7 +16,7 @@ export function simdSupported(): boolean;
 export function prepare(options?: { simd?: 'auto' | boolean }): Promise<void>;
 
 export interface LoadOptions {
-  /** Bytes of the model file read so far; total is null when the server sends no length. */
+  /** Bytes of the model file read so far; total is null when unknown (no length, or compressed in transit). */
   onProgress?: (progress: { loaded: number; total: number | null }) => void;
   /** 'auto' (default): the SIMD build where supported, else the scalar one. */
   simd?: 'auto' | boolean;

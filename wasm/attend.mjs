@@ -58,7 +58,8 @@ async function readUrl(url, onProgress) {
     if (done) break;
     chunks.push(value);
     loaded += value.length;
-    onProgress?.({ loaded, total });
+    // A cross-origin response may hide its Content-Encoding: a length it outgrows was not the file's.
+    onProgress?.({ loaded, total: total !== null && loaded <= total ? total : null });
   }
   const bytes = new Uint8Array(loaded);
   let offset = 0;

@@ -27,17 +27,30 @@ function errorMessage(error) {
   return { code: error?.code ?? 'internal', message: String(error?.message ?? error) };
 }
 
-// The JS API with its WebAssembly module compiled; either missing is a `worker` error (the
-// translator cannot start), not a failure of the model being loaded.
+// A missing JS API or WebAssembly build is a `worker` error (the translator cannot start),
+// not a failure of the model being loaded.
+const cannotStart = (message) => Object.assign(new Error(message), { code: 'worker' });
+
 async function importAttend() {
-  const cannotStart = (message) => Object.assign(new Error(message), { code: 'worker' });
   try {
     attendModule ??= await import(ATTEND_MODULE_URL.href);
   } catch (error) {
     throw cannotStart(`${ATTEND_MODULE_URL.pathname} did not load: ${error.message}`);
   }
-  await attendModule.prepare().catch((error) => { throw cannotStart(error.message); });
   return attendModule;
+}
+
+// Translator.load(source), the build compiled while the model downloads; when it fails
+// because the build is missing, the error says so.
+async function loadTranslator(source, options) {
+  const { Translator, prepare } = await importAttend();
+  const compiled = prepare();
+  try {
+    return await Translator.load(source, options);
+  } catch (error) {
+    await compiled.catch((buildError) => { throw cannotStart(buildError.message); });
+    throw error;
+  }
 }
 
 // The model in use, if any, is disposed; so is the one a load in flight ends with.
@@ -52,8 +65,7 @@ function unload(id) {
 async function load({ id, source }) {
   unload(id);
   try {
-    const { Translator } = await importAttend();
-    const model = await Translator.load(source, {
+    const model = await loadTranslator(source, {
       onProgress: ({ loaded, total }) => {
         if (id === newestLoad) post({ type: 'progress', id, loaded, total });
       },

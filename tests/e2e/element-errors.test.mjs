@@ -163,3 +163,14 @@ test('moving a loaded element keeps its worker and model; target-lang labels the
   assert.deepEqual(removed, []);
   assert.equal(page.workers().length, 0, 'a removed element stops its worker');
 });
+
+test('reload() after the worker failed to start starts a new one', async () => {
+  const page = await pageWithElement('A dog runs on the beach.');
+  await page.route('**/web/worker.js', (route) => route.abort('connectionrefused'));
+  const failed = await eventsAfter(page, 'document.body.append(element);');
+  assert.equal(failed.length, 1);
+  assert.match(failed[0], /^attend-error worker: /);
+  await page.unroute('**/web/worker.js');
+  assert.deepEqual(await eventsAfter(page, 'element.reload();', { count: 2 }),
+    ['attend-ready', translated('A dog runs on the beach.')]);
+});

@@ -154,11 +154,14 @@ test('on a page that is not cross-origin isolated, cancel() and newer requests l
     const worker = new TranslationWorker();
     await worker.load(new URL(url, location.href).href);
     const sentence = 'A man in a red jacket is climbing a steep rock wall while his friends watch from below.';
-    const cancelled = settled(worker.translate(sentence, { beam: 4 }));
-    await new Promise((resolve) => setTimeout(resolve, 20));  // the worker has started decoding it
+    // Each request is left at its first token: the worker is decoding it, and its result is
+    // a later task than the call that supersedes it.
+    const decoding = (resolve) => ({ onToken: () => resolve() });  // resolving again does nothing
+    let cancelled;
+    await new Promise((resolve) => { cancelled = settled(worker.translate(sentence, { beam: 4 }, decoding(resolve))); });
     worker.cancel();
-    const superseded = settled(worker.translate(sentence, { beam: 4 }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let superseded;
+    await new Promise((resolve) => { superseded = settled(worker.translate(sentence, { beam: 4 }, decoding(resolve))); });
     const { result } = await worker.translate('A dog runs.', { beam: 4 });
     worker.terminate();
     return { isolated: crossOriginIsolated, cancelled: await cancelled, superseded: await superseded, text: result.text };

@@ -63,12 +63,11 @@ function showTranslation(sourceText, text, timing) {
   Object.assign(timingOutput.dataset, { milliseconds, tokens });
 }
 
-// The search the controls ask for; a beam outside 1..MAX_BEAM is brought into it, and the
-// field shows the beam used.
+// The beam the field asks for, brought into 1..MAX_BEAM.
+const beamUsed = () => Math.min(MAX_BEAM, Math.max(1, Math.round(Number(beamInput.value)) || 1));
+
 function translationOptions(maskedHeads) {
-  const beam = Math.min(MAX_BEAM, Math.max(1, Math.round(Number(beamInput.value)) || 1));
-  beamInput.value = beam;
-  return { beam, alpha: Number(alphaInput.value), maskedHeads, attention: true };
+  return { beam: beamUsed(), alpha: Number(alphaInput.value), maskedHeads, attention: true };
 }
 
 function startTranslator() {
@@ -144,7 +143,10 @@ function startTranslator() {
     clearTimeout(typingTimer);
     typingTimer = setTimeout(translateNow, TYPING_PAUSE_MS);
   });
-  beamInput.addEventListener('change', translateNow);
+  beamInput.addEventListener('change', () => {
+    beamInput.value = beamUsed();  // the field shows the beam used
+    translateNow();
+  });
   const showAlpha = () => { byId('alpha-value').value = alphaInput.value; };
   showAlpha();  // a browser may have restored the slider's value
   alphaInput.addEventListener('input', showAlpha);

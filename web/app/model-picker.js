@@ -30,7 +30,10 @@ export class ModelPicker {
     this.#onUnreadable = onUnreadable;
     select.addEventListener('change', () => this.#chooseSelected());
     fileInput.addEventListener('change', () => this.#chooseFile(fileInput.files[0]));
-    fileInput.addEventListener('cancel', () => this.#showInUse());
+    fileInput.addEventListener('cancel', () => {
+      if (fileLabel.contains(document.activeElement)) select.focus();  // the label is about to hide
+      this.#showInUse();
+    });
     const carriesFiles = (event) => event.dataTransfer?.types.includes('Files');
     dropTarget.addEventListener('dragover', (event) => {
       if (!carriesFiles(event)) return;  // text dragged into the text box is the browser's
@@ -87,6 +90,7 @@ export class ModelPicker {
     }
     if (choice !== this.#choices) return;  // another model was chosen while this file was read
     this.#inUse = 'file';
+    this.#showInUse();  // the list may have been turned back meanwhile (a chooser closed without a file)
     this.#onChoose({ name: file.name, source: bytes });
   }
 

@@ -39,6 +39,12 @@ export class TranslationWorker {
     }
   }
 
+  // True once the worker has failed (it did not start) or been terminated: every request
+  // rejects, and only a new TranslationWorker works.
+  get failed() {
+    return this.#failure !== null;
+  }
+
   // source: a URL string or an ArrayBuffer with the model file. Resolves with info(), or
   // rejects with SupersededError when another load was asked for before this one ended.
   // Translations in flight are superseded: they were for the previous model.

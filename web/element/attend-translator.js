@@ -91,22 +91,21 @@ class AttendTranslator extends HTMLElement {
 
   connectedCallback() {
     this.#showSource();
-    if (this.#worker) return;  // moved within the document: its worker and model stay
+    if (this.#worker && !this.#worker.failed) return;  // moved within the document: its worker and model stay
     const reason = unsupportedReason();
     if (reason) return this.#fail({ code: 'unsupported', message: reason });
-    this.#worker = new TranslationWorker();
-    this.#load();
+    this.#startWorker();
   }
 
-  // A move (removed and inserted again in one task, as lists reorder) keeps the worker;
-  // an element still out of the document after the task's microtasks stops it.
+  // A move (removed, then inserted again before the next task, as lists reorder) keeps the
+  // worker; an element still out of the document then stops it.
   disconnectedCallback() {
-    queueMicrotask(() => {
+    setTimeout(() => {
       if (this.isConnected) return;
       this.#worker?.terminate();
       this.#worker = null;
       this.#ready = false;
-    });
+    }, 0);
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -117,9 +116,18 @@ class AttendTranslator extends HTMLElement {
     else this.translate();
   }
 
-  // Loads the model attribute's file again: after a failed download, say.
+  // Loads the model attribute's file again: after a failed download, say, or a worker that
+  // did not start (then in a new worker).
   reload() {
-    if (this.#worker) this.#load();
+    if (!this.isConnected || unsupportedReason()) return;
+    if (this.#worker?.failed === false) this.#load();
+    else this.#startWorker();
+  }
+
+  #startWorker() {
+    this.#worker?.terminate();
+    this.#worker = new TranslationWorker();
+    this.#load();
   }
 
   // The text to translate: src-text, else the element's own text, else its input box.
