@@ -1,13 +1,14 @@
 // The page shows only what is true now: masks do not outlive their model, a failed
 // translation leaves no other text's results, redrawn views keep the keyboard focus and drop
-// stale tooltips, the beam field shows the beam used, and dragging text stays the browser's.
+// stale tooltips, the beam field shows the beam used, dragging text stays the browser's, and
+// the heads PNG shows what the grid shows.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser } from './support/browser.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
-import { dataset, openApp, translate } from './support/app-page.mjs';
+import { dataset, download, openApp, translate } from './support/app-page.mjs';
 import { startServer } from './support/server.mjs';
 
 const SENTENCE = 'A man is riding a bicycle down the street.';
@@ -87,6 +88,48 @@ test('the beam field shows the beam used when it was out of range', async () => 
   assert.equal(await page.inputValue('#beam'), '8');
   await page.fill('#beam', '4');
   await page.dispatchEvent('#beam', 'change');
+});
+
+test('the heads PNG carries the grid\'s labels, the selected head\'s frame and the masked heads\' dimming', async () => {
+  await translate(page, SENTENCE);
+  await page.click('.head-cell[data-layer="0"][data-head="1"] .head-mask');
+  await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+  const png = await download(page, '#grid-png');
+  const seen = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const picture = document.createElement('canvas');
+    [picture.width, picture.height] = [image.width, image.height];
+    const context = picture.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const grid = document.getElementById('head-grid').getBoundingClientRect();
+    const region = (element) => {  // the element's pixels in the PNG (2 per CSS pixel)
+      const rect = element.getBoundingClientRect();
+      return context.getImageData(Math.round((rect.left - grid.left) * 2), Math.round((rect.top - grid.top) * 2),
+        Math.round(rect.width * 2), Math.round(rect.height * 2)).data;
+    };
+    const darkest = (data) => Math.min(...data.filter((_, i) => i % 4 !== 3));
+    const mean = (data) => data.filter((_, i) => i % 4 !== 3).reduce((sum, value) => sum + value, 0) / (data.length * 0.75);
+    const ownMean = (canvas) => mean(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data);
+    const masked = document.querySelector('.head-cell[data-layer="0"][data-head="1"] canvas');
+    const selected = document.querySelector('.head-cell.selected');
+    const frame = selected.getBoundingClientRect();
+    const framePixel = context.getImageData(Math.round((frame.left - grid.left) * 2) + 1, Math.round((frame.top - grid.top + frame.height / 2) * 2), 1, 1).data;
+    return {
+      size: [picture.width, picture.height, Math.ceil(grid.width * 2), Math.ceil(grid.height * 2)],
+      labelInk: darkest(region(document.querySelector('#head-grid .grid-header:nth-child(2)'))),  // "Head 1"
+      maskedMean: mean(region(masked)),
+      maskedOwnMean: ownMean(masked),
+      framePixel: [...framePixel.slice(0, 3)],
+    };
+  }, png.toString('base64'));
+  assert.deepEqual(seen.size.slice(0, 2), seen.size.slice(2), 'twice the grid\'s CSS size');
+  assert.ok(seen.labelInk < 200, `the "Head 1" label is drawn (darkest channel ${seen.labelInk})`);
+  assert.ok(seen.maskedMean > seen.maskedOwnMean + 20, `the masked head is dimmed (${seen.maskedMean} vs ${seen.maskedOwnMean})`);
+  assert.notDeepEqual(seen.framePixel, [255, 255, 255], 'the selected head is framed');
+  await page.click('#clear-masks');
+  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false');
 });
 
 test('masked heads are cleared when another model loads; the same file can be chosen twice', async () => {

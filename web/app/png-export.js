@@ -30,18 +30,53 @@ export async function downloadSvgPng(svg, filename) {
   await downloadCanvasPng(canvas, filename);
 }
 
-// Copies each canvas onto one white canvas at its on-screen position inside container.
+// What container shows, on one white canvas at 2x: each canvas at its on-screen position and
+// opacity (masked heads are dimmed), each text label (.grid-header), each border (the
+// selected head's), so the image reads without the page beside it.
 export async function downloadCompositePng(container, filename) {
+  const scale = 2;
   const box = container.getBoundingClientRect();
   const canvas = document.createElement('canvas');
-  canvas.width = Math.ceil(box.width);
-  canvas.height = Math.ceil(box.height);
+  canvas.width = Math.ceil(box.width * scale);
+  canvas.height = Math.ceil(box.height * scale);
   const context = canvas.getContext('2d');
+  context.scale(scale, scale);
   context.fillStyle = '#fff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillRect(0, 0, box.width, box.height);
+  const at = (element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.left - box.left, y: rect.top - box.top, width: rect.width, height: rect.height };
+  };
   for (const part of container.querySelectorAll('canvas')) {
-    const rect = part.getBoundingClientRect();
-    context.drawImage(part, rect.left - box.left, rect.top - box.top, rect.width, rect.height);
+    const { x, y, width, height } = at(part);
+    context.globalAlpha = opacityOf(part, container);
+    context.drawImage(part, x, y, width, height);
+  }
+  context.globalAlpha = 1;
+  for (const label of container.querySelectorAll('.grid-header')) {
+    const { x, y, width, height } = at(label);
+    const style = getComputedStyle(label);
+    context.font = style.font;
+    context.fillStyle = style.color;
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    context.fillText(label.textContent, x + width / 2, y + height / 2);
+  }
+  for (const framed of container.querySelectorAll('.selected')) {
+    const { x, y, width, height } = at(framed);
+    const style = getComputedStyle(framed);
+    context.strokeStyle = style.borderTopColor;
+    context.lineWidth = parseFloat(style.borderTopWidth);
+    context.strokeRect(x + context.lineWidth / 2, y + context.lineWidth / 2, width - context.lineWidth, height - context.lineWidth);
   }
   await downloadCanvasPng(canvas, filename);
+}
+
+// The product of the opacities from element up to (not including) container.
+function opacityOf(element, container) {
+  let opacity = 1;
+  for (let node = element; node && node !== container; node = node.parentElement) {
+    opacity *= Number(getComputedStyle(node).opacity);
+  }
+  return opacity;
 }
