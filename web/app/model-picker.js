@@ -5,6 +5,7 @@ const SHIPPED_MODELS = {
   'en-de': { name: 'English → German', url: new URL('../../models/en-de/model.int8.safetensors', import.meta.url).href },
   'en-fr': { name: 'English → French', url: new URL('../../models/en-fr/model.int8.safetensors', import.meta.url).href },
   'de-en': { name: 'German → English', url: new URL('../../models/de-en/model.int8.safetensors', import.meta.url).href },
+  'fr-en': { name: 'French → English', url: new URL('../../models/fr-en/model.int8.safetensors', import.meta.url).href },
 };
 
 export class ModelPicker {
