@@ -235,7 +235,8 @@ class AttendTranslator extends HTMLElement {
   // Shows no translation, and lets none that is in flight land.
   #clearTranslation() {
     this.#worker.cancel();
-    this.#hideTranslation();
+    this.#parts.translation.textContent = '';
+    this.#parts.heatmap.hidden = true;
   }
 
   // There is nothing to translate: no translation and no message (an earlier error was
@@ -243,11 +244,6 @@ class AttendTranslator extends HTMLElement {
   #showNothing() {
     this.#clearTranslation();
     this.#setStatus('');
-  }
-
-  #hideTranslation() {
-    this.#parts.translation.textContent = '';
-    this.#parts.heatmap.hidden = true;
   }
 
   #drawAttention(result) {
