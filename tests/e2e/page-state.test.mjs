@@ -1,7 +1,7 @@
 // The page shows only what is true now: masks do not outlive their model, a failed
-// translation leaves no other text's results, redrawn views keep the keyboard focus and drop
-// stale tooltips, the beam field shows the beam used, dragging text stays the browser's, and
-// the heads PNG shows what the grid shows.
+// translation leaves no other text's results, live decoding is seen from the first step,
+// redrawn views keep the keyboard focus and drop stale tooltips, the beam field shows the beam
+// used, dragging text stays the browser's, and the heads PNG shows what the grid shows.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -79,6 +79,22 @@ test('a text that cannot be translated clears the previous text\'s translation a
   assert.match(await page.textContent('#input-message'), /nothing to translate/);
   assert.equal(await page.textContent('#translation'), '');
   assert.equal(await page.$eval('#attention', (section) => section.hidden), true);
+  assert.equal(await page.$eval('#live-decoding', (view) => view.hidden), true);
+});
+
+test('live decoding is seen from its first step, also when no translation was shown before', async () => {
+  await page.fill('#source-text', '');  // clears the translation and hides its views
+  await page.waitForFunction(() => document.getElementById('translation').textContent === '');
+  await page.evaluate(() => {
+    const canvas = document.getElementById('live-heatmap');
+    window.liveSteps = [];  // [steps shown, canvas visible] after each change
+    new MutationObserver(() => window.liveSteps.push([Number(canvas.dataset.steps), canvas.checkVisibility()]))
+      .observe(canvas, { attributeFilter: ['data-steps'] });
+  });
+  await translate(page, SENTENCE);
+  const steps = await page.evaluate(() => window.liveSteps.filter(([shown]) => shown > 0));
+  assert.ok(steps.length > 0, 'no decoding step was shown');
+  assert.deepEqual(steps.filter(([, visible]) => !visible), [], 'steps drawn while the view was hidden');
 });
 
 test('the beam field shows the beam used when it was out of range', async () => {

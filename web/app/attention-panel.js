@@ -1,5 +1,6 @@
 // The attention section: which kind, layer and head to show, and the views drawn from the
-// newest translation's attention (heatmap, all-heads grid, links), plus the exports.
+// newest translation's attention (heatmap, all-heads grid, links), plus the exports; and the
+// live decoding view under the translation, which shows each step while the worker decodes.
 import { attentionShape } from './attention-data.js';
 import { attentionJson } from './attention-json.js';
 import { HeadGrid } from './head-grid.js';
@@ -24,7 +25,7 @@ export class AttentionPanel {
   #head = byId('attention-head');
   #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption'), reading: byId('heatmap-reading') });
   #lines = new LineView({ svg: byId('lines') });
-  #live = new LiveDecodingView({ canvas: byId('live-heatmap'), pieces: byId('live-pieces') });
+  #live = new LiveDecodingView({ container: byId('live-decoding'), canvas: byId('live-heatmap'), pieces: byId('live-pieces') });
   #grid;
   #sourceText = '';
   #result = null;
@@ -59,6 +60,7 @@ export class AttentionPanel {
 
   hide() {
     this.#section.hidden = true;
+    this.#live.hide();
     this.#result = null;
     this.#sourceText = '';
   }

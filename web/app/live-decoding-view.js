@@ -13,13 +13,15 @@ function lastLayerMean({ data, shape: [layers, heads, srcLen] }) {
 }
 
 export class LiveDecodingView {
+  #container;
   #canvas;
   #pieces;
   #sourcePieces = [];
   #rows = [];
   #rowLabels = [];
 
-  constructor({ canvas, pieces }) {
+  constructor({ container, canvas, pieces }) {
+    this.#container = container;
     this.#canvas = canvas;
     this.#pieces = pieces;
   }
@@ -29,12 +31,18 @@ export class LiveDecodingView {
   }
 
   // sourcePieces label the columns when known (the last translation of the same text).
+  // The view shows from the first step on, so the first decode after a load is seen too.
   start(sourcePieces) {
+    this.#container.hidden = false;
     this.#sourcePieces = sourcePieces ?? [];
     this.#rows = [];
     this.#rowLabels = [];
     this.#pieces.replaceChildren();
     this.#canvas.dataset.steps = 0;
+  }
+
+  hide() {
+    this.#container.hidden = true;
   }
 
   // Once the translation is done its source pieces are known: label the columns with them.
