@@ -3,10 +3,9 @@
 // another text or model stays on screen, and a move keeps the model it has loaded.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './support/browser.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot } from './support/environment.mjs';
-import { startServer } from './support/server.mjs';
+import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
 const MODEL_PATH = '/models/en-de/model.int8.safetensors';
 // A page of the served origin with the element's script and nothing else that starts a worker.
@@ -16,15 +15,9 @@ const BLANK_HTML = '<!doctype html><title>test</title><script type="module" src=
 let server;
 let context;
 
-before(async () => {
-  server = await startServer(makeServedRoot());
-  context = await launchBrowser();
-});
+before(async () => ({ server, context } = await startServedBrowser(makeServedRoot())));
 
-after(async () => {
-  await context?.close();
-  await server?.stop();
-});
+after(() => stopServedBrowser({ server, context }));
 
 // A page with one element for the en-de model (not yet in the document) whose events are
 // recorded in globalThis.events as `attend-ready`, `attend-error code: message` or

@@ -2,24 +2,18 @@
 // their text (as the CLI does), draw their attention, and their own input box works.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, withoutCrossOriginIsolation } from './support/browser.mjs';
+import { withoutCrossOriginIsolation } from './support/browser.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot } from './support/environment.mjs';
 import { saveScreenshot } from './support/app-page.mjs';
-import { startServer } from './support/server.mjs';
+import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
 let server;
 let context;
 
-before(async () => {
-  server = await startServer(makeServedRoot());
-  context = await launchBrowser();
-});
+before(async () => ({ server, context } = await startServedBrowser(makeServedRoot())));
 
-after(async () => {
-  await context?.close();
-  await server?.stop();
-});
+after(() => stopServedBrowser({ server, context }));
 
 // Resolves with the detail of the element's next attend-translation event.
 const nextTranslation = (page, id) => page.evaluate((elementId) => new Promise((resolve, reject) => {

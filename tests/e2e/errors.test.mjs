@@ -1,23 +1,17 @@
 // When the browser or the server cannot provide the translator, the page says so plainly.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './support/browser.mjs';
 import { makeServedRoot } from './support/environment.mjs';
 import { saveScreenshot } from './support/app-page.mjs';
 import { startServer } from './support/server.mjs';
+import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
 let server;
 let context;
 
-before(async () => {
-  server = await startServer(makeServedRoot({ withoutTranslator: true }));
-  context = await launchBrowser();
-});
+before(async () => ({ server, context } = await startServedBrowser(makeServedRoot({ withoutTranslator: true }))));
 
-after(async () => {
-  await context?.close();
-  await server?.stop();
-});
+after(() => stopServedBrowser({ server, context }));
 
 test('without WebAssembly the page says so and disables its controls', async () => {
   const page = await context.newPage();

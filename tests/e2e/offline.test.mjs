@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './support/browser.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { openApp, saveScreenshot, translate } from './support/app-page.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { startServer } from './support/server.mjs';
+import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
 let root;
 let server;
@@ -19,14 +19,10 @@ let context;
 
 before(async () => {
   root = makeServedRoot({ ownServiceWorker: true });
-  server = await startServer(root);
-  context = await launchBrowser();
+  ({ server, context } = await startServedBrowser(root));
 });
 
-after(async () => {
-  await context?.close();
-  await server?.stop();
-});
+after(() => stopServedBrowser({ server, context }));
 
 // Every file the page or the element may load: web/ but its examples, docs and the
 // service worker itself (the browser keeps that one).

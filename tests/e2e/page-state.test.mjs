@@ -5,11 +5,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './support/browser.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
-import { dataset, download, openApp, translate } from './support/app-page.mjs';
-import { startServer } from './support/server.mjs';
+import { dataset, download, translate } from './support/app-page.mjs';
+import { startServedApp, stopServedBrowser } from './support/served-browser.mjs';
 
 const SENTENCE = 'A man is riding a bicycle down the street.';
 const DE_EN_MODEL = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
@@ -18,16 +17,9 @@ let server;
 let context;
 let page;
 
-before(async () => {
-  server = await startServer(makeServedRoot());
-  context = await launchBrowser();
-  page = await openApp(context, server.origin);
-});
+before(async () => ({ server, context, page } = await startServedApp(makeServedRoot())));
 
-after(async () => {
-  await context?.close();
-  await server?.stop();
-});
+after(() => stopServedBrowser({ server, context }));
 
 const focusedButton = () => page.evaluate(() => {
   const button = document.activeElement;

@@ -5,12 +5,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser } from './support/browser.mjs';
 import { cliAttention, cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, MODEL, REPO_ROOT } from './support/environment.mjs';
-import { dataset, download, openApp, saveScreenshot, translate } from './support/app-page.mjs';
+import { dataset, download, saveScreenshot, translate } from './support/app-page.mjs';
 import { argmax, maxDifference } from './support/attention.mjs';
-import { startServer } from './support/server.mjs';
+import { startServedApp, stopServedBrowser } from './support/served-browser.mjs';
 
 const SENTENCE = 'A man is riding a bicycle down the street.';
 const WASM_VS_NATIVE_TOLERANCE = 1e-3;  // attention probabilities, different kernels
@@ -20,16 +19,9 @@ describe('the page', () => {
   let context;
   let page;
 
-  before(async () => {
-    server = await startServer(makeServedRoot());
-    context = await launchBrowser();
-    page = await openApp(context, server.origin);
-  });
+  before(async () => ({ server, context, page } = await startServedApp(makeServedRoot())));
 
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  after(() => stopServedBrowser({ server, context }));
 
   test('translates as the native CLI does (beam 4, alpha 1.0)', async () => {
     const text = await translate(page, SENTENCE);

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser, withoutCrossOriginIsolation } from './support/browser.mjs';
+import { withoutCrossOriginIsolation } from './support/browser.mjs';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
-import { startServer } from './support/server.mjs';
+import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
 const DE_EN_MODEL = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
 const EN_DE_URL = '/models/en-de/model.int8.safetensors';
@@ -22,14 +22,10 @@ let context;
 before(async () => {
   const root = makeServedRoot();
   symlinkSync(join(REPO_ROOT, 'models/de-en'), join(root, 'models/de-en'));  // a second model
-  server = await startServer(root);
-  context = await launchBrowser({ serviceWorkers: 'block' });
+  ({ server, context } = await startServedBrowser(root, { serviceWorkers: 'block' }));
 });
 
-after(async () => {
-  await context?.close();
-  await server?.stop();
-});
+after(() => stopServedBrowser({ server, context }));
 
 test('superseded requests are dropped, only the newest is translated', async () => {
   const page = await context.newPage();
