@@ -19,6 +19,7 @@
 #include "files.h"
 #include "line_reader.h"
 #include "option_parser.h"
+#include "search_settings.h"
 #include "usage_error.h"
 
 namespace attend::cli {
@@ -38,6 +39,7 @@ struct BenchArgs {
   bool json = false;
   std::string ids_out;
   TranslateOptions options;
+  ModelOptions model_options;
 };
 
 // One point of the grid and what was measured there (the fastest of the repeats).
@@ -164,7 +166,8 @@ Json run_json(const Run& run, size_t sentences) {
 
 void print_table(std::ostream& out, const Json& report) {
   out << "model  " << report["model"]["path"].get<std::string>() << " ("
-      << report["model"]["weight_dtype"].get<std::string>() << ", loaded in " << std::fixed
+      << report["model"]["weight_dtype"].get<std::string>()
+      << (report["model"]["int8_activations"].get<bool>() ? ", int8 activations" : "") << ", loaded in " << std::fixed
       << std::setprecision(1) << report["model"]["load_ms"].get<double>() << " ms)\n"
       << "input  " << report["input"]["path"].get<std::string>() << ": "
       << report["input"]["sentences"].get<size_t>() << " sentences, "
@@ -209,6 +212,7 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
   parser.add_float("--max-len-ratio", "R",
                    "at most ceil(R x source tokens) generated tokens; 0 = no ratio limit",
                    &b->options.max_length_ratio, 0.f, 1000.f);
+  add_int8_activations_flag(parser, &b->model_options);
   parser.add_flag("--json", "print the report as JSON instead of a table", &b->json);
   parser.add_string("--ids-out", "FILE",
                     "write the source ids and every setting's output ids as JSON (to compare "
@@ -244,7 +248,7 @@ int run_bench(const std::vector<std::string>& args) {
   if (texts.empty()) throw Error(ErrorCode::invalid_argument, "'" + b.src_path + "' has no lines");
 
   const Clock::time_point load_start = Clock::now();
-  std::shared_ptr<const Model> model = load_model(b.model_path);
+  std::shared_ptr<const Model> model = load_model(b.model_path, b.model_options);
   const double load_ms = seconds_since(load_start) * 1e3;
   const double rss_after_load = peak_rss_mib();
   const ModelInfo info = model->info();
@@ -281,6 +285,7 @@ int run_bench(const std::vector<std::string>& args) {
   report["version"] = ATTEND_VERSION;
   report["model"] = {{"path", b.model_path},
                      {"weight_dtype", info.weight_dtype},
+                     {"int8_activations", info.int8_activations},
                      {"parameters", info.parameter_count},
                      {"file_bytes", info.file_bytes},
                      {"load_ms", load_ms}};

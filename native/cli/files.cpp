@@ -8,9 +8,9 @@
 
 namespace attend::cli {
 
-std::shared_ptr<const Model> load_model(const std::string& path) {
+std::shared_ptr<const Model> load_model(const std::string& path, const ModelOptions& options) {
   try {
-    return Model::from_file(path);
+    return Model::from_file(path, options);
   } catch (const Error& error) {
     if (error.code() == ErrorCode::io) throw;  // ByteStorage names the file in those
     throw Error(error.code(), "model '" + path + "': " + error.what());

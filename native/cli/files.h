@@ -10,7 +10,7 @@
 namespace attend::cli {
 
 // Throws attend::Error whose message starts with the model's path.
-std::shared_ptr<const Model> load_model(const std::string& path);
+std::shared_ptr<const Model> load_model(const std::string& path, const ModelOptions& options = {});
 
 // Opens (truncates) a file for writing; throws attend::Error(io).
 void open_output(std::ofstream& out, const std::string& path);

@@ -94,6 +94,8 @@ class UsageErrors(ErrorLines):
         self.assert_one_error(2, ["eval", "--ref", ref, "--model", F32], mentions=["--model needs --src"])
         self.assert_one_error(2, ["eval", "--ref", ref, "--hyp", ref, "--beam", "4"],
                               mentions=["--beam goes with --model"])
+        self.assert_one_error(2, ["eval", "--ref", ref, "--hyp", ref, "--int8-activations"],
+                              mentions=["--int8-activations goes with --model"])
 
     def test_help_and_version(self):
         for args in (["--help"], ["translate", "--help"], ["inspect", "--help"], ["eval", "--help"], ["mbr", "--help"]):
@@ -286,6 +288,30 @@ class Translate(unittest.TestCase):
                          self.translate("--beam", "3", "--alpha", "0", *SENTENCES))
         self.assertEqual(self.translate("--max-len-ratio", "1e-50", *SENTENCES),
                          self.translate("--max-len", "1", *SENTENCES))
+
+    def test_int8_activations(self):
+        """Only int8 files take them; where the CPU cannot (no AVX-512 VNNI), loading says so."""
+        code, out, err = run("translate", "--model", F32, "--int8-activations", "hello")
+        self.assertEqual((code, out), (1, ""), err)
+        self.assertIn("int8 activations need an int8 model file", err)
+        code, out, err = run("translate", "--model", INT8, "--int8-activations", "--batch", "3", *SENTENCES)
+        if code != 0:
+            self.assertIn("need a CPU with AVX-512 VNNI", err)
+            return
+        self.assertEqual(len(out.splitlines()), len(SENTENCES))
+        one_at_a_time, _ = self.translate("--int8-activations", "--batch", "1", *SENTENCES, model=INT8)
+        self.assertEqual(out, one_at_a_time)
+        code, bench, err = run("bench", "--model", INT8, "--int8-activations", "--src", self.sentences_file(),
+                               "--beam", "1", "--batch", "2", "--threads", "1", "--json")
+        self.assertEqual(code, 0, err)
+        self.assertTrue(json.loads(bench)["model"]["int8_activations"])
+
+    def sentences_file(self):
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        path = os.path.join(directory.name, "sentences.txt")
+        write_file(path, "\n".join(SENTENCES) + "\n")
+        return path
 
     def test_masking_a_head_runs(self):
         out, _ = self.translate("--mask-head", "cross:0:1", "--mask-head", "encoder:1:0", *SENTENCES)

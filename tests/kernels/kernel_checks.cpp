@@ -246,6 +246,34 @@ std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, cons
   });
 }
 
+// Exact: both sides sum the same integers and scale them in the same order. Row 0 is zeros and
+// row 1 has one value 100 times the rest (the row's scale then rounds the others coarsely).
+std::string check_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
+  if (t.gemm_i8i8_nt == nullptr) return "";
+  const int ld = g.k + g.pad;
+  Buffer<float> a(static_cast<std::size_t>(g.m) * ld, g.misaligned);
+  Buffer<int8_t> b(static_cast<std::size_t>(g.n) * ld, g.misaligned);
+  Buffer<float> scale(g.n, g.misaligned);
+  Buffer<float> bias(g.n, g.misaligned);
+  Random random(seed_of(g));
+  random.fill(a, -1.0f, 1.0f);
+  random.fill(b, -127.0f, 127.0f);
+  random.fill(scale, 0.001f, 0.02f);
+  random.fill(bias, -1.0f, 1.0f);
+  for (int p = 0; p < g.k; ++p) {
+    if (g.m > 0) a[p] = 0.0f;
+    if (g.m > 1 && p == g.k / 2) a[ld + p] = -100.0f;
+  }
+  std::vector<int8_t> quads(quad_panels_size(g.n, g.k));
+  std::vector<int32_t> sums(column_sums_size(g.n));
+  if (!quads.empty()) pack_quad_panels(b.data(), ld, g.n, g.k, quads.data());
+  if (!sums.empty()) sum_columns(b.data(), ld, g.n, g.k, sums.data());
+  return compare_gemm(g, Tolerance{0.0f, 0.0f}, "gemm_i8i8_nt", [&](Run run, float* c, int ldc) {
+    (run == Run::tested ? t : ref).gemm_i8i8_nt(a.data(), ld, b.data(), ld, quads.data(), sums.data(), scale.data(),
+                                                g.bias ? bias.data() : nullptr, c, ldc, g.m, g.n, g.k);
+  });
+}
+
 namespace {
 
 // A row of n logits in [−spread, spread]; masked sets every third to −∞ (as attention masks do).
@@ -420,10 +448,15 @@ std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int 
   return first_failure(gemm_sweep(lanes), [&](const GemmCase& g) { return check_gemm_i8w_nt(ref, t, g); });
 }
 
+std::string sweep_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, int lanes) {
+  return first_failure(gemm_sweep(lanes), [&](const GemmCase& g) { return check_gemm_i8i8_nt(ref, t, g); });
+}
+
 std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int) {
   std::string failure = first_failure(gemm_model_shapes_nt(), [&](const GemmCase& g) {
     std::string f = check_gemm_f32_nt(ref, t, g);
-    return f.empty() ? check_gemm_i8w_nt(ref, t, g) : f;
+    if (f.empty()) f = check_gemm_i8w_nt(ref, t, g);
+    return f.empty() ? check_gemm_i8i8_nt(ref, t, g) : f;
   });
   if (!failure.empty()) return failure;
   return first_failure(gemm_model_shapes_nn(), [&](const GemmCase& g) { return check_gemm_f32_nn(ref, t, g); });
@@ -522,7 +555,8 @@ std::string sweep_arithmetic(const KernelTable& ref, const KernelTable& t, int l
 const std::vector<NamedSweep>& all_sweeps() {
   static const std::vector<NamedSweep> sweeps = {
       {"gemm_f32_nt", sweep_gemm_f32_nt},       {"gemm_f32_nn", sweep_gemm_f32_nn},
-      {"gemm_i8w_nt", sweep_gemm_i8w_nt},       {"gemm_model_shapes", sweep_gemm_model_shapes},
+      {"gemm_i8w_nt", sweep_gemm_i8w_nt},       {"gemm_i8i8_nt", sweep_gemm_i8i8_nt},
+      {"gemm_model_shapes", sweep_gemm_model_shapes},
       {"gemm_reads_panels", sweep_gemm_reads_panels},
       {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
       {"layernorm_f32", sweep_layernorm},

@@ -27,6 +27,8 @@ std::string describe(const GemmCase& g);
 std::string check_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
 std::string check_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
 std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
+// Bit for bit; "" for a table without gemm_i8i8_nt. accumulate is ignored (it has no such mode).
+std::string check_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
 
 // Row kernels over n values, random inputs scaled by `spread`; masked softmax sets every
 // third value to −∞ (as attention masks do).
@@ -60,6 +62,7 @@ using Sweep = std::string (*)(const KernelTable& ref, const KernelTable& t, int 
 std::string sweep_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int lanes);
+std::string sweep_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int lanes);
 // With enough rows of a (m = 16, 32), the _panels GEMMs compute from the panels alone: b is
 // zero there. "" for a table that reads no panels.

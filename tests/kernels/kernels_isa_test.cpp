@@ -31,6 +31,7 @@ TEST_P(KernelsIsaTest, TableIsTheIsaAsked) { EXPECT_EQ(tested().isa, GetParam())
 TEST_P(KernelsIsaTest, GemmF32Nt) { EXPECT_EQ(sweep(sweep_gemm_f32_nt), ""); }
 TEST_P(KernelsIsaTest, GemmF32Nn) { EXPECT_EQ(sweep(sweep_gemm_f32_nn), ""); }
 TEST_P(KernelsIsaTest, GemmI8wNt) { EXPECT_EQ(sweep(sweep_gemm_i8w_nt), ""); }
+TEST_P(KernelsIsaTest, GemmI8i8Nt) { EXPECT_EQ(sweep(sweep_gemm_i8i8_nt), ""); }
 TEST_P(KernelsIsaTest, GemmModelShapes) { EXPECT_EQ(sweep(sweep_gemm_model_shapes), ""); }
 TEST_P(KernelsIsaTest, BatchedGemmsReadThePanels) { EXPECT_EQ(sweep(sweep_gemm_reads_panels), ""); }
 TEST_P(KernelsIsaTest, Softmax) { EXPECT_EQ(sweep(sweep_softmax), ""); }
@@ -47,6 +48,7 @@ TEST_P(KernelsIsaTest, EmptySizesTouchNothing) {
   t.gemm_i8w_nt(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, 0, 3, 0, 4);
   t.gemm_f32_nt_panels(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, 0, 0, 4, 3, false);
   t.gemm_i8w_nt_panels(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, 0, 3, 0, 4);
+  if (t.gemm_i8i8_nt) t.gemm_i8i8_nt(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0, 0, 3, 4);
   t.softmax_f32(nullptr, 0);
   EXPECT_EQ(t.sum_exp_f32(nullptr, 0, 0.0f), 0.0f);
   t.layernorm_f32(nullptr, nullptr, nullptr, nullptr, 0, 1e-5f);
@@ -80,6 +82,20 @@ TEST(KernelsDispatchTest, IsaNames) {
   EXPECT_STREQ(isa_name(Isa::avx512), "avx512");
   EXPECT_STREQ(isa_name(Isa::wasm_simd128), "wasm_simd128");
 }
+
+#if defined(__x86_64__)
+// The GemmI8i8Nt sweep passes vacuously on a table without the kernel: say which tables have it.
+TEST(KernelsDispatchTest, Int8ActivationsWhereVnniIs) {
+  EXPECT_NE(kernels_for(Isa::scalar)->gemm_i8i8_nt, nullptr);
+  if (const KernelTable* avx2 = kernels_for(Isa::avx2)) {
+    EXPECT_EQ(avx2->gemm_i8i8_nt, nullptr);
+  }
+  const KernelTable* avx512 = kernels_for(Isa::avx512);
+  if (avx512 == nullptr) GTEST_SKIP() << "this CPU has no AVX-512";
+  __builtin_cpu_init();
+  EXPECT_EQ(avx512->gemm_i8i8_nt != nullptr, __builtin_cpu_supports("avx512vnni") != 0);
+}
+#endif
 
 #if !defined(__EMSCRIPTEN__)
 TEST(KernelsDispatchTest, NoWasmTableNatively) { EXPECT_EQ(kernels_for(Isa::wasm_simd128), nullptr); }

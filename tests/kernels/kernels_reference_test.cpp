@@ -1,6 +1,7 @@
 // The oracle itself, against values computed by hand (or by PyTorch, as noted).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -47,6 +48,62 @@ TEST(KernelsReferenceTest, GemmI8wScalesPerRow) {
   ref().gemm_i8w_nt(a, 2, b, 2, scale, bias, c, 2, 1, 2, 2);
   EXPECT_FLOAT_EQ(c[0], -0.5f + 0.25f);
   EXPECT_FLOAT_EQ(c[1], (127 - 384) * 0.01f);
+}
+
+TEST(KernelsReferenceTest, GemmI8i8QuantizesEachRowByHand) {
+  // Row 0: max 1, so qa = [127, −64 (−63.5 to even), 32 (31.75), 0]; against b = [1, 2, 3, 4]
+  // that sums to 127 − 128 + 96 = 95. Row 1: zeros, so the bias alone.
+  const float a[] = {1.0f, -0.5f, 0.25f, 0.0f, 0, 0, 0, 0};
+  const int8_t b[] = {1, 2, 3, 4};
+  const float scale[] = {0.5f};
+  const float bias[] = {1.0f};
+  float c[2] = {};
+  ref().gemm_i8i8_nt(a, 4, b, 4, nullptr, nullptr, scale, bias, c, 1, 2, 1, 4);
+  EXPECT_EQ(c[0], 95.0f * (1.0f / 127.0f) * 0.5f + 1.0f);
+  EXPECT_EQ(c[1], 1.0f);
+}
+
+// Against the f32 sum with the int8 weights: each qa is within half a step (a_scale / 2) of
+// a·127/max, so |c − exact| ≤ a_scale/2 · Σ_p |b_scale·b[j, p]| (+ float rounding).
+TEST(KernelsReferenceTest, GemmI8i8WithinHalfAStepOfTheWeightOnlySum) {
+  const int m = 3, n = 5, k = 64;
+  std::vector<float> a(m * k), scale(n, 0.01f), exact(m * n), c(m * n);
+  std::vector<int8_t> b(n * k);
+  for (int i = 0; i < m * k; ++i) a[i] = std::sin(0.37f * i) * (1 + i % 3);
+  for (int i = 0; i < n * k; ++i) b[i] = static_cast<int8_t>((i * 37) % 255 - 127);
+  ref().gemm_i8w_nt(a.data(), k, b.data(), k, scale.data(), nullptr, exact.data(), n, m, n, k);
+  ref().gemm_i8i8_nt(a.data(), k, b.data(), k, nullptr, nullptr, scale.data(), nullptr, c.data(), n, m, n, k);
+  for (int i = 0; i < m; ++i) {
+    float max_abs = 0;
+    for (int p = 0; p < k; ++p) max_abs = std::max(max_abs, std::fabs(a[i * k + p]));
+    for (int j = 0; j < n; ++j) {
+      float weights = 0;
+      for (int p = 0; p < k; ++p) weights += std::fabs(scale[j] * b[j * k + p]);
+      const float bound = max_abs / 127 / 2 * weights * 1.001f;
+      EXPECT_LE(std::fabs(c[i * n + j] - exact[i * n + j]), bound) << "row " << i << " column " << j;
+      EXPECT_NE(c[i * n + j], exact[i * n + j]);  // it did quantize
+    }
+  }
+}
+
+TEST(KernelsReferenceTest, QuadPanelLayoutByHand) {
+  // b [2, 5] = [[1..5], [−1..−5]]: k rounds up to 8; per step of 4, column j's 4 bytes at j·4.
+  const int8_t b[] = {1, 2, 3, 4, 5, -1, -2, -3, -4, -5};
+  ASSERT_EQ(quad_panels_size(2, 5), static_cast<std::size_t>(kQuadColumns) * 8);
+  std::vector<int8_t> quads(quad_panels_size(2, 5), 99);
+  pack_quad_panels(b, 5, 2, 5, quads.data());
+  const std::vector<int8_t> first(quads.begin(), quads.begin() + 8);
+  EXPECT_EQ(first, (std::vector<int8_t>{1, 2, 3, 4, -1, -2, -3, -4}));
+  const std::size_t second_step = 4 * kQuadColumns;
+  const std::vector<int8_t> second(quads.begin() + second_step, quads.begin() + second_step + 8);
+  EXPECT_EQ(second, (std::vector<int8_t>{5, 0, 0, 0, -5, 0, 0, 0}));
+  EXPECT_EQ(std::count(quads.begin(), quads.end(), 0), static_cast<long>(quads.size()) - 10);
+  std::vector<int32_t> sums(column_sums_size(2), 99);
+  ASSERT_EQ(sums.size(), static_cast<std::size_t>(kQuadColumns));
+  sum_columns(b, 5, 2, 5, sums.data());
+  EXPECT_EQ(sums[0], 15);
+  EXPECT_EQ(sums[1], -15);
+  EXPECT_EQ(std::count(sums.begin(), sums.end(), 0), kQuadColumns - 2);
 }
 
 TEST(KernelsReferenceTest, PanelLayoutByHand) {

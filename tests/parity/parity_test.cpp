@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attend/attend.h"
+#include "kernels/kernels.h"
 #include "pytorch_tolerance.h"
 
 namespace attend {
@@ -199,6 +200,39 @@ TEST_P(Parity, Int8StaysCloseToF32) {
   int same = 0;
   for (size_t i = 0; i < src.size(); ++i) same += f32[i].hypotheses[0].ids == i8[i].hypotheses[0].ids;
   EXPECT_GE(same, static_cast<int>(src.size()) * 7 / 10) << "int8 and f32 greedy outputs agree on " << same << "/" << src.size();
+}
+
+// int8 activations (ModelOptions) on top of the int8 weights: the same greedy choices mostly,
+// and, since each row is quantized alone, the same ids whatever the batch.
+TEST_P(Parity, Int8ActivationsStayCloseToInt8WeightsInAnyBatch) {
+  if (kernels::best_kernels().gemm_i8i8_nt == nullptr) GTEST_SKIP() << "no gemm_i8i8_nt on this CPU";
+  const auto src = sources(v());
+  const std::string path = v().at("int8_model").get<std::string>();
+  auto weights_only = Translator(Model::from_file(path)).translate_ids(src, options_for(v(), 1));
+  const auto model = Model::from_file(path, ModelOptions{true});
+  ASSERT_TRUE(model->info().int8_activations);
+  auto one_by_one = Translator(model).translate_ids(src, options_for(v(), 1), 1);
+  int same = 0;
+  for (size_t i = 0; i < src.size(); ++i) same += weights_only[i].hypotheses[0].ids == one_by_one[i].hypotheses[0].ids;
+  EXPECT_GE(same, static_cast<int>(src.size()) * 7 / 10) << "greedy outputs agree on " << same << "/" << src.size();
+  for (int batch : {7, 32}) {
+    auto batched = Translator(model).translate_ids(src, options_for(v(), 1), batch);
+    for (size_t i = 0; i < src.size(); ++i) {
+      EXPECT_EQ(batched[i].hypotheses[0].ids, one_by_one[i].hypotheses[0].ids) << "case " << i << " batch " << batch;
+      EXPECT_EQ(batched[i].hypotheses[0].score, one_by_one[i].hypotheses[0].score) << "case " << i << " batch " << batch;
+    }
+  }
+}
+
+TEST(ParityOptions, Int8ActivationsNeedAnInt8File) {
+  const std::string f32 = variant(variant_names().front()).at("model").get<std::string>();
+  try {
+    Model::from_file(f32, ModelOptions{true});
+    FAIL() << "an f32 file loaded with int8 activations";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+    EXPECT_NE(std::string(e.what()).find("int8 model file"), std::string::npos) << e.what();
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, Parity, ::testing::ValuesIn(variant_names()),

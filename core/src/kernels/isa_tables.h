@@ -12,6 +12,10 @@ const KernelTable& avx2_kernels();  // kernels_avx2.cpp
 #endif
 #ifdef ATTEND_KERNELS_AVX512
 const KernelTable& avx512_kernels();  // kernels_avx512.cpp
+// The avx512 table's gemm_i8i8_nt on CPUs that also have AVX-512 VNNI (kernels_avx512_vnni.cpp).
+void gemm_i8i8_nt_avx512_vnni(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
+                              const int32_t* column_sums, const float* b_scale, const float* bias,
+                              float* c, int ldc, int m, int n, int k);
 #endif
 #ifdef ATTEND_KERNELS_WASM
 const KernelTable& wasm_kernels();  // kernels_wasm.cpp

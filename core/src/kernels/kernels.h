@@ -49,6 +49,16 @@ struct KernelTable {
                              const int8_t* panels, const float* b_scale, const float* bias,
                              float* c, int ldc, int m, int n, int k);
 
+  // Weights int8 as for gemm_i8w_nt, and the activations quantized too, row by row:
+  // a_scale[i] = max_p |a[i, p]| / 127, qa[i, p] = a[i, p]·(127 / max_p |a[i, p]|) rounded to
+  // the nearest integer (ties to even), qa = 0 for a row of zeros. The integer sums are exact:
+  // c[i, j] = (Σ_p qa[i, p]·b[j, p])·a_scale[i]·b_scale[j] (+ bias[j]). b is given also as quad
+  // panels (pack_quad_panels) with its column sums. nullptr: this table cannot (it needs
+  // AVX-512 VNNI); the scalar table reads b alone, as the oracle.
+  void (*gemm_i8i8_nt)(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
+                       const int32_t* column_sums, const float* b_scale, const float* bias,
+                       float* c, int ldc, int m, int n, int k);
+
   // x[i] = exp(x[i] - max) / Σ exp(x[j] - max), in place, over n values.
   void (*softmax_f32)(float* x, int n);
 
@@ -77,6 +87,18 @@ std::size_t panels_size(int n, int k, int columns);
 // j ≥ n: each panel holds `columns` rows of b transposed, k-major.
 void pack_panels(const float* b, int ldb, int n, int k, int columns, float* panels);
 void pack_panels(const int8_t* b, int ldb, int n, int k, int columns, int8_t* panels);
+
+// The layout gemm_i8i8_nt reads, for every ISA: b[n, k] as panels of kQuadColumns rows, each
+// k-step of 4 holding the rows' 4 consecutive bytes side by side (what one VNNI instruction
+// multiplies):
+// quads[(j / kQuadColumns)·kq·kQuadColumns + (p / 4)·4·kQuadColumns + (j % kQuadColumns)·4 + p % 4]
+// = b[j, p], with kq = k rounded up to a multiple of 4 and zeros past n and k.
+constexpr int kQuadColumns = 32;
+std::size_t quad_panels_size(int n, int k);
+void pack_quad_panels(const int8_t* b, int ldb, int n, int k, int8_t* quads);
+// column_sums[j] = Σ_p b[j, p] for j < n, 0 up to n rounded up to kQuadColumns.
+std::size_t column_sums_size(int n);
+void sum_columns(const int8_t* b, int ldb, int n, int k, int32_t* column_sums);
 
 // The table for the best ISA this process can run (computed once, thread-safe). The
 // environment variable ATTEND_ISA=scalar|avx2|avx512 forces a lower ISA for the whole process

@@ -107,8 +107,13 @@ struct Avx512 {
 
 }  // namespace
 
+// Built on first use, after dispatch has checked the CPU runs AVX-512.
 const KernelTable& avx512_kernels() {
-  static constexpr KernelTable table = simd::make_table<Avx512>(Isa::avx512);
+  static const KernelTable table = [] {
+    KernelTable t = simd::make_table<Avx512>(Isa::avx512);
+    if (__builtin_cpu_supports("avx512vnni")) t.gemm_i8i8_nt = gemm_i8i8_nt_avx512_vnni;
+    return t;
+  }();
   return table;
 }
 

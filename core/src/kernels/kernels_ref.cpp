@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "kernels/int8_rows.h"
 #include "kernels/isa_tables.h"
 
 namespace attend::kernels {
@@ -64,6 +65,28 @@ void gemm_f32_nt_panels(const float* a, int lda, const float* b, int ldb, const 
 void gemm_i8w_nt_panels(const float* a, int lda, const int8_t* b, int ldb, const int8_t*, const float* b_scale,
                         const float* bias, float* c, int ldc, int m, int n, int k) {
   gemm_i8w_nt(a, lda, b, ldb, b_scale, bias, c, ldc, m, n, k);
+}
+
+// Each row of a quantized (int8_rows.h), summed exactly against b in integers, then scaled
+// in float in the order every table uses: sum·a_scale·b_scale (+ bias). Reads b, not the quads.
+void gemm_i8i8_nt(const float* a, int lda, const int8_t* b, int ldb, const int8_t*, const int32_t*,
+                  const float* b_scale, const float* bias, float* c, int ldc, int m, int n, int k) {
+  for (int i = 0; i < m; ++i) {
+    const float* row = a + static_cast<size_t>(i) * lda;
+    float max_abs = 0.0f;
+    for (int p = 0; p < k; ++p) max_abs = std::max(max_abs, std::fabs(row[p]));
+    const RowQuantization q = row_quantization(max_abs);
+    const auto qa = [&](int p) {
+      return static_cast<int32_t>(std::nearbyint(std::fmax(-127.0f, std::fmin(127.0f, row[p] * q.inv))));
+    };
+    for (int j = 0; j < n; ++j) {
+      int32_t sum = 0;
+      for (int p = 0; p < k; ++p) sum += qa(p) * b[static_cast<size_t>(j) * ldb + p];
+      float value = static_cast<float>(sum) * q.scale * b_scale[j];
+      if (bias != nullptr) value += bias[j];
+      c[static_cast<size_t>(i) * ldc + j] = value;
+    }
+  }
 }
 
 // x[i] = exp(x[i] − max) / Σ_j exp(x[j] − max); subtracting the max keeps exp ≤ 1.
@@ -134,7 +157,7 @@ void scale_add_f32(float* y, float alpha, const float* x, float beta, int n) {
 const KernelTable& scalar_kernels() {
   static const KernelTable table{
       Isa::scalar,        gemm_f32_nt, gemm_f32_nn,   gemm_i8w_nt, /*panel_columns=*/0,
-      gemm_f32_nt_panels, gemm_i8w_nt_panels,         softmax_f32, sum_exp_f32,
+      gemm_f32_nt_panels, gemm_i8w_nt_panels,         gemm_i8i8_nt, softmax_f32, sum_exp_f32,
       layernorm_f32,      relu_f32,    gelu_f32,      swish_f32,   add_f32,
       scale_add_f32,
   };

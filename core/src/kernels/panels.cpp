@@ -1,4 +1,4 @@
-// The weight-panel layout (kernels.h), the same for every ISA; only the width differs.
+// The weight-panel layouts (kernels.h), the same for every ISA; only the width differs.
 #include <algorithm>
 
 #include "kernels/kernels.h"
@@ -35,6 +35,39 @@ void pack_panels(const float* b, int ldb, int n, int k, int columns, float* pane
 
 void pack_panels(const int8_t* b, int ldb, int n, int k, int columns, int8_t* panels) {
   pack(b, ldb, n, k, columns, panels);
+}
+
+namespace {
+std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to * to; }
+}  // namespace
+
+std::size_t quad_panels_size(int n, int k) {
+  if (n <= 0 || k <= 0) return 0;
+  return round_up(static_cast<std::size_t>(n), kQuadColumns) * round_up(static_cast<std::size_t>(k), 4);
+}
+
+void pack_quad_panels(const int8_t* b, int ldb, int n, int k, int8_t* quads) {
+  const std::size_t kq = round_up(static_cast<std::size_t>(std::max(k, 0)), 4);
+  for (int j0 = 0; j0 < n; j0 += kQuadColumns) {
+    int8_t* panel = quads + static_cast<std::size_t>(j0) * kq;  // [kq / 4, kQuadColumns, 4]
+    for (std::size_t p = 0; p < kq; ++p) {
+      for (int jj = 0; jj < kQuadColumns; ++jj) {
+        const int j = j0 + jj;
+        panel[(p / 4) * 4 * kQuadColumns + jj * 4 + p % 4] =
+            j < n && p < static_cast<std::size_t>(k) ? b[static_cast<std::size_t>(j) * ldb + p] : int8_t{0};
+      }
+    }
+  }
+}
+
+std::size_t column_sums_size(int n) { return n <= 0 ? 0 : round_up(static_cast<std::size_t>(n), kQuadColumns); }
+
+void sum_columns(const int8_t* b, int ldb, int n, int k, int32_t* column_sums) {
+  for (std::size_t j = 0; j < column_sums_size(n); ++j) {
+    int32_t sum = 0;
+    for (int p = 0; j < static_cast<std::size_t>(n) && p < k; ++p) sum += b[j * ldb + p];
+    column_sums[j] = sum;
+  }
 }
 
 }  // namespace attend::kernels

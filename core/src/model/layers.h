@@ -22,11 +22,17 @@ struct Linear {
   const float* panels = nullptr;
   const int8_t* panels_i8 = nullptr;
   int panel_columns = 0;
+  // int8 weights as quad panels with their column sums (kernels::pack_quad_panels), when the
+  // model multiplies int8 activations by them (ModelOptions::int8_activations); else null.
+  const int8_t* quads = nullptr;
+  const int32_t* column_sums = nullptr;
 
   // x [m, in] (row stride ldx) -> y [m, out] (row stride ldy)
   void apply(const KernelTable& k, const float* x, int ldx, float* y, int ldy, int m) const {
     const bool packed_for_k = k.panel_columns == panel_columns;
-    if (weight_i8) {
+    if (quads) {
+      k.gemm_i8i8_nt(x, ldx, weight_i8, in, quads, column_sums, scale, bias, y, ldy, m, out, in);
+    } else if (weight_i8) {
       k.gemm_i8w_nt_panels(x, ldx, weight_i8, in, packed_for_k ? panels_i8 : nullptr, scale, bias, y, ldy, m,
                            out, in);
     } else {

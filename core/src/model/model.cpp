@@ -25,7 +25,22 @@ std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const std
   return tokenizer;
 }
 
-std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage) {
+// ModelOptions::int8_activations: checked, then the weights packed for gemm_i8i8_nt.
+void prepare_int8_activations(Model::Impl& impl) {
+  if (impl.weight_dtype != "int8") {
+    throw Error(ErrorCode::invalid_argument,
+                "int8 activations need an int8 model file; this one stores its weights as " + impl.weight_dtype);
+  }
+  const kernels::KernelTable& k = kernels::best_kernels();
+  if (k.gemm_i8i8_nt == nullptr) {
+    throw Error(ErrorCode::invalid_argument, std::string("int8 activations need a CPU with AVX-512 VNNI; this one runs the ") +
+                                                 kernels::isa_name(k.isa) + " kernels");
+  }
+  pack_weight_quads(impl.weights, impl.owned);
+  impl.int8_activations = true;
+}
+
+std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const ModelOptions& options = {}) {
   auto impl = std::make_unique<Model::Impl>();
   impl->file = parse_safetensors(storage->data(), storage->size());
   const auto& meta = impl->file.metadata;
@@ -39,6 +54,7 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage) {
   impl->config = parse_model_config(config->second);
   const ModelConfig& c = impl->config;
   impl->weights = bind_weights(c, impl->file, impl->owned, impl->weight_dtype);
+  if (options.int8_activations) prepare_int8_activations(*impl);
   pack_weight_panels(impl->weights, kernels::best_kernels(), impl->owned);  // the translators' table
   impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", c.src_vocab_size);
   if (c.shared_vocab) {
@@ -62,7 +78,9 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage) {
 Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Model::~Model() = default;
 
-std::shared_ptr<const Model> Model::from_file(const std::string& path) { return load(ByteStorage::from_file(path)); }
+std::shared_ptr<const Model> Model::from_file(const std::string& path, const ModelOptions& options) {
+  return load(ByteStorage::from_file(path), options);
+}
 
 std::shared_ptr<const Model> Model::from_bytes(const uint8_t* data, size_t size) {
   return load(ByteStorage::from_vector(std::vector<uint8_t>(data, data + size)));
@@ -78,6 +96,7 @@ ModelInfo Model::info() const {
   ModelInfo info;
   info.format_version = impl_->file.metadata.at("attend.format");
   info.weight_dtype = impl_->weight_dtype;
+  info.int8_activations = impl_->int8_activations;
   info.file_bytes = impl_->storage->size();
   info.src_vocab_size = impl_->config.src_vocab_size;
   info.tgt_vocab_size = impl_->config.tgt_vocab_size;

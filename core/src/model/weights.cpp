@@ -246,9 +246,24 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
   return w;
 }
 
+void pack_weight_quads(Weights& w, OwnedTensors& owned) {
+  for_each_linear(w, [&](Linear& l) {
+    if (!l.weight_i8) return;
+    auto quads = std::make_unique<AlignedVector<int8_t>>(kernels::quad_panels_size(l.out, l.in));
+    auto sums = std::make_unique<AlignedVector<int32_t>>(kernels::column_sums_size(l.out));
+    kernels::pack_quad_panels(l.weight_i8, l.in, l.out, l.in, quads->data());
+    kernels::sum_columns(l.weight_i8, l.in, l.out, l.in, sums->data());
+    l.quads = quads->data();
+    l.column_sums = sums->data();
+    owned.i8.push_back(std::move(quads));
+    owned.i32.push_back(std::move(sums));
+  });
+}
+
 void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned) {
   if (k.panel_columns == 0) return;
   for_each_linear(w, [&](Linear& l) {
+    if (l.quads) return;  // read as quads instead
     const size_t size = kernels::panels_size(l.out, l.in, k.panel_columns);
     if (l.weight_i8) {
       auto panels = std::make_unique<AlignedVector<int8_t>>(size);

@@ -49,6 +49,7 @@ struct Weights {
 struct OwnedTensors {
   std::vector<std::unique_ptr<AlignedVector<float>>> f32;
   std::vector<std::unique_ptr<AlignedVector<int8_t>>> i8;
+  std::vector<std::unique_ptr<AlignedVector<int32_t>>> i32;
 };
 
 // Calls f(linear) for every Linear of `w` (Weights or const Weights): each encoder layer's,
@@ -66,8 +67,12 @@ void for_each_linear(W& w, F&& f) {
 
 // Adds every Linear's weight as panels for the kernel table `k` (its panel_columns; nothing
 // when 0), kept in `owned`: the batched GEMMs then read weights in place instead of repacking
-// them per call, for one more copy of the weights in memory.
+// them per call, for one more copy of the weights in memory. Linears with quads are skipped.
 void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned);
+
+// Adds every int8 Linear's weight as quad panels and column sums, so that it multiplies int8
+// activations (ModelOptions::int8_activations; `k` must have gemm_i8i8_nt).
+void pack_weight_quads(Weights& w, OwnedTensors& owned);
 
 // Binds every expected tensor, rejecting missing, unexpected, misshapen, mistyped or
 // non-finite ones with Error(invalid_model). `weight_dtype` receives "f32" or "int8".

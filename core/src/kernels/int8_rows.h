@@ -1,0 +1,17 @@
+// How gemm_i8i8_nt quantizes a row of activations (kernels.h), shared by every table so that
+// each computes the same integers: qa = a·inv rounded to nearest even, c = sum·scale·b_scale.
+#pragma once
+
+namespace attend::kernels {
+
+struct RowQuantization {
+  float inv;    // 127 / max|a|: multiplies a into [-127, 127]
+  float scale;  // max|a| / 127: multiplies the integer sums back
+};
+
+inline RowQuantization row_quantization(float max_abs) {
+  if (!(max_abs > 0.0f)) return {0.0f, 0.0f};  // a row of zeros: every qa and every output 0
+  return {127.0f / max_abs, max_abs / 127.0f};
+}
+
+}  // namespace attend::kernels
