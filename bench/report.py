@@ -136,29 +136,37 @@ def kernels_table(kernels):
             continue
         kind, _, shape = r["name"].split("/", 2)
         mine = by_name.get(f"{kind}/{kernels['isa']}/{shape}")
-        int8 = by_name.get(f"gemm_i8w_nt/{kernels['isa']}/{shape}") if kind == "gemm_f32_nt" else None
+        int8 = [by_name.get(f"{name}/{kernels['isa']}/{shape}") if kind == "gemm_f32_nt" else None
+                for name in ("gemm_i8w_nt", "gemm_i8i8_nt")]
         rows.append([kind, shape.replace("/", " "), fmt(mine["gflops"], 1) if mine else "—", fmt(r["gflops"], 1),
-                     ratio(mine["gflops"] if mine else None, r["gflops"]), fmt(int8["gflops"], 1) if int8 else "—"])
+                     ratio(mine["gflops"] if mine else None, r["gflops"])] +
+                    [fmt(x["gflops"], 1) if x else "—" for x in int8])
     return table(["kernel", "shape", f"Attend f32 ({kernels['isa']}) GFLOP/s", "OpenBLAS GFLOP/s",
-                  "Attend / OpenBLAS", "Attend int8-weight GFLOP/s"], rows)
+                  "Attend / OpenBLAS", "Attend int8-weight GFLOP/s", "Attend int8 × int8 GOP/s"], rows)
+
+
+# Attend's engines in the speed bar: f32, int8 weights, int8 weights and activations.
+ATTEND_VARIANTS = [("attend", "f32"), ("attend-int8", "int8 weights"),
+                   ("attend-int8-activations", "int8 weights and activations (`--int8-activations`)")]
 
 
 def speed_bar(results):
-    runs = runs_of(results, "attend")
     lines = []
-    b32 = runs.get("beam1_batch32_threads1")
-    if b32:
-        lines.append(f"- Greedy, batch 32, 1 thread: Attend **{b32['target_tokens_per_second']:,.0f}** target tokens/s; "
-                     f"CTranslate2 ~{CT2_GREEDY_B32_TOKENS_PER_S:,} (Attend at "
-                     f"{b32['target_tokens_per_second'] / CT2_GREEDY_B32_TOKENS_PER_S:.2f}× of it).")
-    b1 = runs.get("beam1_batch1_threads1")
-    if b1:
-        per_token = b1["seconds"] * 1e3 / max(b1["target_tokens"], 1)
-        lines.append(f"- Greedy, batch 1, 1 thread: Attend {per_token:.2f} ms per target token, so "
-                     f"**{14 * per_token:.1f} ms** for a 14-token sentence; CTranslate2 ~{CT2_MS_PER_14_TOKEN_SENTENCE} ms "
-                     f"(Attend at {CT2_MS_PER_14_TOKEN_SENTENCE / (14 * per_token):.2f}× of its speed). Attend's mean is "
-                     f"{b1['latency_ms']['mean']:.2f} ms per sentence over "
-                     f"{b1['target_tokens'] / b1['sentences']:.1f} target tokens on average.")
+    for engine, label in ATTEND_VARIANTS:
+        runs = runs_of(results, engine)
+        b32 = runs.get("beam1_batch32_threads1")
+        if b32:
+            lines.append(f"- {label}, greedy, batch 32, 1 thread: **{b32['target_tokens_per_second']:,.0f}** target "
+                         f"tokens/s; CTranslate2 ~{CT2_GREEDY_B32_TOKENS_PER_S:,} (Attend at "
+                         f"{b32['target_tokens_per_second'] / CT2_GREEDY_B32_TOKENS_PER_S:.2f}× of it).")
+        b1 = runs.get("beam1_batch1_threads1")
+        if b1:
+            per_token = b1["seconds"] * 1e3 / max(b1["target_tokens"], 1)
+            lines.append(f"- {label}, greedy, batch 1, 1 thread: {per_token:.2f} ms per target token, so "
+                         f"**{14 * per_token:.1f} ms** for a 14-token sentence; CTranslate2 ~{CT2_MS_PER_14_TOKEN_SENTENCE} "
+                         f"ms (Attend at {CT2_MS_PER_14_TOKEN_SENTENCE / (14 * per_token):.2f}× of its speed); mean "
+                         f"{b1['latency_ms']['mean']:.2f} ms per sentence over "
+                         f"{b1['target_tokens'] / b1['sentences']:.1f} target tokens on average.")
     lines.append("- The CTranslate2 figures were measured earlier on this machine, not in this run, so they are "
                  "context, not a claim: the claim is the ratio to the peers above.")
     return "\n".join(lines) + "\n"
@@ -232,6 +240,9 @@ def markdown(results):
             "\n## Attend alone: `attend bench` over every setting (f32)\n\n", grid_table(attend)]
     if "attend-int8" in results["engines"]:
         out += ["\n### int8 weights (same grid, 1 thread)\n\n", grid_table(results["engines"]["attend-int8"])]
+    if "attend-int8-activations" in results["engines"]:
+        out += ["\n### int8 weights and activations (`--int8-activations`, same grid, 1 thread)\n\n",
+                grid_table(results["engines"]["attend-int8-activations"])]
     out += ["\n## Model load time and memory\n\n", load_table(results),
             "\nAttend's peak RSS is the process's maxrss over the whole grid (threads 2 and batch 32 beam included).\n"]
     if "kernels" in results:

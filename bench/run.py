@@ -117,7 +117,7 @@ def compare(reference_runs, engine_result, sentences):
 def kernel_bench(path):
     listing = subprocess.run([path, "--benchmark_list_tests"], check=True, capture_output=True, text=True).stdout
     isa = next((i for i in ("avx512", "avx2", "scalar") if f"/{i}/" in listing), "scalar")
-    data = run_json([path, f"--benchmark_filter=gemm_(f32|i8w)_n[nt]/({isa}|openblas)/", "--benchmark_min_time=0.05",
+    data = run_json([path, f"--benchmark_filter=gemm_(f32|i8w|i8i8)_n[nt]/({isa}|openblas)/", "--benchmark_min_time=0.05",
                      "--benchmark_format=json"], stderr=subprocess.DEVNULL)
     rows = [{"name": b["name"], "gflops": b.get("FLOP/s", 0) / 1e9, "weight_gbytes_per_s": b.get("weight_B/s", 0) / 1e9,
              "ns": b["real_time"]} for b in data["benchmarks"]]
@@ -187,9 +187,14 @@ def main():
     with open(beam_texts_path, "w", encoding="utf-8") as f:
         f.write("".join(t + "\n" for t in texts[:beam_lines]))
     if "int8" in models and "int8" not in skip:
-        results["engines"]["attend-int8"] = run_json(
-            [attend, "bench", "--model", models["int8"], "--src", texts_path, "--lines", str(len(texts)), "--json",
-             "--threads", "1", "--repeat", str(args.repeat), *search_flags])
+        int8_grid = [attend, "bench", "--model", models["int8"], "--src", texts_path, "--lines", str(len(texts)),
+                     "--json", "--threads", "1", "--repeat", str(args.repeat), *search_flags]
+        results["engines"]["attend-int8"] = run_json(int8_grid)
+        try:
+            results["engines"]["attend-int8-activations"] = run_json(int8_grid + ["--int8-activations"],
+                                                                     stderr=subprocess.PIPE)
+        except subprocess.CalledProcessError as error:  # a CPU without AVX-512 VNNI
+            log(f"no int8-activation rows: {error.stderr.decode().strip()}")
 
     def run_peer(name, make_command):
         """Greedy settings on all sentences, beam settings on the beam subset; merged into one result."""

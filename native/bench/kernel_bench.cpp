@@ -125,6 +125,21 @@ void bench_gemm_i8w_nt_panels(benchmark::State& state, const KernelTable* t, Sha
   set_gemm_counters(state, s, x.b_i8.size());
 }
 
+// int8 weights as quad panels, activations quantized per row inside the call (ModelOptions).
+void bench_gemm_i8i8_nt(benchmark::State& state, const KernelTable* t, Shape s) {
+  GemmOperands x(s);
+  Aligned<int8_t> quads(quad_panels_size(s.n, s.k));
+  Aligned<int32_t> sums(column_sums_size(s.n));
+  pack_quad_panels(x.b_i8.data(), s.k, s.n, s.k, quads.data());
+  sum_columns(x.b_i8.data(), s.k, s.n, s.k, sums.data());
+  for (auto _ : state) {
+    t->gemm_i8i8_nt(x.a.data(), s.k, x.b_i8.data(), s.k, quads.data(), sums.data(), x.scale.data(), x.bias.data(),
+                    x.c.data(), s.n, s.m, s.n, s.k);
+    benchmark::DoNotOptimize(x.c.data());
+  }
+  set_gemm_counters(state, s, x.b_i8.size());
+}
+
 void bench_gemm_f32_nn(benchmark::State& state, const KernelTable* t, Shape s) {
   GemmOperands x(s);
   for (auto _ : state) {
@@ -177,6 +192,9 @@ void register_all() {
       if (isa == Isa::scalar && s.m > 1) continue;  // the reference is for correctness
       benchmark::RegisterBenchmark(shape_name("gemm_f32_nt", name, s).c_str(), bench_gemm_f32_nt, t, s);
       benchmark::RegisterBenchmark(shape_name("gemm_i8w_nt", name, s).c_str(), bench_gemm_i8w_nt, t, s);
+      if (t->gemm_i8i8_nt && isa != Isa::scalar) {
+        benchmark::RegisterBenchmark(shape_name("gemm_i8i8_nt", name, s).c_str(), bench_gemm_i8i8_nt, t, s);
+      }
       if (t->panel_columns > 0 && s.m > 1) {
         const std::string packed = std::string(name) + "+panels";
         benchmark::RegisterBenchmark(shape_name("gemm_f32_nt", packed.c_str(), s).c_str(), bench_gemm_f32_nt_panels,

@@ -16,6 +16,12 @@ RUN_FIELDS = ("name", "beam", "batch", "threads", "seconds", "sentences", "targe
               "target_tokens_per_second")
 
 
+def cpu_has_avx512_vnni():
+    with open("/proc/cpuinfo") as f:
+        flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
+    return all(flag in flags for flag in ("avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512_vnni"))
+
+
 class AttendBench(unittest.TestCase):
     def run_bench(self, *extra):
         done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", SRC, *extra], capture_output=True, text=True)
@@ -94,7 +100,7 @@ class ShippedModel(unittest.TestCase):
 
 class Driver(unittest.TestCase):
     def test_run_py_writes_json_and_markdown(self):
-        skip = ["browser", "kernels", "int8"]
+        skip = ["browser", "kernels"]
         if not os.path.isdir(os.path.join(REPO, "node_modules", "onnxruntime-node")):
             skip.append("ort-node")
         with tempfile.TemporaryDirectory() as tmp:
@@ -110,11 +116,15 @@ class Driver(unittest.TestCase):
                 markdown = f.read()
         self.assertIn("# Benchmarks", markdown)
         self.assertIn("pytorch", results["engines"])
+        self.assertIn("attend-int8", results["engines"])  # tiny.int8.safetensors, beside --model
+        # int8 activations where the CPU has AVX-512 VNNI (the kernels Attend dispatches to), and their rows
+        self.assertEqual("attend-int8-activations" in results["engines"], cpu_has_avx512_vnni())
+        self.assertEqual("int8 weights and activations" in markdown, cpu_has_avx512_vnni())
         for name, engine in results["engines"].items():
             for run in engine["runs"]:
                 for field in RUN_FIELDS:
                     self.assertIn(field, run, name)
-                if name not in ("attend", "attend-beam-subset", "attend-int8"):
+                if name not in ("attend", "attend-beam-subset", "attend-int8", "attend-int8-activations"):
                     self.assertIsInstance(run["differing_sentences"], int, f"{name} {run['name']}")
                     self.assertLessEqual(run["differing_sentences"], run["sentences"])
 
