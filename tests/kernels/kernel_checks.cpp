@@ -217,30 +217,48 @@ std::string check_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, cons
   });
 }
 
+namespace {
+
+// Random operands of an int8-weight GEMM case: a in [−1, 1], b in [−127, 127], per-row scales.
+struct Int8WeightOperands {
+  explicit Int8WeightOperands(const GemmCase& g)
+      : ld(g.k + g.pad),
+        a(static_cast<std::size_t>(g.m) * ld, g.misaligned),
+        b(static_cast<std::size_t>(g.n) * ld, g.misaligned),
+        scale(g.n, g.misaligned),
+        bias(g.n, g.misaligned) {
+    Random random(seed_of(g));
+    random.fill(a, -1.0f, 1.0f);
+    random.fill(b, -127.0f, 127.0f);
+    random.fill(scale, 0.001f, 0.02f);
+    random.fill(bias, -1.0f, 1.0f);
+  }
+
+  int ld;
+  Buffer<float> a;
+  Buffer<int8_t> b;
+  Buffer<float> scale;
+  Buffer<float> bias;
+};
+
+}  // namespace
+
 std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
-  const int ld = g.k + g.pad;
-  Buffer<float> a(static_cast<std::size_t>(g.m) * ld, g.misaligned);
-  Buffer<int8_t> b(static_cast<std::size_t>(g.n) * ld, g.misaligned);
-  Buffer<float> scale(g.n, g.misaligned);
-  Buffer<float> bias(g.n, g.misaligned);
-  Random random(seed_of(g));
-  random.fill(a, -1.0f, 1.0f);
-  random.fill(b, -127.0f, 127.0f);
-  random.fill(scale, 0.001f, 0.02f);
-  random.fill(bias, -1.0f, 1.0f);
-  const Buffer<float> a_abs = absolute(a, g.misaligned);
-  const Buffer<int8_t> b_abs = absolute(b, g.misaligned);
-  const Buffer<float> bias_abs = absolute(bias, g.misaligned);
-  const std::vector<int8_t> panels = panels_of(t, b.data(), ld, g);
+  const Int8WeightOperands x(g);
+  const int ld = x.ld;
+  const Buffer<float> a_abs = absolute(x.a, g.misaligned);
+  const Buffer<int8_t> b_abs = absolute(x.b, g.misaligned);
+  const Buffer<float> bias_abs = absolute(x.bias, g.misaligned);
+  const std::vector<int8_t> panels = panels_of(t, x.b.data(), ld, g);
   return compare_gemm_with_panels(t, g, kGemmI8W, "gemm_i8w_nt", [&](Run run, float* c, int ldc, bool packed) {
     const bool mag = run == Run::magnitude;
-    const float* a_used = mag ? a_abs.data() : a.data();
-    const int8_t* b_used = mag ? b_abs.data() : b.data();
-    const float* bias_used = g.bias ? (mag ? bias_abs.data() : bias.data()) : nullptr;
+    const float* a_used = mag ? a_abs.data() : x.a.data();
+    const int8_t* b_used = mag ? b_abs.data() : x.b.data();
+    const float* bias_used = g.bias ? (mag ? bias_abs.data() : x.bias.data()) : nullptr;
     if (packed && run == Run::tested) {
-      t.gemm_i8w_nt_panels(a_used, ld, b_used, ld, panels.data(), scale.data(), bias_used, c, ldc, g.m, g.n, g.k);
+      t.gemm_i8w_nt_panels(a_used, ld, b_used, ld, panels.data(), x.scale.data(), bias_used, c, ldc, g.m, g.n, g.k);
     } else {
-      (run == Run::tested ? t : ref).gemm_i8w_nt(a_used, ld, b_used, ld, scale.data(), bias_used, c, ldc, g.m,
+      (run == Run::tested ? t : ref).gemm_i8w_nt(a_used, ld, b_used, ld, x.scale.data(), bias_used, c, ldc, g.m,
                                                  g.n, g.k);
     }
   });
@@ -250,27 +268,18 @@ std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, cons
 // row 1 has one value 100 times the rest (the row's scale then rounds the others coarsely).
 std::string check_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
   if (t.gemm_i8i8_nt == nullptr) return "";
-  const int ld = g.k + g.pad;
-  Buffer<float> a(static_cast<std::size_t>(g.m) * ld, g.misaligned);
-  Buffer<int8_t> b(static_cast<std::size_t>(g.n) * ld, g.misaligned);
-  Buffer<float> scale(g.n, g.misaligned);
-  Buffer<float> bias(g.n, g.misaligned);
-  Random random(seed_of(g));
-  random.fill(a, -1.0f, 1.0f);
-  random.fill(b, -127.0f, 127.0f);
-  random.fill(scale, 0.001f, 0.02f);
-  random.fill(bias, -1.0f, 1.0f);
+  Int8WeightOperands x(g);
   for (int p = 0; p < g.k; ++p) {
-    if (g.m > 0) a[p] = 0.0f;
-    if (g.m > 1 && p == g.k / 2) a[ld + p] = -100.0f;
+    if (g.m > 0) x.a[p] = 0.0f;
+    if (g.m > 1 && p == g.k / 2) x.a[x.ld + p] = -100.0f;
   }
   std::vector<int8_t> quads(quad_panels_size(g.n, g.k));
   std::vector<int32_t> sums(column_sums_size(g.n));
-  if (!quads.empty()) pack_quad_panels(b.data(), ld, g.n, g.k, quads.data());
-  if (!sums.empty()) sum_columns(b.data(), ld, g.n, g.k, sums.data());
+  if (!quads.empty()) pack_quad_panels(x.b.data(), x.ld, g.n, g.k, quads.data());
+  if (!sums.empty()) sum_columns(x.b.data(), x.ld, g.n, g.k, sums.data());
   return compare_gemm(g, Tolerance{0.0f, 0.0f}, "gemm_i8i8_nt", [&](Run run, float* c, int ldc) {
-    (run == Run::tested ? t : ref).gemm_i8i8_nt(a.data(), ld, b.data(), ld, quads.data(), sums.data(), scale.data(),
-                                                g.bias ? bias.data() : nullptr, c, ldc, g.m, g.n, g.k);
+    (run == Run::tested ? t : ref).gemm_i8i8_nt(x.a.data(), x.ld, x.b.data(), x.ld, quads.data(), sums.data(),
+                                                x.scale.data(), g.bias ? x.bias.data() : nullptr, c, ldc, g.m, g.n, g.k);
   });
 }
 
