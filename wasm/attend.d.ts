@@ -20,6 +20,12 @@ export interface LoadOptions {
   onProgress?: (progress: { loaded: number; total: number | null }) => void;
   /** 'auto' (default): the SIMD build where supported, else the scalar one. */
   simd?: 'auto' | boolean;
+  /**
+   * int8 model files only: quantize each linear layer's input to int8 per row as well, so it
+   * multiplies int8 by int8 (faster; translations can differ slightly). Default false. An f32
+   * file rejects it with an invalid_argument error.
+   */
+  int8Activations?: boolean;
 }
 
 export type AttentionKind = 'encoder' | 'decoder' | 'cross';
@@ -126,6 +132,8 @@ export interface TranslatorInfo {
   config: ModelConfig;
   formatVersion: string;
   dtype: 'f32' | 'int8';
+  /** LoadOptions.int8Activations as loaded. */
+  int8Activations: boolean;
   parameterCount: number;
   fileBytes: number;
   srcVocabSize: number;

@@ -161,7 +161,10 @@ export class Translator {
     this.#info = info;
   }
 
-  static async load(source, { onProgress, simd = 'auto' } = {}) {
+  static async load(source, { onProgress, simd = 'auto', int8Activations = false } = {}) {
+    if (typeof int8Activations !== 'boolean') {
+      throw new AttendError('invalid_argument', `int8Activations must be true or false, got ${String(int8Activations)}`);
+    }
     const variant = chooseVariant(simd);
     const [module, bytes] = await Promise.all([instantiate(variant), readSource(source, onProgress)]);
     const status = module._attend_status_new();
@@ -174,7 +177,7 @@ export class Translator {
     };
     const buffer = check(module._attend_bytes_new(bytes.length, status));
     module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
-    const session = check(module._attend_session_load(buffer, status));
+    const session = check(module._attend_session_load(buffer, int8Activations ? 1 : 0, status));
     const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
     return new Translator(module, status, session, { ...info, simd: variant === 'simd' });
   }

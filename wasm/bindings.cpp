@@ -184,6 +184,7 @@ json info_json(const attend::Model& model) {
                  {"maxPositions", c.max_positions}, {"layerNormEps", c.layer_norm_eps}, {"padId", c.pad_id},
                  {"unkId", c.unk_id}, {"bosId", c.bos_id}, {"eosId", c.eos_id}};
   return {{"config", config}, {"formatVersion", info.format_version}, {"dtype", info.weight_dtype},
+          {"int8Activations", info.int8_activations},
           {"parameterCount", info.parameter_count}, {"fileBytes", info.file_bytes},
           {"srcVocabSize", info.src_vocab_size}, {"tgtVocabSize", info.tgt_vocab_size},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
@@ -207,11 +208,12 @@ std::vector<uint8_t>* attend_bytes_new(uint32_t size, Status* status) {
 uint8_t* attend_bytes_data(std::vector<uint8_t>* bytes) { return bytes->data(); }
 void attend_bytes_free(std::vector<uint8_t>* bytes) { delete bytes; }
 
-// Takes ownership of `bytes` (freed whether or not the load succeeds).
-Session* attend_session_load(std::vector<uint8_t>* bytes, Status* status) {
+// Takes ownership of `bytes` (freed whether or not the load succeeds). int8_activations: 0 or 1
+// (attend::ModelOptions).
+Session* attend_session_load(std::vector<uint8_t>* bytes, int int8_activations, Status* status) {
   std::unique_ptr<std::vector<uint8_t>> owned(bytes);
   return guarded(status, static_cast<Session*>(nullptr), [&] {
-    auto model = attend::Model::from_bytes(std::move(*owned));
+    auto model = attend::Model::from_bytes(std::move(*owned), attend::ModelOptions{int8_activations != 0});
     return new Session{model, attend::Translator(model)};
   });
 }

@@ -39,6 +39,13 @@ describe('damaged model bytes', () => {
     await assert.rejects(Translator.load(url), attendError('io', /cannot fetch http:\/\/127\.0\.0\.1:9\/model/));
   });
 
+  it('int8 activations: an f32 file and a non-boolean option are invalid_argument', async () => {
+    await assert.rejects(Translator.load(modelBytes, { int8Activations: true }),
+      attendError('invalid_argument', /int8 activations need an int8 model file/));
+    await assert.rejects(Translator.load(modelBytes, { int8Activations: 'yes' }),
+      attendError('invalid_argument', /int8Activations must be true or false/));
+  });
+
   it('a good model still loads after the failures', async () => {
     const translator = await Translator.load(modelBytes.buffer.slice(modelBytes.byteOffset, modelBytes.byteOffset + modelBytes.length));
     assert.ok((await translator.translate(SENTENCE)).text.length > 0);

@@ -1,35 +1,64 @@
 // WebAssembly vs native: the tiny models' translations by wasm/attend.mjs (SIMD and scalar
-// builds) are the ones the native `attend translate` CLI prints, greedy and beam 5 (5-best).
+// builds) are the ones the native `attend translate` CLI prints, greedy and beam 5 (5-best):
+// f32, int8 weights, and int8 weights with int8 activations (where the native CLI can).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
-import { TINY, Translator, VARIANTS, cliTranslate, parseNbest, tinyModel } from './common.mjs';
+import { TINY, Translator, VARIANTS, cliAccepts, cliTranslate, parseNbest, tinyModel } from './common.mjs';
 
 const sentences = readFileSync(join(TINY, 'sentences.txt'), 'utf8').split('\n').slice(0, -1);
 const SCORE_TOLERANCE = 1e-3;  // the CLI prints scores with 6 decimals; f32 sums differ in the last bits
+// With int8 activations a last-bit difference in a layer's input (softmax, layer norm: other
+// kernels) can move one value across a rounding boundary, a whole step of its row's scale:
+// a hypothesis's score then moves by up to a few thousandths (measured: 4.5e-3), and where the
+// random model has a near-tie the choice can flip: one sentence of the 40 may differ (measured:
+// one greedy sentence with the scalar build, whose other kernels round most differently).
+const SCORE_TOLERANCE_INT8_ACTIVATIONS = 2e-2;
 
-for (const dtype of ['f32', 'int8']) {
-  const model = tinyModel(dtype);
-  const nativeGreedy = cliTranslate(model, sentences);
-  const nativeBeam = parseNbest(cliTranslate(model, sentences, ['--beam', '5', '--nbest', '5']), sentences.length);
+// Indices of the sentences whose outputs differ, checked against the config's allowance.
+function assertAtMostDiffering(differing, allowed, what) {
+  assert.ok(differing.length <= allowed, `${what}: sentences ${differing.join(', ')} differ (${allowed} allowed)`);
+}
+
+const CONFIGS = [
+  { name: 'f32 model', dtype: 'f32', cli: [], load: {}, tolerance: SCORE_TOLERANCE, mayDiffer: 0 },
+  { name: 'int8 model', dtype: 'int8', cli: [], load: {}, tolerance: SCORE_TOLERANCE, mayDiffer: 0 },
+  { name: 'int8 model, int8 activations', dtype: 'int8', cli: ['--int8-activations'], load: { int8Activations: true },
+    tolerance: SCORE_TOLERANCE_INT8_ACTIVATIONS, mayDiffer: 1 },
+];
+
+for (const config of CONFIGS) {
+  const model = tinyModel(config.dtype);
+  if (!cliAccepts(model, config.cli)) {
+    it(`${config.name}: the native CLI cannot run it on this CPU`, { skip: true }, () => {});
+    continue;
+  }
+  const nativeGreedy = cliTranslate(model, sentences, config.cli);
+  const nativeBeam = parseNbest(cliTranslate(model, sentences, ['--beam', '5', '--nbest', '5', ...config.cli]),
+    sentences.length);
   for (const variant of VARIANTS) {
-    describe(`${dtype} model, ${variant.name} build`, () => {
+    describe(`${config.name}, ${variant.name} build`, () => {
       it('greedy: the same translations as the CLI', async () => {
-        const translator = await Translator.load(model, { simd: variant.simd });
+        const translator = await Translator.load(model, { simd: variant.simd, ...config.load });
         const results = await translator.translate(sentences);
-        assert.deepEqual(results.map((r) => r.text), nativeGreedy);
+        const differing = nativeGreedy.flatMap((text, i) => (results[i].text === text ? [] : [i]));
+        assertAtMostDiffering(differing, config.mayDiffer, 'greedy');
         translator.dispose();
       });
 
       it('beam 5: the same 5 best hypotheses and scores as the CLI', async () => {
-        const translator = await Translator.load(model, { simd: variant.simd });
+        const translator = await Translator.load(model, { simd: variant.simd, ...config.load });
         const results = await translator.translate(sentences, { beam: 5, nbest: 5 });
+        const sameTexts = (result, i) =>
+          JSON.stringify(result.hypotheses.map((h) => h.text)) === JSON.stringify(nativeBeam[i].map((h) => h.text));
+        const differing = results.flatMap((result, i) => (sameTexts(result, i) ? [] : [i]));
+        assertAtMostDiffering(differing, config.mayDiffer, 'beam 5, 5-best texts');
         results.forEach((result, i) => {
-          assert.deepEqual(result.hypotheses.map((h) => h.text), nativeBeam[i].map((h) => h.text), `sentence ${i}`);
+          if (differing.includes(i)) return;
           result.hypotheses.forEach((h, k) => {
-            assert.ok(Math.abs(h.score - nativeBeam[i][k].score) < SCORE_TOLERANCE,
+            assert.ok(Math.abs(h.score - nativeBeam[i][k].score) < config.tolerance,
               `sentence ${i} hypothesis ${k}: score ${h.score} vs ${nativeBeam[i][k].score}`);
           });
         });

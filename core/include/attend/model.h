@@ -50,7 +50,8 @@ struct ModelOptions {
   // int8 model files only: quantize the activations to int8 as well, row by row, so the
   // linear layers multiply int8 by int8 (kernels.h gemm_i8i8_nt). Faster at batch sizes above
   // one; translations can differ slightly from the default (int8 weights, f32 activations).
-  // Loading fails with invalid_argument where the CPU cannot (it needs AVX-512 VNNI).
+  // Loading fails with invalid_argument where the kernels cannot: natively it needs AVX-512
+  // VNNI; the WebAssembly builds always can.
   bool int8_activations = false;
 };
 
@@ -69,8 +70,8 @@ class Model {
   // Reads a model file (memory-mapped where the platform allows). Throws attend::Error.
   static std::shared_ptr<const Model> from_file(const std::string& path, const ModelOptions& options = {});
   // Takes a copy of (or ownership of) the file's bytes: the browser has no paths.
-  static std::shared_ptr<const Model> from_bytes(const uint8_t* data, size_t size);
-  static std::shared_ptr<const Model> from_bytes(std::vector<uint8_t> bytes);
+  static std::shared_ptr<const Model> from_bytes(const uint8_t* data, size_t size, const ModelOptions& options = {});
+  static std::shared_ptr<const Model> from_bytes(std::vector<uint8_t> bytes, const ModelOptions& options = {});
 
   const ModelConfig& config() const;
   ModelInfo info() const;

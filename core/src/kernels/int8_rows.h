@@ -2,6 +2,9 @@
 // each computes the same integers: qa = a·inv rounded to nearest even, c = sum·scale·b_scale.
 #pragma once
 
+#include <cmath>
+#include <cstdint>
+
 namespace attend::kernels {
 
 struct RowQuantization {
@@ -12,6 +15,11 @@ struct RowQuantization {
 inline RowQuantization row_quantization(float max_abs) {
   if (!(max_abs > 0.0f)) return {0.0f, 0.0f};  // a row of zeros: every qa and every output 0
   return {127.0f / max_abs, max_abs / 127.0f};
+}
+
+// qa for one value of a row quantized with `inv` (clamped first: NaN-free and in range).
+inline int8_t quantize(float x, float inv) {
+  return static_cast<int8_t>(std::nearbyint(std::fmax(-127.0f, std::fmin(127.0f, x * inv))));
 }
 
 }  // namespace attend::kernels

@@ -19,6 +19,10 @@ void gemm_i8i8_nt_avx512_vnni(const float* a, int lda, const int8_t* b, int ldb,
 #endif
 #ifdef ATTEND_KERNELS_WASM
 const KernelTable& wasm_kernels();  // kernels_wasm.cpp
+// Its gemm_i8i8_nt (kernels_wasm_i8i8.cpp).
+void gemm_i8i8_nt_wasm(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
+                       const int32_t* column_sums, const float* b_scale, const float* bias, float* c,
+                       int ldc, int m, int n, int k);
 #endif
 
 }  // namespace attend::kernels

@@ -9,6 +9,7 @@
 
 #include "kernels/int8_rows.h"
 #include "kernels/isa_tables.h"
+#include "kernels/scratch.h"
 
 namespace attend::kernels {
 
@@ -71,17 +72,17 @@ void gemm_i8w_nt_panels(const float* a, int lda, const int8_t* b, int ldb, const
 // in float in the order every table uses: sum·a_scale·b_scale (+ bias). Reads b, not the quads.
 void gemm_i8i8_nt(const float* a, int lda, const int8_t* b, int ldb, const int8_t*, const int32_t*,
                   const float* b_scale, const float* bias, float* c, int ldc, int m, int n, int k) {
+  if (m <= 0 || n <= 0) return;
+  int8_t* qa = reinterpret_cast<int8_t*>(scratch_floats((static_cast<size_t>(k) + 3) / 4));  // one row
   for (int i = 0; i < m; ++i) {
     const float* row = a + static_cast<size_t>(i) * lda;
     float max_abs = 0.0f;
     for (int p = 0; p < k; ++p) max_abs = std::max(max_abs, std::fabs(row[p]));
     const RowQuantization q = row_quantization(max_abs);
-    const auto qa = [&](int p) {
-      return static_cast<int32_t>(std::nearbyint(std::fmax(-127.0f, std::fmin(127.0f, row[p] * q.inv))));
-    };
+    for (int p = 0; p < k; ++p) qa[p] = quantize(row[p], q.inv);
     for (int j = 0; j < n; ++j) {
       int32_t sum = 0;
-      for (int p = 0; p < k; ++p) sum += qa(p) * b[static_cast<size_t>(j) * ldb + p];
+      for (int p = 0; p < k; ++p) sum += int32_t{qa[p]} * b[static_cast<size_t>(j) * ldb + p];
       float value = static_cast<float>(sum) * q.scale * b_scale[j];
       if (bias != nullptr) value += bias[j];
       c[static_cast<size_t>(i) * ldc + j] = value;

@@ -98,8 +98,17 @@ struct Wasm128 {
 
 }  // namespace
 
+namespace {
+
+constexpr KernelTable with_int8_activations(KernelTable table) {
+  table.gemm_i8i8_nt = gemm_i8i8_nt_wasm;
+  return table;
+}
+
+}  // namespace
+
 const KernelTable& wasm_kernels() {
-  static constexpr KernelTable table = simd::make_table<Wasm128>(Isa::wasm_simd128);
+  static constexpr KernelTable table = with_int8_activations(simd::make_table<Wasm128>(Isa::wasm_simd128));
   return table;
 }
 

@@ -40,7 +40,7 @@ void prepare_int8_activations(Model::Impl& impl) {
   impl.int8_activations = true;
 }
 
-std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const ModelOptions& options = {}) {
+std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const ModelOptions& options) {
   auto impl = std::make_unique<Model::Impl>();
   impl->file = parse_safetensors(storage->data(), storage->size());
   const auto& meta = impl->file.metadata;
@@ -82,12 +82,12 @@ std::shared_ptr<const Model> Model::from_file(const std::string& path, const Mod
   return load(ByteStorage::from_file(path), options);
 }
 
-std::shared_ptr<const Model> Model::from_bytes(const uint8_t* data, size_t size) {
-  return load(ByteStorage::from_vector(std::vector<uint8_t>(data, data + size)));
+std::shared_ptr<const Model> Model::from_bytes(const uint8_t* data, size_t size, const ModelOptions& options) {
+  return load(ByteStorage::from_vector(std::vector<uint8_t>(data, data + size)), options);
 }
 
-std::shared_ptr<const Model> Model::from_bytes(std::vector<uint8_t> bytes) {
-  return load(ByteStorage::from_vector(std::move(bytes)));
+std::shared_ptr<const Model> Model::from_bytes(std::vector<uint8_t> bytes, const ModelOptions& options) {
+  return load(ByteStorage::from_vector(std::move(bytes)), options);
 }
 
 const ModelConfig& Model::config() const { return impl_->config; }
