@@ -147,6 +147,9 @@ function encodeInput(input, index) {
   return new TextEncoder().encode(input);
 }
 
+// Translator.load's int8Activations -> attend_session_load's mode (attend::Int8Activations).
+const INT8_ACTIVATION_MODES = new Map([[false, 0], [true, 1], ['auto', 2]]);
+
 export class Translator {
   #module;
   #status;
@@ -162,8 +165,9 @@ export class Translator {
   }
 
   static async load(source, { onProgress, simd = 'auto', int8Activations = false } = {}) {
-    if (typeof int8Activations !== 'boolean') {
-      throw new AttendError('invalid_argument', `int8Activations must be true or false, got ${String(int8Activations)}`);
+    const int8Mode = INT8_ACTIVATION_MODES.get(int8Activations);
+    if (int8Mode === undefined) {
+      throw new AttendError('invalid_argument', `int8Activations must be true, false or 'auto', got ${String(int8Activations)}`);
     }
     const variant = chooseVariant(simd);
     const [module, bytes] = await Promise.all([instantiate(variant), readSource(source, onProgress)]);
@@ -177,7 +181,7 @@ export class Translator {
     };
     const buffer = check(module._attend_bytes_new(bytes.length, status));
     module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
-    const session = check(module._attend_session_load(buffer, int8Activations ? 1 : 0, status));
+    const session = check(module._attend_session_load(buffer, int8Mode, status));
     const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
     return new Translator(module, status, session, { ...info, simd: variant === 'simd' });
   }

@@ -208,12 +208,18 @@ std::vector<uint8_t>* attend_bytes_new(uint32_t size, Status* status) {
 uint8_t* attend_bytes_data(std::vector<uint8_t>* bytes) { return bytes->data(); }
 void attend_bytes_free(std::vector<uint8_t>* bytes) { delete bytes; }
 
-// Takes ownership of `bytes` (freed whether or not the load succeeds). int8_activations: 0 or 1
-// (attend::ModelOptions).
+// Takes ownership of `bytes` (freed whether or not the load succeeds). int8_activations: 0 off,
+// 1 on, 2 if_int8 (attend::Int8Activations).
 Session* attend_session_load(std::vector<uint8_t>* bytes, int int8_activations, Status* status) {
   std::unique_ptr<std::vector<uint8_t>> owned(bytes);
   return guarded(status, static_cast<Session*>(nullptr), [&] {
-    auto model = attend::Model::from_bytes(std::move(*owned), attend::ModelOptions{int8_activations != 0});
+    constexpr attend::Int8Activations kModes[] = {attend::Int8Activations::off, attend::Int8Activations::on,
+                                                  attend::Int8Activations::if_int8};
+    if (int8_activations < 0 || int8_activations > 2) {
+      throw attend::Error(attend::ErrorCode::invalid_argument, "int8_activations must be 0, 1 or 2");
+    }
+    const attend::ModelOptions options{kModes[int8_activations]};
+    auto model = attend::Model::from_bytes(std::move(*owned), options);
     return new Session{model, attend::Translator(model)};
   });
 }

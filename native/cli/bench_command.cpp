@@ -39,7 +39,7 @@ struct BenchArgs {
   bool json = false;
   std::string ids_out;
   TranslateOptions options;
-  ModelOptions model_options;
+  bool int8_activations = false;
 };
 
 // One point of the grid and what was measured there (the fastest of the repeats).
@@ -212,7 +212,7 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
   parser.add_float("--max-len-ratio", "R",
                    "at most ceil(R x source tokens) generated tokens; 0 = no ratio limit",
                    &b->options.max_length_ratio, 0.f, 1000.f);
-  add_int8_activations_flag(parser, &b->model_options);
+  add_int8_activations_flag(parser, &b->int8_activations);
   parser.add_flag("--json", "print the report as JSON instead of a table", &b->json);
   parser.add_string("--ids-out", "FILE",
                     "write the source ids and every setting's output ids as JSON (to compare "
@@ -248,7 +248,7 @@ int run_bench(const std::vector<std::string>& args) {
   if (texts.empty()) throw Error(ErrorCode::invalid_argument, "'" + b.src_path + "' has no lines");
 
   const Clock::time_point load_start = Clock::now();
-  std::shared_ptr<const Model> model = load_model(b.model_path, b.model_options);
+  std::shared_ptr<const Model> model = load_model(b.model_path, model_options(b.int8_activations));
   const double load_ms = seconds_since(load_start) * 1e3;
   const double rss_after_load = peak_rss_mib();
   const ModelInfo info = model->info();

@@ -19,15 +19,19 @@ void SearchSettings::add_to(OptionParser& parser) {
                  1, 256);
   parser.add_list("--mask-head", "KIND:LAYER:HEAD",
                   "zero this head's output; KIND is encoder, decoder or cross", &mask_heads);
-  add_int8_activations_flag(parser, &model_options);
+  add_int8_activations_flag(parser, &int8_activations);
   names_ = {"--beam",  "--alpha",   "--max-len",  "--max-len-ratio",
             "--batch", "--threads", "--mask-head", "--int8-activations"};
 }
 
-void add_int8_activations_flag(OptionParser& parser, ModelOptions* options) {
+void add_int8_activations_flag(OptionParser& parser, bool* int8_activations) {
   parser.add_flag("--int8-activations",
-                  "int8 model files: quantize the activations to int8 too (faster at batch > 1; needs AVX-512 VNNI)",
-                  &options->int8_activations);
+                  "int8 model files: quantize the activations to int8 too (faster; needs AVX-512 VNNI)",
+                  int8_activations);
+}
+
+ModelOptions model_options(bool int8_activations) {
+  return ModelOptions{int8_activations ? Int8Activations::on : Int8Activations::off};
 }
 
 std::string SearchSettings::first_given(const OptionParser& parser) const {

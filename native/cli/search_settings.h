@@ -15,7 +15,7 @@ struct SearchSettings {
   int batch = 32;            // sentences decoded together (and per thread)
   int threads = 1;
   std::vector<std::string> mask_heads;  // kind:layer:head
-  ModelOptions model_options;           // --int8-activations
+  bool int8_activations = false;        // --int8-activations
 
   void add_to(OptionParser& parser);
   // After parsing: turns --mask-head values into options.masked_heads. Throws UsageError.
@@ -30,7 +30,8 @@ struct SearchSettings {
   std::vector<std::string> names_;
 };
 
-// --int8-activations (ModelOptions::int8_activations), for the commands that load a model.
-void add_int8_activations_flag(OptionParser& parser, ModelOptions* options);
+// --int8-activations, for the commands that load a model, and the ModelOptions it asks for.
+void add_int8_activations_flag(OptionParser& parser, bool* int8_activations);
+ModelOptions model_options(bool int8_activations);
 
 }  // namespace attend::cli

@@ -23,9 +23,10 @@ describe('the page', () => {
 
   after(() => stopServedBrowser({ server, context }));
 
-  test('translates as the native CLI does (beam 4, alpha 1.0)', async () => {
+  test('translates as the native CLI does (beam 4, alpha 1.0, int8 activations)', async () => {
     const text = await translate(page, SENTENCE);
     assert.equal(text, cliTranslate(SENTENCE, { beam: 4, alpha: 1.0 }));
+    assert.match(await page.textContent('#model-details'), /int8 weights and activations/, 'the worker loads int8 files with int8 activations');
     const progress = await dataset(page, '#download');
     assert.deepEqual([Number(progress.loaded), Number(progress.total)], [statSync(MODEL).size, statSync(MODEL).size], 'download progress');
     assert.match(await page.textContent('#download-text'), /^\d+\.\d MB of \d+\.\d MB$/);

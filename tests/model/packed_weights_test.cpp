@@ -39,7 +39,7 @@ TEST(Int8ActivationsTest, QuadsWhereTheKernelsCanElseAClearError) {
   const std::string path = fixture("post_relu_sin.int8.safetensors");
   if (kernels::best_kernels().gemm_i8i8_nt == nullptr) {
     try {
-      Model::from_file(path, ModelOptions{true});
+      Model::from_file(path, ModelOptions{Int8Activations::on});
       FAIL() << "loaded with int8 activations on " << kernels::isa_name(kernels::best_kernels().isa);
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
@@ -47,7 +47,7 @@ TEST(Int8ActivationsTest, QuadsWhereTheKernelsCanElseAClearError) {
     }
     return;
   }
-  const auto model = Model::from_file(path, ModelOptions{true});
+  const auto model = Model::from_file(path, ModelOptions{Int8Activations::on});
   EXPECT_TRUE(model->info().int8_activations);
   for_each_linear(model->impl().weights, [&](const Linear& l) {
     EXPECT_NE(l.quads, nullptr);
@@ -55,6 +55,13 @@ TEST(Int8ActivationsTest, QuadsWhereTheKernelsCanElseAClearError) {
     EXPECT_EQ(l.panels_i8, nullptr);
   });
   EXPECT_FALSE(Model::from_file(path)->info().int8_activations);
+}
+
+TEST(Int8ActivationsTest, IfInt8LeavesF32FilesAsTheyAre) {
+  const ModelOptions if_int8{Int8Activations::if_int8};
+  EXPECT_FALSE(Model::from_file(fixture("post_relu_sin.safetensors"), if_int8)->info().int8_activations);
+  if (kernels::best_kernels().gemm_i8i8_nt == nullptr) GTEST_SKIP() << "no gemm_i8i8_nt on this CPU";
+  EXPECT_TRUE(Model::from_file(fixture("post_relu_sin.int8.safetensors"), if_int8)->info().int8_activations);
 }
 
 INSTANTIATE_TEST_SUITE_P(ParityModels, PackedWeightsTest,

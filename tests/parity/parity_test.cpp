@@ -209,7 +209,7 @@ TEST_P(Parity, Int8ActivationsStayCloseToInt8WeightsInAnyBatch) {
   const auto src = sources(v());
   const std::string path = v().at("int8_model").get<std::string>();
   auto weights_only = Translator(Model::from_file(path)).translate_ids(src, options_for(v(), 1));
-  const auto model = Model::from_file(path, ModelOptions{true});
+  const auto model = Model::from_file(path, ModelOptions{Int8Activations::on});
   ASSERT_TRUE(model->info().int8_activations);
   auto one_by_one = Translator(model).translate_ids(src, options_for(v(), 1), 1);
   int same = 0;
@@ -227,7 +227,7 @@ TEST_P(Parity, Int8ActivationsStayCloseToInt8WeightsInAnyBatch) {
 TEST(ParityOptions, Int8ActivationsNeedAnInt8File) {
   const std::string f32 = variant(variant_names().front()).at("model").get<std::string>();
   try {
-    Model::from_file(f32, ModelOptions{true});
+    Model::from_file(f32, ModelOptions{Int8Activations::on});
     FAIL() << "an f32 file loaded with int8 activations";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::invalid_argument);

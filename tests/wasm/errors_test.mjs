@@ -39,11 +39,14 @@ describe('damaged model bytes', () => {
     await assert.rejects(Translator.load(url), attendError('io', /cannot fetch http:\/\/127\.0\.0\.1:9\/model/));
   });
 
-  it('int8 activations: an f32 file and a non-boolean option are invalid_argument', async () => {
+  it('int8 activations: an f32 file with true and an unknown mode are invalid_argument; auto leaves it f32', async () => {
     await assert.rejects(Translator.load(modelBytes, { int8Activations: true }),
       attendError('invalid_argument', /int8 activations need an int8 model file/));
     await assert.rejects(Translator.load(modelBytes, { int8Activations: 'yes' }),
-      attendError('invalid_argument', /int8Activations must be true or false/));
+      attendError('invalid_argument', /int8Activations must be true, false or 'auto'/));
+    const auto = await Translator.load(modelBytes, { int8Activations: 'auto' });  // f32: left as it is
+    assert.equal(auto.info().int8Activations, false);
+    auto.dispose();
   });
 
   it('a good model still loads after the failures', async () => {

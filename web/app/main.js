@@ -36,11 +36,13 @@ function setModelStatus(state, message) {
   modelStatus.classList.toggle('error', state === 'error');
 }
 
-// "6 + 6 layers, 8 heads, 44M parameters (int8), WebAssembly SIMD" from Translator.info().
-function describeModel({ config, dtype, parameterCount, simd }) {
+// "6 + 6 layers, 8 heads, 44M parameters (int8 weights and activations), WebAssembly SIMD"
+// from Translator.info().
+function describeModel({ config, dtype, int8Activations, parameterCount, simd }) {
   const parameters = new Intl.NumberFormat('en', { notation: 'compact' }).format(parameterCount);
+  const arithmetic = int8Activations ? 'int8 weights and activations' : dtype;
   return `${config.encoderLayers} + ${config.decoderLayers} layers, ${config.numHeads} heads, `
-    + `${parameters} parameters (${dtype}), ${simd ? 'WebAssembly SIMD' : 'scalar WebAssembly'}`;
+    + `${parameters} parameters (${arithmetic}), ${simd ? 'WebAssembly SIMD' : 'scalar WebAssembly'}`;
 }
 
 function showInputMessage(message) {

@@ -45,20 +45,26 @@ struct TensorInfo {
   uint64_t bytes = 0;
 };
 
+// Whether an int8 model's linear layers quantize their input to int8 too, row by row, and
+// multiply int8 by int8 (kernels.h gemm_i8i8_nt): faster (2.4-2.6x natively, ~5x in
+// WebAssembly on the shipped models); translations can differ slightly from the default's.
+enum class Int8Activations {
+  off,      // int8 weights times f32 activations (the default)
+  on,       // an f32 file is an invalid_argument error
+  if_int8,  // on for int8 files, off for f32 ones (for callers that take any model file)
+};
+
 // How a model is prepared for translating.
 struct ModelOptions {
-  // int8 model files only: quantize the activations to int8 as well, row by row, so the
-  // linear layers multiply int8 by int8 (kernels.h gemm_i8i8_nt). Faster at batch sizes above
-  // one; translations can differ slightly from the default (int8 weights, f32 activations).
-  // Loading fails with invalid_argument where the kernels cannot: natively it needs AVX-512
-  // VNNI; the WebAssembly builds always can.
-  bool int8_activations = false;
+  // Where it is on for an int8 file, loading fails with invalid_argument if the kernels cannot:
+  // natively it needs AVX-512 VNNI; the WebAssembly builds always can.
+  Int8Activations int8_activations = Int8Activations::off;
 };
 
 struct ModelInfo {
   std::string format_version;
   std::string weight_dtype;  // "f32" or "int8": how the 2-D weights are stored
-  bool int8_activations = false;  // ModelOptions::int8_activations was asked for
+  bool int8_activations = false;  // the linear layers quantize their input (ModelOptions)
   int64_t parameter_count = 0;  // weights and biases, tokenizers excluded
   uint64_t file_bytes = 0;
   int src_vocab_size = 0, tgt_vocab_size = 0;

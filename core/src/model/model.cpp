@@ -54,7 +54,10 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
   impl->config = parse_model_config(config->second);
   const ModelConfig& c = impl->config;
   impl->weights = bind_weights(c, impl->file, impl->owned, impl->weight_dtype);
-  if (options.int8_activations) prepare_int8_activations(*impl);
+  const bool int8_file = impl->weight_dtype == "int8";
+  if (options.int8_activations == Int8Activations::on || (options.int8_activations == Int8Activations::if_int8 && int8_file)) {
+    prepare_int8_activations(*impl);
+  }
   pack_weight_panels(impl->weights, kernels::best_kernels(), impl->owned);  // the translators' table
   impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", c.src_vocab_size);
   if (c.shared_vocab) {

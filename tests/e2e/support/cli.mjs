@@ -10,10 +10,23 @@ function searchArguments({ beam = 4, alpha = 1.0, maskedHeads = [] }) {
   return ['--beam', String(beam), '--alpha', String(alpha), ...masks];
 }
 
+// The worker loads int8 files with int8 activations ('auto'), and every model here is int8, so
+// the reference runs with --int8-activations too. Natively that needs AVX-512 VNNI; without it
+// the scalar kernels (ATTEND_ISA=scalar), the oracle, compute the same integers.
+function runCli(args) {
+  const withInt8Activations = [...args, '--int8-activations'];
+  try {
+    return execFileSync(CLI, withInt8Activations, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    if (!/AVX-512 VNNI/.test(String(error.stderr))) throw error;
+    return execFileSync(CLI, withInt8Activations, { encoding: 'utf8', env: { ...process.env, ATTEND_ISA: 'scalar' } });
+  }
+}
+
 // options: beam, alpha, maskedHeads, model (a file; default the page's en-de model).
 export function cliTranslate(text, options = {}) {
   const model = options.model ?? MODEL;
-  return execFileSync(CLI, ['translate', '--model', model, ...searchArguments(options), text], { encoding: 'utf8' }).trim();
+  return runCli(['translate', '--model', model, ...searchArguments(options), text]).trim();
 }
 
 // The CLI's attention JSON record of one sentence (docs/attention-json.md).
@@ -21,7 +34,7 @@ export function cliAttention(text, options = {}) {
   const directory = mkdtempSync(join(tmpdir(), 'attend-e2e-cli-'));
   const path = join(directory, 'attention.jsonl');
   try {
-    execFileSync(CLI, ['translate', '--model', MODEL, ...searchArguments(options), '--attention', path, text], { encoding: 'utf8' });
+    runCli(['translate', '--model', MODEL, ...searchArguments(options), '--attention', path, text]);
     return JSON.parse(readFileSync(path, 'utf8').trim().split('\n')[0]);
   } finally {
     rmSync(directory, { recursive: true, force: true });
