@@ -4,6 +4,7 @@
 // Prints one JSON object: {browser, userAgent, engines: {name: {runs, ids, load_ms, version}}}.
 //
 //   node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE --options JSON
+//                          [--model-int8 FILE: adds Attend on it with int8 activations, as the page loads it]
 //                          [--settings 1:1,1:32,5:1] [--warmup N]
 //                          [--engines attend-wasm,onnxruntime-web]
 import { createReadStream, readFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ const { chromium } = require('playwright-core');
 
 const { values: args } = parseArgs({
   options: {
-    scratch: { type: 'string' }, model: { type: 'string' }, onnx: { type: 'string' },
+    scratch: { type: 'string' }, model: { type: 'string' }, 'model-int8': { type: 'string' }, onnx: { type: 'string' },
     ids: { type: 'string' }, texts: { type: 'string' },
     settings: { type: 'string', default: '1:1,1:32,5:1' }, options: { type: 'string' },
     warmup: { type: 'string', default: '8' }, engines: { type: 'string', default: 'attend-wasm,onnxruntime-web' },
@@ -40,10 +41,12 @@ const MIME_TYPES = {
   '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm',
 };
 
-// /repo/... and /scratch/... to files under those roots, /model.safetensors to --model; anything
+// /repo/... and /scratch/... to files under those roots, /model.safetensors to --model,
+// /model.int8.safetensors to --model-int8; anything
 // else (or leaving a root) is null.
 function fileFor(urlPath) {
   if (urlPath === '/model.safetensors') return resolve(args.model);
+  if (urlPath === '/model.int8.safetensors' && args['model-int8']) return resolve(args['model-int8']);
   const match = /^\/(repo|scratch)(\/.*)$/.exec(decodeURIComponent(urlPath.split('?')[0]));
   if (!match) return null;
   const root = roots[match[1]];
@@ -84,11 +87,13 @@ try {
   await page.waitForFunction(() => window.benchReady === true, null, { timeout: 60_000 });
   const config = {
     model: `${origin}/model.safetensors`, onnx: scratchUrl(args.onnx),
+    int8Model: args['model-int8'] ? `${origin}/model.int8.safetensors` : null,
     texts: readFileSync(args.texts, 'utf8').split('\n').slice(0, -1),
     sources: JSON.parse(readFileSync(args.ids, 'utf8')).sources,
     settings: args.settings.split(',').map((s) => s.split(':').map(Number)),
     options: JSON.parse(args.options), // length_penalty, max_length, max_length_ratio (from bench/run.py)
-    warmup: Number(args.warmup), engines: args.engines.split(','),
+    warmup: Number(args.warmup),
+    engines: [...args.engines.split(','), ...(args['model-int8'] ? ['attend-wasm-int8-activations'] : [])],
   };
   if (config.texts.length !== config.sources.length) {
     throw new Error(`${args.texts} has ${config.texts.length} lines but ${args.ids} has ${config.sources.length} sources`);

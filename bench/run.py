@@ -221,7 +221,8 @@ def main():
     if "browser" not in skip:
         browser_command = lambda ids, texts_file, settings: [
             "node", os.path.join(HERE, "browser.mjs"), "--scratch", scratch, "--model", models["f32"], "--onnx", onnx_dir,
-            "--ids", ids, "--texts", texts_file, "--settings", settings, "--options", options_json]
+            "--ids", ids, "--texts", texts_file, "--settings", settings, "--options", options_json,
+            *(["--model-int8", models["int8"]] if "int8" in models and "int8" not in skip else [])]
         greedy = run_json(browser_command(ids_path, texts_path, GREEDY_SETTINGS))
         beam = run_json(browser_command(beam_ids_path, beam_texts_path, BROWSER_BEAM_SETTINGS))
         for name in greedy["engines"]:

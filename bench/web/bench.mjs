@@ -31,26 +31,29 @@ async function attendSetting(translator, texts, { beam, batch }, options) {
   return { run, ids };
 }
 
-// config: {model (URL), onnx (URL of the folder), texts, sources (ids), settings [[beam, batch]], options,
-// warmup, engines ['attend-wasm', 'onnxruntime-web']}
+// config: {model (URL), int8Model (URL or null), onnx (URL of the folder), texts, sources (ids),
+// settings [[beam, batch]], options, warmup, engines ['attend-wasm', 'attend-wasm-int8-activations',
+// 'onnxruntime-web']}
 window.runBench = async (config) => {
   const report = { userAgent: navigator.userAgent, engines: {} };
   const settings = config.settings.map(([beam, batch]) => ({ beam, batch, threads: 1 }));
-  if (config.engines.includes('attend-wasm')) {
+  for (const [engine, url, loadOptions] of [['attend-wasm', config.model, {}],
+    ['attend-wasm-int8-activations', config.int8Model, { int8Activations: true }]]) {
+    if (!config.engines.includes(engine)) continue;
     const t0 = now();
-    const translator = await Translator.load(config.model, { simd: true });
+    const translator = await Translator.load(url, { simd: true, ...loadOptions });
     const loadMs = now() - t0;
     const runs = [], ids = {};
     for (const setting of settings) {
       await attendSetting(translator, config.texts.slice(0, config.warmup), setting, config.options);
       const out = await attendSetting(translator, config.texts, setting, config.options);
-      log(`attend-wasm ${out.run.name}: ${out.run.seconds.toFixed(2)} s`);
+      log(`${engine} ${out.run.name}: ${out.run.seconds.toFixed(2)} s`);
       runs.push(out.run);
       ids[out.run.name] = out.ids;
     }
     const info = translator.info();
     translator.dispose();
-    report.engines['attend-wasm'] = { engine: 'attend-wasm', version: info.kernels, load_ms: loadMs, runs, ids };
+    report.engines[engine] = { engine, version: info.kernels, load_ms: loadMs, runs, ids };
   }
   if (config.engines.includes('onnxruntime-web')) {
     ort.env.wasm.numThreads = 1;
