@@ -22,8 +22,10 @@ export interface LoadOptions {
   simd?: 'auto' | boolean;
   /**
    * Quantize each linear layer's input to int8 per row as well, so an int8 model multiplies
-   * int8 by int8 (~5x faster here; translations can differ slightly). false (default); true
-   * (an f32 file rejects it with an invalid_argument error); 'auto' (int8 files only).
+   * int8 by int8 (~5x the int8-weight path's speed here; translations can differ slightly from
+   * the native CLI's default). 'auto' (default: int8 files only); true (an f32 file rejects it
+   * with an invalid_argument error); false (int8 weights times f32 activations, as the CLI's
+   * default).
    */
   int8Activations?: boolean | 'auto';
 }

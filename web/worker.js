@@ -66,7 +66,6 @@ async function load({ id, source }) {
   unload(id);
   try {
     const model = await loadTranslator(source, {
-      int8Activations: 'auto',  // int8 files multiply int8 by int8: ~5x the int8-weight path's speed
       onProgress: ({ loaded, total }) => {
         if (id === newestLoad) post({ type: 'progress', id, loaded, total });
       },

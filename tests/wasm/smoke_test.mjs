@@ -126,6 +126,7 @@ for (const variant of VARIANTS) {
     it('reads int8 models', async () => {
       const int8 = await Translator.load(tinyModel('int8'), { simd: variant.simd });
       assert.equal(int8.info().dtype, 'int8');
+      assert.equal(int8.info().int8Activations, true, "int8Activations: 'auto' by default");
       assert.ok((await int8.translate(SENTENCE)).ids.length > 0);
       int8.dispose();
     });
