@@ -92,8 +92,9 @@ void pack_panels(const int8_t* b, int ldb, int n, int k, int columns, int8_t* pa
 // k-step of 4 holding the rows' 4 consecutive bytes side by side (what one VNNI instruction
 // multiplies):
 // quads[(j / kQuadColumns)·kq·kQuadColumns + (p / 4)·4·kQuadColumns + (j % kQuadColumns)·4 + p % 4]
-// = b[j, p], with kq = k rounded up to a multiple of 4 and zeros past n and k.
+// = b[j, p], with kq = quad_depth(k) and zeros past n and k.
 constexpr int kQuadColumns = 32;
+constexpr int quad_depth(int k) { return (k > 0 ? k + 3 : 0) / 4 * 4; }  // k rounded up to a multiple of 4
 std::size_t quad_panels_size(int n, int k);
 void pack_quad_panels(const int8_t* b, int ldb, int n, int k, int8_t* quads);
 // column_sums[j] = Σ_p b[j, p] for j < n, 0 up to n rounded up to kQuadColumns.

@@ -107,7 +107,7 @@ void gemm_i8i8_nt_avx512_vnni(const float* a, int lda, const int8_t*, int, const
                               const int32_t* column_sums, const float* b_scale, const float* bias,
                               float* c, int ldc, int m, int n, int k) {
   if (m <= 0 || n <= 0) return;
-  const int kq = (std::max(k, 0) + 3) / 4 * 4;
+  const int kq = quad_depth(k);
   float* scales = scratch_floats(m + (static_cast<std::size_t>(m) * kq + 3) / 4);  // then the rows' bytes
   uint8_t* q = reinterpret_cast<uint8_t*>(scales + m);
   quantize_rows(a, lda, m, k, kq, q, scales);

@@ -75,15 +75,11 @@ void gemm_i8i8_nt(const float* a, int lda, const int8_t* b, int ldb, const int8_
   if (m <= 0 || n <= 0) return;
   int8_t* qa = reinterpret_cast<int8_t*>(scratch_floats((static_cast<size_t>(k) + 3) / 4));  // one row
   for (int i = 0; i < m; ++i) {
-    const float* row = a + static_cast<size_t>(i) * lda;
-    float max_abs = 0.0f;
-    for (int p = 0; p < k; ++p) max_abs = std::max(max_abs, std::fabs(row[p]));
-    const RowQuantization q = row_quantization(max_abs);
-    for (int p = 0; p < k; ++p) qa[p] = quantize(row[p], q.inv);
+    const float a_scale = quantize_row(a + static_cast<size_t>(i) * lda, k, k, qa);
     for (int j = 0; j < n; ++j) {
       int32_t sum = 0;
       for (int p = 0; p < k; ++p) sum += int32_t{qa[p]} * b[static_cast<size_t>(j) * ldb + p];
-      float value = static_cast<float>(sum) * q.scale * b_scale[j];
+      float value = static_cast<float>(sum) * a_scale * b_scale[j];
       if (bias != nullptr) value += bias[j];
       c[static_cast<size_t>(i) * ldc + j] = value;
     }

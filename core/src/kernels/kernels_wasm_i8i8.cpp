@@ -77,17 +77,11 @@ void tile(const int8_t* q, int kq, const float* row_scales, const int8_t* column
 void gemm_i8i8_nt_wasm(const float* a, int lda, const int8_t*, int, const int8_t* quads, const int32_t*,
                        const float* b_scale, const float* bias, float* c, int ldc, int m, int n, int k) {
   if (m <= 0 || n <= 0) return;
-  const int kq = (std::max(k, 0) + 3) / 4 * 4;
+  const int kq = quad_depth(k);
   float* scales = scratch_floats(m + (static_cast<std::size_t>(m) * kq + 3) / 4);  // then the rows' bytes
   int8_t* q = reinterpret_cast<int8_t*>(scales + m);
   for (int i = 0; i < m; ++i) {
-    const float* row = a + static_cast<std::ptrdiff_t>(i) * lda;
-    float max_abs = 0.0f;
-    for (int p = 0; p < k; ++p) max_abs = std::max(max_abs, std::fabs(row[p]));
-    const RowQuantization rq = row_quantization(max_abs);
-    scales[i] = rq.scale;
-    int8_t* out = q + static_cast<std::ptrdiff_t>(i) * kq;
-    for (int p = 0; p < kq; ++p) out[p] = p < k ? quantize(row[p], rq.inv) : int8_t{0};
+    scales[i] = quantize_row(a + static_cast<std::ptrdiff_t>(i) * lda, k, kq, q + static_cast<std::ptrdiff_t>(i) * kq);
   }
   for (int j0 = 0; j0 < n; j0 += kTileColumns) {
     const int8_t* panel = quads + static_cast<std::ptrdiff_t>(j0 / kQuadColumns * kQuadColumns) * kq;

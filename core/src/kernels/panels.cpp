@@ -43,11 +43,11 @@ std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to *
 
 std::size_t quad_panels_size(int n, int k) {
   if (n <= 0 || k <= 0) return 0;
-  return round_up(static_cast<std::size_t>(n), kQuadColumns) * round_up(static_cast<std::size_t>(k), 4);
+  return round_up(static_cast<std::size_t>(n), kQuadColumns) * static_cast<std::size_t>(quad_depth(k));
 }
 
 void pack_quad_panels(const int8_t* b, int ldb, int n, int k, int8_t* quads) {
-  const std::size_t kq = round_up(static_cast<std::size_t>(std::max(k, 0)), 4);
+  const std::size_t kq = static_cast<std::size_t>(quad_depth(k));
   for (int j0 = 0; j0 < n; j0 += kQuadColumns) {
     int8_t* panel = quads + static_cast<std::size_t>(j0) * kq;  // [kq / 4, kQuadColumns, 4]
     for (std::size_t p = 0; p < kq; ++p) {
