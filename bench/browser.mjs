@@ -4,7 +4,8 @@
 // Prints one JSON object: {browser, userAgent, engines: {name: {runs, ids, load_ms, version}}}.
 //
 //   node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE --options JSON
-//                          [--model-int8 FILE: adds Attend on it with int8 activations, as the page loads it]
+//                          [--model-int8 FILE: adds Attend on it, with int8 weights only and with
+//                           int8 activations (as the page loads it)]
 //                          [--settings 1:1,1:32,5:1] [--warmup N]
 //                          [--engines attend-wasm,onnxruntime-web]
 import { createReadStream, readFileSync } from 'node:fs';
@@ -93,7 +94,8 @@ try {
     settings: args.settings.split(',').map((s) => s.split(':').map(Number)),
     options: JSON.parse(args.options), // length_penalty, max_length, max_length_ratio (from bench/run.py)
     warmup: Number(args.warmup),
-    engines: [...args.engines.split(','), ...(args['model-int8'] ? ['attend-wasm-int8-activations'] : [])],
+    engines: [...args.engines.split(','),
+      ...(args['model-int8'] ? ['attend-wasm-int8-weights', 'attend-wasm-int8-activations'] : [])],
   };
   if (config.texts.length !== config.sources.length) {
     throw new Error(`${args.texts} has ${config.texts.length} lines but ${args.ids} has ${config.sources.length} sources`);

@@ -96,16 +96,19 @@ def latency_table(results):
 def browser_table(results):
     rows = []
     wasm, ort = runs_of(results, BROWSER[0]), runs_of(results, BROWSER[1])
+    int8_weights = runs_of(results, "attend-wasm-int8-weights (Chromium)")
     int8 = runs_of(results, "attend-wasm-int8-activations (Chromium)")
     for name, label in SETTINGS:
         if name not in wasm:
             continue
         rows.append([label.replace(", 1 thread", ""), wasm[name]["sentences"], fmt(tps(wasm[name])),
                      fmt(tps(ort.get(name))), ratio(tps(wasm[name]), tps(ort.get(name))), differing(ort.get(name)),
-                     differing(wasm[name]), fmt(tps(int8.get(name))), ratio(tps(int8.get(name)), tps(wasm[name]))])
+                     differing(wasm[name]), fmt(tps(int8_weights.get(name))), fmt(tps(int8.get(name))),
+                     ratio(tps(int8.get(name)), tps(wasm[name])), ratio(tps(int8.get(name)), tps(int8_weights.get(name)))])
     return table(["setting", "sentences", "Attend wasm tok/s", "onnxruntime-web tok/s", "Attend / onnxruntime-web",
                   "differing (ort-web vs native)", "differing (wasm vs native)",
-                  "Attend wasm, int8 weights and activations tok/s", "int8 activations / f32"], rows)
+                  "Attend wasm, int8 weights tok/s", "Attend wasm, int8 weights and activations tok/s",
+                  "int8 activations / f32", "int8 activations / int8 weights"], rows)
 
 
 def grid_table(engine_result):
@@ -237,9 +240,9 @@ def markdown(results):
         out += ["\n## In the browser (Chromium, 1 thread, WebAssembly SIMD)\n\n", browser_table(results),
                 f"\nAttend: `wasm/attend.mjs` (SIMD build), texts in, its own tokenizer; batch = sentences per "
                 f"`translate()` call. onnxruntime-web: the same ONNX graphs on its WebAssembly backend (SIMD, 1 "
-                f"thread, .wasm served locally). Both in the page's main thread. The last two columns: Attend on the "
-                f"shipped int8 file with `int8Activations: true`, as the page and the element load it (not the same "
-                f"arithmetic as the f32 engines, so no peer ratio).\n"]
+                f"thread, .wasm served locally). Both in the page's main thread. The last four columns: Attend on the "
+                f"shipped int8 file, with `int8Activations: false` (int8 weights times f32 activations) and `true` (as "
+                f"the page and the element load it); not the f32 engines' arithmetic, so no peer ratio.\n"]
     out += ["\n## Speed bar (CTranslate2 as context)\n\n", speed_bar(results),
             "\n## Attend alone: `attend bench` over every setting (f32)\n\n", grid_table(attend)]
     if "attend-int8" in results["engines"]:

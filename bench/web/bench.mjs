@@ -32,12 +32,13 @@ async function attendSetting(translator, texts, { beam, batch }, options) {
 }
 
 // config: {model (URL), int8Model (URL or null), onnx (URL of the folder), texts, sources (ids),
-// settings [[beam, batch]], options, warmup, engines ['attend-wasm', 'attend-wasm-int8-activations',
-// 'onnxruntime-web']}
+// settings [[beam, batch]], options, warmup, engines ['attend-wasm', 'attend-wasm-int8-weights',
+// 'attend-wasm-int8-activations', 'onnxruntime-web']}
 window.runBench = async (config) => {
   const report = { userAgent: navigator.userAgent, engines: {} };
   const settings = config.settings.map(([beam, batch]) => ({ beam, batch, threads: 1 }));
   for (const [engine, url, loadOptions] of [['attend-wasm', config.model, {}],
+    ['attend-wasm-int8-weights', config.int8Model, { int8Activations: false }],
     ['attend-wasm-int8-activations', config.int8Model, { int8Activations: true }]]) {
     if (!config.engines.includes(engine)) continue;
     const t0 = now();
