@@ -1,12 +1,15 @@
 // The translation worker: owns one Translator (wasm/attend.mjs), loads models into it and
-// runs the newest translation request. Requests that a newer one supersedes before they
-// start are dropped; one that is already decoding is cancelled at its next token when the
-// page shares its "newest request id" through a SharedArrayBuffer (cross-origin isolated
-// pages only). Protocol (see web/app/worker-client.js for the page's side):
-//   in:  {type:'init', newestRequest?: Int32Array(SharedArrayBuffer)}
+// translates requests that arrive on lanes (one per user of the worker: the page, or each
+// <attend-translator> of one model). On a lane only the newest request is translated: one
+// that a newer request of its lane supersedes before it starts is dropped; one that is already
+// decoding is cancelled at its next token when the page shares the lane's "newest request id"
+// through a SharedArrayBuffer (cross-origin isolated pages only). Lanes take turns, oldest
+// request first. Protocol (see web/app/worker-client.js for the page's side; lane defaults to 0):
+//   in:  {type:'init', lane?, newestRequest?: Int32Array(SharedArrayBuffer)}
 //        {type:'load', id, source: URL string | ArrayBuffer}
-//        {type:'translate', id, text, options, compareWithoutMasks, live}
-//        {type:'cancel'} (the request not yet started is dropped)
+//        {type:'translate', id, lane?, text, options, compareWithoutMasks, live}
+//        {type:'cancel', lane?} (the lane's request not yet started is dropped)
+//        {type:'close', lane} (the lane's request not yet started is dropped and the lane forgotten)
 //        {type:'unload', id} (no model: a load in flight ends silently, as if superseded)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
 //        (a load that a newer one supersedes ends silently and its model is disposed)
@@ -17,8 +20,8 @@ const ATTEND_MODULE_URL = new URL('../wasm/attend.mjs', import.meta.url);
 let attendModule = null;
 let translator = null;
 let newestLoad;  // the id of the newest load request
-let newestRequest = null;  // Int32Array of length 1, or null
-let pendingRequest = null;  // the newest translate request not yet started
+const newestRequests = new Map();  // lane → Int32Array of length 1 (the page's newest request id)
+const pendingRequests = new Map();  // lane → its newest translate request not yet started
 let running = false;
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
@@ -56,8 +59,8 @@ async function loadTranslator(source, options) {
 // The model in use, if any, is disposed; so is the one a load in flight ends with.
 function unload(id) {
   newestLoad = id;
-  if (pendingRequest) post({ type: 'dropped', id: pendingRequest.id });  // it was for the old model
-  pendingRequest = null;
+  for (const request of pendingRequests.values()) post({ type: 'dropped', id: request.id });  // for the old model
+  pendingRequests.clear();
   translator?.dispose();
   translator = null;
 }
@@ -78,10 +81,11 @@ async function load({ id, source }) {
   }
 }
 
-// A newer request is queued here (seen if translate() yields between tokens) or the page
-// has already sent one (seen through the shared id even while this thread is busy).
-function isSuperseded(id) {
-  return pendingRequest !== null || (newestRequest !== null && Atomics.load(newestRequest, 0) !== id);
+// A newer request of the lane is queued here (seen if translate() yields between tokens) or
+// the page has already sent one (seen through the shared id even while this thread is busy).
+function isSuperseded({ id, lane }) {
+  const newest = newestRequests.get(lane);
+  return pendingRequests.has(lane) || (newest !== undefined && Atomics.load(newest, 0) !== id);
 }
 
 function attentionBuffers(result) {
@@ -89,28 +93,37 @@ function attentionBuffers(result) {
   return ['encoder', 'decoder', 'cross'].map((kind) => result.attention[kind].data.buffer);
 }
 
-async function runTranslation({ id, text, options, compareWithoutMasks, live }) {
+async function runTranslation(request) {
+  const { id, text, options, compareWithoutMasks, live } = request;
   const started = performance.now();
   const result = await translator.translate(text, {
     ...options,
     onToken: (step) => {
-      if (isSuperseded(id)) return false;
+      if (isSuperseded(request)) return false;
       if (live) post({ type: 'token', id, step });  // its crossAttention is already a copy
       return true;
     },
   });
   const milliseconds = performance.now() - started;
   const baseline = compareWithoutMasks  // only its text is shown
-    ? await translator.translate(text, { ...options, maskedHeads: [], attention: false, onToken: () => !isSuperseded(id) })
+    ? await translator.translate(text, { ...options, maskedHeads: [], attention: false, onToken: () => !isSuperseded(request) })
     : undefined;
   const tokens = result.ids.length + (result.hypotheses[0]?.endedWithEos ? 1 : 0);  // ids exclude eos
   const timing = { milliseconds, tokens };
   post({ type: 'result', id, result, baseline, timing }, attentionBuffers(result));
 }
 
+// The oldest of the lanes' pending requests (ids grow with time), taken off its lane.
+function takeOldestRequest() {
+  let oldest = null;
+  for (const request of pendingRequests.values()) if (!oldest || request.id < oldest.id) oldest = request;
+  if (oldest) pendingRequests.delete(oldest.lane);
+  return oldest;
+}
+
 async function runPendingRequest() {
-  const request = pendingRequest;
-  pendingRequest = null;
+  if (running) return;
+  const request = takeOldestRequest();
   if (!request) return;
   running = true;
   try {
@@ -126,16 +139,28 @@ async function runPendingRequest() {
   setTimeout(runPendingRequest, 0);
 }
 
-function enqueueTranslation(request) {
-  if (pendingRequest) post({ type: 'dropped', id: pendingRequest.id });
-  pendingRequest = request;
+function enqueueTranslation(message) {
+  const request = { ...message, lane: message.lane ?? 0 };
+  const older = pendingRequests.get(request.lane);
+  if (older) post({ type: 'dropped', id: older.id });
+  pendingRequests.set(request.lane, request);
   if (!running) setTimeout(runPendingRequest, 0);
 }
 
+function closeLane(lane) {
+  pendingRequests.delete(lane);
+  newestRequests.delete(lane);
+}
+
+function shareNewestRequest({ lane = 0, newestRequest }) {
+  if (newestRequest) newestRequests.set(lane, newestRequest);
+}
+
 self.onmessage = ({ data }) => {
-  if (data.type === 'init') newestRequest = data.newestRequest ?? null;
+  if (data.type === 'init') shareNewestRequest(data);
   else if (data.type === 'load') load(data);
   else if (data.type === 'unload') unload(data.id);
   else if (data.type === 'translate') enqueueTranslation(data);
-  else if (data.type === 'cancel') pendingRequest = null;  // the page has settled it already
+  else if (data.type === 'cancel') pendingRequests.delete(data.lane ?? 0);  // the page has settled it already
+  else if (data.type === 'close') closeLane(data.lane);
 };

@@ -147,3 +147,38 @@ test('on a page that is not cross-origin isolated, as most sites are, the elemen
   assert.deepEqual(landed, [cliTranslate(texts[2], { beam: 4, alpha: 1.0 })]);
   assert.equal(await page.$eval('#greeting', (element) => element.shadowRoot.querySelector('.translation').textContent), landed[0]);
 });
+
+test('the elements of one model share one worker, each one\'s texts supersede only its own, and the last one removed stops it', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/examples/embed.html`);
+  await page.waitForFunction(() => document.querySelector('#greeting').shadowRoot.querySelector('.translation').textContent !== '', null, { timeout: 60_000 });
+  assert.equal(page.workers().length, 1, 'the two elements of embed.html have one worker');
+
+  // Both elements are given a new text in the same task: each translation lands.
+  const texts = { greeting: 'A man in a red jacket is climbing a steep rock wall while his friends watch from below.', playground: 'Two dogs play in the snow.' };
+  const landed = await page.evaluate((sources) => Promise.all(Object.entries(sources).map(([id, text]) => {
+    const element = document.getElementById(id);
+    const translated = new Promise((resolve, reject) => {
+      element.addEventListener('attend-translation', (event) => resolve(event.detail.text), { once: true });
+      element.addEventListener('attend-error', (event) => reject(new Error(event.detail.message)), { once: true });
+      setTimeout(() => reject(new Error(`#${id} got no translation in 30 s`)), 30_000);
+    });
+    element.setAttribute('src-text', text);
+    return translated;
+  })), texts);
+  assert.deepEqual(landed, Object.values(texts).map((text) => cliTranslate(text, { beam: 4, alpha: 1.0 })));
+
+  // One of them removed: the other still translates with the same worker.
+  await page.$eval('#greeting', (element) => element.remove());
+  await page.waitForTimeout(500);
+  const translated = nextTranslation(page, 'playground');
+  await page.$eval('#playground', (element) => element.setAttribute('src-text', 'A boy jumps into a lake.'));
+  assert.equal((await translated).text, cliTranslate('A boy jumps into a lake.', { beam: 4, alpha: 1.0 }));
+  assert.equal(page.workers().length, 1);
+
+  // The last one removed: the worker is stopped.
+  const closed = page.workers()[0].waitForEvent('close', { timeout: 5000 }).then(() => 'closed', () => 'still running after 5 s');
+  await page.$eval('#playground', (element) => element.remove());
+  assert.equal(await closed, 'closed');
+  assert.equal(page.workers().length, 0);
+});

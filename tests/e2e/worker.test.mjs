@@ -167,3 +167,25 @@ test('on a page that is not cross-origin isolated, cancel() and newer requests l
   assert.equal(outcomes.superseded, 'superseded');
   assert.equal(outcomes.text, cliTranslate('A dog runs.', { beam: 4 }));
 });
+
+test('lanes of one worker: each lane\'s requests supersede only its own, and a closed lane\'s request is dropped', async () => {
+  const outcomes = await inPage(async (url) => {
+    const worker = new TranslationWorker();
+    await worker.load(new URL(url, location.href).href);
+    const [first, second, third] = [worker.openLane(), worker.openLane(), worker.openLane()];
+    const sentence = 'A man in a red jacket is climbing a steep rock wall while his friends watch from below.';
+    const text = (promise) => promise.then(({ result }) => result.text, (error) => error.code);
+    const firstLong = text(first.translate(sentence, { beam: 4 }));
+    const secondOlder = text(second.translate('A dog.', { beam: 4 }));
+    const secondNewer = text(second.translate('A dog runs.', { beam: 4 }));
+    const thirdClosed = text(third.translate('A cat.', { beam: 4 }));
+    third.close();
+    const ownLane = text(worker.translate('Two dogs play in the snow.', { beam: 4 }));
+    const results = await Promise.all([firstLong, secondOlder, secondNewer, thirdClosed, ownLane]);
+    worker.terminate();
+    return results;
+  }, EN_DE_URL);
+  const cli = (text) => cliTranslate(text, { beam: 4 });
+  assert.deepEqual(outcomes, [cli('A man in a red jacket is climbing a steep rock wall while his friends watch from below.'),
+    'superseded', cli('A dog runs.'), 'superseded', cli('Two dogs play in the snow.')]);
+});

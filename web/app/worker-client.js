@@ -1,7 +1,10 @@
 // The page's side of web/worker.js: starts the worker, loads models and sends translation
-// requests. Only the newest request matters: an older one settles as `superseded` as soon
-// as a newer one is sent (or a model load or unload, or cancel()), and the worker is told (shared id)
-// so it can stop decoding it. Likewise only the newest load settles with its own model.
+// requests on lanes. On a lane only the newest request matters: an older one settles as
+// `superseded` as soon as a newer one is sent on that lane (or a model load or unload, or the
+// lane's cancel()), and the worker is told (shared id) so it can stop decoding it. Lanes are
+// independent: several users of one worker and its model (the <attend-translator> elements of
+// one model, web/element/shared-models.js) each open their own. The worker's own translate()
+// and cancel() are those of its first lane. Only the newest load settles with its own model.
 
 const WORKER_URL = new URL('../worker.js', import.meta.url);
 const LOAD_MESSAGES = new Set(['progress', 'ready', 'load-error']);  // the rest answer translate requests
@@ -20,23 +23,87 @@ class WorkerError extends Error {
   }
 }
 
+// One user's sequence of translation requests on a TranslationWorker.
+class TranslationLane {
+  #client;
+  #id;
+  #requests = new Map();  // id → {resolve, reject, onToken}
+  #newestRequest = null;  // Int32Array over a SharedArrayBuffer when the page may share one
+
+  constructor(client, id, post) {
+    this.#client = client;
+    this.#id = id;
+    if (globalThis.crossOriginIsolated) {
+      this.#newestRequest = new Int32Array(new SharedArrayBuffer(4));
+      post({ type: 'init', lane: id, newestRequest: this.#newestRequest });
+    }
+  }
+
+  // Resolves with {result, baseline?, timing}; rejects with SupersededError when a newer
+  // request was sent on this lane first, or WorkerError (code, message) when translation failed.
+  translate(text, options, { onToken, compareWithoutMasks = false } = {}) {
+    const failure = this.#client.failure;
+    if (failure) return Promise.reject(new WorkerError(failure));
+    this.cancel();
+    const id = this.#client.requestId();
+    if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, id);
+    return new Promise((resolve, reject) => {
+      this.#requests.set(id, { resolve, reject, onToken });
+      this.#client.send({ type: 'translate', id, lane: this.#id, text, options, compareWithoutMasks, live: Boolean(onToken) }, this);
+    });
+  }
+
+  // Settles this lane's translation in flight (if any) as superseded, so no result lands
+  // after this. The worker drops it if it has not started it, and stops decoding it at its
+  // next token when the page shares the id (cross-origin isolated pages); else it runs to its end.
+  cancel() {
+    if (this.#requests.size === 0) return;
+    this.fail(new SupersededError());
+    if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, this.#client.requestId());
+    this.#client.send({ type: 'cancel', lane: this.#id });
+  }
+
+  // Cancels this lane's request in flight and frees the lane in the worker; the lane must not
+  // be used again.
+  close() {
+    this.cancel();
+    this.#client.closeLane(this, this.#id);
+  }
+
+  // For the client: a message answering request `message.id` of this lane.
+  receive(message) {
+    const request = this.#requests.get(message.id);
+    if (!request) return;  // already superseded
+    if (message.type === 'token') return request.onToken?.(message.step);
+    this.#requests.delete(message.id);
+    if (message.type === 'result') request.resolve(message);
+    else if (message.type === 'dropped') request.reject(new SupersededError());
+    else request.reject(new WorkerError(message));
+  }
+
+  // For the client: every request in flight rejects with `error`.
+  fail(error) {
+    for (const request of this.#requests.values()) request.reject(error);
+    this.#requests.clear();
+  }
+}
+
 export class TranslationWorker {
   #worker;
   #nextId = 1;
-  #requests = new Map();  // id → {resolve, reject, onToken}
+  #lanes = new Set();
+  #nextLaneId = 0;
+  #laneOfRequest = new Map();  // request id → its TranslationLane, until answered
+  #firstLane = null;  // the lane of translate() and cancel()
   #nextLoadId = 1;
   #loading = null;  // {id, resolve, reject, onProgress} while a model loads
-  #newestRequest = null;  // Int32Array over a SharedArrayBuffer when the page may share one
   #failure = null;  // {code, message} once the worker has failed or been stopped
 
   constructor() {
     this.#worker = new Worker(WORKER_URL, { type: 'module' });
     this.#worker.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => this.#fail({ code: 'worker', message: event.message || 'the translation worker failed to start' });
-    if (globalThis.crossOriginIsolated) {
-      this.#newestRequest = new Int32Array(new SharedArrayBuffer(4));
-      this.#worker.postMessage({ type: 'init', newestRequest: this.#newestRequest });
-    }
+    this.openLane();
   }
 
   // True once the worker has failed (it did not start) or been terminated: every request
@@ -45,12 +112,31 @@ export class TranslationWorker {
     return this.#failure !== null;
   }
 
+  // {code, message} once failed, else null (for its lanes).
+  get failure() {
+    return this.#failure;
+  }
+
+  // A new lane: its requests supersede only each other.
+  openLane() {
+    const lane = new TranslationLane(this, this.#nextLaneId++, (message) => this.#worker.postMessage(message));
+    this.#lanes.add(lane);
+    this.#firstLane ??= lane;
+    return lane;
+  }
+
+  // For lanes: `lane` (numbered `id`) is closed.
+  closeLane(lane, id) {
+    this.#lanes.delete(lane);
+    if (!this.#failure) this.#worker.postMessage({ type: 'close', lane: id });
+  }
+
   // source: a URL string or an ArrayBuffer with the model file. Resolves with info(), or
   // rejects with SupersededError when another load was asked for before this one ended.
-  // Translations in flight are superseded: they were for the previous model.
+  // Translations in flight on every lane are superseded: they were for the previous model.
   load(source, { onProgress } = {}) {
     if (this.#failure) return Promise.reject(new WorkerError(this.#failure));
-    this.cancel();
+    this.#cancelAll();
     this.#loading?.reject(new SupersededError());
     const id = this.#nextLoadId++;
     return new Promise((resolve, reject) => {
@@ -64,34 +150,19 @@ export class TranslationWorker {
   // model is dropped; translations in flight are superseded.
   unload() {
     if (this.#failure) return;
-    this.cancel();
+    this.#cancelAll();
     this.#loading?.reject(new SupersededError());
     this.#loading = null;
     this.#worker.postMessage({ type: 'unload', id: this.#nextLoadId++ });
   }
 
-  // Resolves with {result, baseline?, timing}; rejects with SupersededError when a newer
-  // request was sent first, or WorkerError (code, message) when translation failed.
-  translate(text, options, { onToken, compareWithoutMasks = false } = {}) {
-    if (this.#failure) return Promise.reject(new WorkerError(this.#failure));
-    this.cancel();
-    const id = this.#nextId++;
-    if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, id);
-    return new Promise((resolve, reject) => {
-      this.#requests.set(id, { resolve, reject, onToken });
-      this.#worker.postMessage({ type: 'translate', id, text, options, compareWithoutMasks, live: Boolean(onToken) });
-    });
+  // The first lane's translate() and cancel().
+  translate(text, options, settings) {
+    return this.#firstLane.translate(text, options, settings);
   }
 
-  // Settles the translation in flight (if any) as superseded, so no result lands after
-  // this. The worker drops it if it has not started it, and stops decoding it at its next
-  // token when the page shares the id (cross-origin isolated pages); else it runs to its end.
   cancel() {
-    if (this.#requests.size === 0) return;
-    for (const request of this.#requests.values()) request.reject(new SupersededError());
-    this.#requests.clear();
-    if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, this.#nextId++);
-    this.#worker.postMessage({ type: 'cancel' });
+    this.#firstLane.cancel();
   }
 
   terminate() {
@@ -99,9 +170,27 @@ export class TranslationWorker {
     this.#fail({ code: 'terminated', message: 'the translation worker was stopped' });
   }
 
+  // For lanes: a new request id (ids are unique across lanes).
+  requestId() {
+    return this.#nextId++;
+  }
+
+  // For lanes: posts `message`; a translate request is remembered as `lane`'s.
+  send(message, lane) {
+    if (this.#failure) return;
+    if (lane) this.#laneOfRequest.set(message.id, lane);
+    this.#worker.postMessage(message);
+  }
+
+  #cancelAll() {
+    for (const lane of this.#lanes) lane.cancel();
+  }
+
   #receive(message) {
-    if (LOAD_MESSAGES.has(message.type)) this.#receiveForLoad(message);
-    else this.#receiveForRequest(message);
+    if (LOAD_MESSAGES.has(message.type)) return this.#receiveForLoad(message);
+    const lane = this.#laneOfRequest.get(message.id);
+    if (message.type !== 'token') this.#laneOfRequest.delete(message.id);
+    lane?.receive(message);
   }
 
   #receiveForLoad(message) {
@@ -113,22 +202,12 @@ export class TranslationWorker {
     else loading.reject(new WorkerError(message));
   }
 
-  #receiveForRequest(message) {
-    const request = this.#requests.get(message.id);
-    if (!request) return;  // already superseded
-    if (message.type === 'token') return request.onToken?.(message.step);
-    this.#requests.delete(message.id);
-    if (message.type === 'result') request.resolve(message);
-    else if (message.type === 'dropped') request.reject(new SupersededError());
-    else request.reject(new WorkerError(message));
-  }
-
   // Everything pending and everything asked for later rejects with `failure`.
   #fail(failure) {
     this.#failure ??= failure;
     this.#loading?.reject(new WorkerError(failure));
     this.#loading = null;
-    for (const request of this.#requests.values()) request.reject(new WorkerError(failure));
-    this.#requests.clear();
+    for (const lane of this.#lanes) lane.fail(new WorkerError(failure));
+    this.#laneOfRequest.clear();
   }
 }

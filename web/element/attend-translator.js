@@ -1,4 +1,5 @@
-// <attend-translator>: a translator in one element, with its own Web Worker.
+// <attend-translator>: a translator in one element. The elements of one model share one Web
+// Worker and one copy of the model (shared-models.js).
 //
 //   <script type="module" src="/web/element/attend-translator.js"></script>
 //   <attend-translator model="/models/en-de/model.int8.safetensors" attention>A dog runs.</attend-translator>
@@ -9,17 +10,18 @@
 // target-lang (the translation's language tag, for screen readers and fonts).
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
 // (detail: the result of Translator.translate), attend-error (detail: {code, message}).
-// Methods: translate(), reload() (loads the model again, e.g. after a failed download).
+// Methods: translate(), reload() (loads the model again, e.g. after a failed download; a
+// model other elements have loaded is used as it is).
 import { attentionShape } from '../app/attention-data.js';
 import { paintHeatmap } from '../app/heatmap-canvas.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
-import { TranslationWorker } from '../app/worker-client.js';
+import { useModel } from './shared-models.js';
 
 const TYPING_PAUSE_MS = 300;
 const DEFAULT_BEAM = 4;
 const PROGRESS_STEP = 10;  // percent: the status (a live region) is not re-announced more often
-// Errors that are not failures: a newer request or load took over, or this element stopped
-// its worker (it was removed from the document, perhaps only to be inserted elsewhere).
+// Errors that are not failures: a newer request took over, or the worker was stopped (every
+// element of its model was removed from the document).
 const EXPECTED_ERROR_CODES = new Set(['superseded', 'terminated']);
 
 const TEMPLATE = `
@@ -59,7 +61,8 @@ const invalidArgument = (message) => ({ code: 'invalid_argument', message });
 class AttendTranslator extends HTMLElement {
   static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention', 'target-lang'];
 
-  #worker = null;
+  #active = false;  // in the document, in a browser that can run the translator
+  #model = null;  // useModel()'s {lane, ready, release} of the model in use or loading
   #ready = false;
   #typingTimer = 0;
   #requestedText = null;  // the text of the newest translate() while ready
@@ -91,42 +94,35 @@ class AttendTranslator extends HTMLElement {
 
   connectedCallback() {
     this.#showSource();
-    if (this.#worker && !this.#worker.failed) return;  // moved within the document: its worker and model stay
+    if (this.#active) return;  // moved within the document: its model stays
     const reason = unsupportedReason();
     if (reason) return this.#fail({ code: 'unsupported', message: reason });
-    this.#startWorker();
+    this.#active = true;
+    this.#load();
   }
 
   // A move (removed, then inserted again before the next task, as lists reorder) keeps the
-  // worker; an element still out of the document then stops it.
+  // model; an element still out of the document then lets it go.
   disconnectedCallback() {
     setTimeout(() => {
       if (this.isConnected) return;
-      this.#worker?.terminate();
-      this.#worker = null;
-      this.#ready = false;
+      this.#active = false;
+      this.#releaseModel();
     }, 0);
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (name === 'src-text') this.#showSource();
     if (name === 'target-lang') return this.#showTargetLanguage();
-    if (!this.#worker || oldValue === newValue) return;
+    if (!this.#active || oldValue === newValue) return;
     if (name === 'model') this.#load();
     else this.translate();
   }
 
-  // Loads the model attribute's file again: after a failed download, say, or a worker that
-  // did not start (then in a new worker).
+  // Loads the model attribute's file again, in a new worker: after a failed download, say, or
+  // a worker that did not start. A model other elements of the page hold is taken as it is.
   reload() {
     if (!this.isConnected || unsupportedReason()) return;
-    if (this.#worker?.failed === false) this.#load();
-    else this.#startWorker();
-  }
-
-  #startWorker() {
-    this.#worker?.terminate();
-    this.#worker = new TranslationWorker();
     this.#load();
   }
 
@@ -144,7 +140,7 @@ class AttendTranslator extends HTMLElement {
     this.#requestedText = text;
     if (!text) return this.#showNothing();
     try {
-      const { result } = await this.#worker.translate(text, this.#searchOptions());
+      const { result } = await this.#model.lane.translate(text, this.#searchOptions());
       this.#parts.translation.textContent = result.text;
       this.#drawAttention(result);
       this.#setStatus('');
@@ -188,33 +184,43 @@ class AttendTranslator extends HTMLElement {
     }
   }
 
-  async #load() {
+  // Lets the model go: translations in flight settle as superseded, and the last element of
+  // the model stops its worker.
+  #releaseModel() {
+    this.#clearTranslation();
     this.#ready = false;
-    this.#clearTranslation();  // it was the previous model's
+    this.#model?.release();
+    this.#model = null;
+  }
+
+  // Lets the model in use (or loading) go and takes the model attribute's, loading it unless
+  // another element has.
+  async #load() {
+    this.#releaseModel();
     let url;
     try {
       url = this.#modelUrl();
     } catch (error) {
-      this.#worker.unload();  // a load in flight must not take over
       return this.#fail(error);
     }
     this.#setStatus('Loading the translator…');
     let shownPercent = 0;
+    const model = useModel(url, ({ loaded, total }) => {
+      const percent = total ? Math.min(100, Math.floor((100 * loaded) / total / PROGRESS_STEP) * PROGRESS_STEP) : 0;
+      if (percent <= shownPercent) return;
+      shownPercent = percent;
+      this.#setStatus(`Loading the translator… ${percent}%`);
+    });
+    this.#model = model;
     try {
-      const info = await this.#worker.load(url, {
-        onProgress: ({ loaded, total }) => {
-          const percent = total ? Math.min(100, Math.floor((100 * loaded) / total / PROGRESS_STEP) * PROGRESS_STEP) : 0;
-          if (percent <= shownPercent) return;
-          shownPercent = percent;
-          this.#setStatus(`Loading the translator… ${percent}%`);
-        },
-      });
+      const info = await model.ready;
+      if (this.#model !== model) return;  // let go meanwhile (another model, reload or removal)
       this.#ready = true;
       this.#setStatus('');
       this.dispatchEvent(new CustomEvent('attend-ready', { detail: info, bubbles: true, composed: true }));
       await this.translate();
     } catch (error) {
-      if (!EXPECTED_ERROR_CODES.has(error.code)) this.#fail(error);
+      if (this.#model === model && !EXPECTED_ERROR_CODES.has(error.code)) this.#fail(error);
     }
   }
 
@@ -234,7 +240,7 @@ class AttendTranslator extends HTMLElement {
 
   // Shows no translation, and lets none that is in flight land.
   #clearTranslation() {
-    this.#worker.cancel();
+    this.#model?.lane.cancel();
     this.#parts.translation.textContent = '';
     this.#parts.heatmap.hidden = true;
   }
