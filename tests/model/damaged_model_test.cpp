@@ -40,8 +40,9 @@ struct Container {
 
   std::vector<uint8_t> bytes() const {
     const std::string h = header.dump();
-    std::vector<uint8_t> out(8);
-    for (int i = 0; i < 8; ++i) out[i] = static_cast<uint8_t>(static_cast<uint64_t>(h.size()) >> (8 * i));
+    std::vector<uint8_t> out;
+    out.reserve(8 + h.size() + data.size());
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<uint8_t>(static_cast<uint64_t>(h.size()) >> (8 * i)));
     out.insert(out.end(), h.begin(), h.end());
     out.insert(out.end(), data.begin(), data.end());
     return out;
