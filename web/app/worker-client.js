@@ -30,12 +30,12 @@ class TranslationLane {
   #requests = new Map();  // id → {resolve, reject, onToken}
   #newestRequest = null;  // Int32Array over a SharedArrayBuffer when the page may share one
 
-  constructor(client, id, post) {
+  constructor(client, id) {
     this.#client = client;
     this.#id = id;
     if (globalThis.crossOriginIsolated) {
       this.#newestRequest = new Int32Array(new SharedArrayBuffer(4));
-      post({ type: 'init', lane: id, newestRequest: this.#newestRequest });
+      client.send({ type: 'init', lane: id, newestRequest: this.#newestRequest });
     }
   }
 
@@ -67,7 +67,8 @@ class TranslationLane {
   // be used again.
   close() {
     this.cancel();
-    this.#client.closeLane(this, this.#id);
+    this.#client.send({ type: 'close', lane: this.#id });
+    this.#client.forgetLane(this);
   }
 
   // For the client: a message answering request `message.id` of this lane.
@@ -119,16 +120,15 @@ export class TranslationWorker {
 
   // A new lane: its requests supersede only each other.
   openLane() {
-    const lane = new TranslationLane(this, this.#nextLaneId++, (message) => this.#worker.postMessage(message));
+    const lane = new TranslationLane(this, this.#nextLaneId++);
     this.#lanes.add(lane);
     this.#firstLane ??= lane;
     return lane;
   }
 
-  // For lanes: `lane` (numbered `id`) is closed.
-  closeLane(lane, id) {
+  // For lanes: `lane` is closed.
+  forgetLane(lane) {
     this.#lanes.delete(lane);
-    if (!this.#failure) this.#worker.postMessage({ type: 'close', lane: id });
   }
 
   // source: a URL string or an ArrayBuffer with the model file. Resolves with info(), or
@@ -175,7 +175,8 @@ export class TranslationWorker {
     return this.#nextId++;
   }
 
-  // For lanes: posts `message`; a translate request is remembered as `lane`'s.
+  // For lanes: posts `message` (unless the worker has failed); a translate request is
+  // remembered as `lane`'s.
   send(message, lane) {
     if (this.#failure) return;
     if (lane) this.#laneOfRequest.set(message.id, lane);
