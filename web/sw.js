@@ -34,6 +34,7 @@ const SHELL_FILES = [
   'app/word-diff.js',
   'app/worker-client.js',
   'element/attend-translator.js',
+  'element/shared-models.js',
   '../wasm/attend.mjs',
   '../wasm/dist/attend-simd.mjs',
   '../wasm/dist/attend-simd.wasm',

@@ -9,7 +9,7 @@
 //        {type:'load', id, source: URL string | ArrayBuffer}
 //        {type:'translate', id, lane?, text, options, compareWithoutMasks, live}
 //        {type:'cancel', lane?} (the lane's request not yet started is dropped)
-//        {type:'close', lane} (the lane's request not yet started is dropped and the lane forgotten)
+//        {type:'close', lane} (the same, and the lane is forgotten)
 //        {type:'unload', id} (no model: a load in flight ends silently, as if superseded)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
 //        (a load that a newer one supersedes ends silently and its model is disposed)
@@ -147,8 +147,16 @@ function enqueueTranslation(message) {
   if (!running) setTimeout(runPendingRequest, 0);
 }
 
-function closeLane(lane) {
+// Every request is answered once: one taken off its lane before it started, `dropped`.
+function dropPendingRequest(lane) {
+  const request = pendingRequests.get(lane);
+  if (!request) return;
   pendingRequests.delete(lane);
+  post({ type: 'dropped', id: request.id });
+}
+
+function closeLane(lane) {
+  dropPendingRequest(lane);
   newestRequests.delete(lane);
 }
 
@@ -161,6 +169,6 @@ self.onmessage = ({ data }) => {
   else if (data.type === 'load') load(data);
   else if (data.type === 'unload') unload(data.id);
   else if (data.type === 'translate') enqueueTranslation(data);
-  else if (data.type === 'cancel') pendingRequests.delete(data.lane ?? 0);  // the page has settled it already
+  else if (data.type === 'cancel') dropPendingRequest(data.lane ?? 0);  // the page has settled it already
   else if (data.type === 'close') closeLane(data.lane);
 };

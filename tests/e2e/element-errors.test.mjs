@@ -21,10 +21,12 @@ after(() => stopServedBrowser({ server, context }));
 
 // A page with one element for the en-de model (not yet in the document) whose events are
 // recorded in globalThis.events as `attend-ready`, `attend-error code: message` or
-// `attend-translation text`. holdModel holds its download 1.5 s, failModel refuses it.
-async function pageWithElement(text, { holdModel = false, failModel = false } = {}) {
+// `attend-translation text`. holdModel holds its download 1.5 s, failModel refuses it; csp is
+// a Content-Security-Policy for the page.
+async function pageWithElement(text, { holdModel = false, failModel = false, csp } = {}) {
   const page = await context.newPage();
-  await page.route(`**${BLANK_PAGE}`, (route) => route.fulfill({ contentType: 'text/html', body: BLANK_HTML }));
+  const headers = csp ? { 'Content-Security-Policy': csp } : {};
+  await page.route(`**${BLANK_PAGE}`, (route) => route.fulfill({ contentType: 'text/html', headers, body: BLANK_HTML }));
   if (holdModel || failModel) {
     await page.route(`**${MODEL_PATH}`, async (route) => {
       if (failModel) return route.abort('connectionrefused');
@@ -166,4 +168,32 @@ test('reload() after the worker failed to start starts a new one', async () => {
   await page.unroute('**/web/worker.js');
   assert.deepEqual(await eventsAfter(page, 'element.reload();', { count: 2 }),
     ['attend-ready', translated('A dog runs on the beach.')]);
+});
+
+test('an element inserted before its model attribute is set loads that model with no error', async () => {
+  const page = await pageWithElement('A dog runs on the beach.');
+  const events = await eventsAfter(page, `
+    element.removeAttribute('model');
+    document.body.append(element);
+    element.setAttribute('model', ${JSON.stringify(MODEL_PATH)});`, { count: 2 });
+  assert.deepEqual(events, ['attend-ready', translated('A dog runs on the beach.')]);
+});
+
+test('on a page whose Content Security Policy allows no worker, the element reports a worker error', async () => {
+  const page = await pageWithElement('A dog runs on the beach.', { csp: "worker-src 'none'" });
+  const failed = await eventsAfter(page, 'document.body.append(element);');
+  assert.equal(failed.length, 1, String(failed));
+  assert.match(failed[0], /^attend-error worker: /);
+  assert.match((await shown(page)).status, /^Translation unavailable: /);
+});
+
+test('when the browser refuses to create the worker (a script from another origin), the element reports a worker error', async () => {
+  const page = await pageWithElement('A dog runs on the beach.');
+  await page.evaluate(() => {
+    // As new Worker() throws for a worker script of another origin than the page's.
+    globalThis.Worker = class { constructor() { throw new DOMException('the worker script is of another origin', 'SecurityError'); } };
+  });
+  const failed = await eventsAfter(page, 'document.body.append(element);');
+  assert.deepEqual(failed, ['attend-error worker: the translation worker could not be created: the worker script is of another origin']);
+  assert.equal((await shown(page)).status, 'Translation unavailable: the translation worker could not be created: the worker script is of another origin');
 });

@@ -60,6 +60,35 @@ test('superseded requests are dropped, only the newest is translated', async () 
   assert.ok(byId[4].text.length > 0);
 });
 
+test('every request is answered once: a lane\'s cancel or close answers its request not yet started `dropped`', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/examples/embed.html`);  // any page of the origin
+  const messages = await page.evaluate(async (url) => {
+    const worker = new Worker('/web/worker.js', { type: 'module' });
+    const seen = [];
+    const done = new Promise((resolve) => {
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'ready') {
+          // A long request on lane 0, then one each on lanes 1 and 2, cancelled and closed before they start.
+          worker.postMessage({ type: 'translate', id: 1, lane: 0, text: 'A man in a red jacket is climbing a steep rock wall.', options: { beam: 4 } });
+          worker.postMessage({ type: 'translate', id: 2, lane: 1, text: 'A dog.', options: { beam: 4 } });
+          worker.postMessage({ type: 'translate', id: 3, lane: 2, text: 'A cat.', options: { beam: 4 } });
+          worker.postMessage({ type: 'cancel', lane: 1 });
+          worker.postMessage({ type: 'close', lane: 2 });
+        } else if (data.type === 'result' || data.type === 'dropped') {
+          seen.push(`${data.id} ${data.type}`);
+          if (seen.length === 3) setTimeout(() => resolve(seen), 500);  // time for a stray answer
+        }
+      };
+    });
+    worker.postMessage({ type: 'load', id: 1, source: new URL(url, location.href).href });
+    const answers = await done;
+    worker.terminate();
+    return answers;
+  }, EN_DE_URL);
+  assert.deepEqual(messages.sort(), ['1 result', '2 dropped', '3 dropped']);
+});
+
 // Runs fn(argument) in a page of the served origin, where the globals TranslationWorker
 // (web/app/worker-client.js) and settled(promise) ('resolved' or the error's code) are set.
 // Downloads of the path `slow` are held for a second, so loads end in a known order. With

@@ -100,10 +100,16 @@ export class TranslationWorker {
   #loading = null;  // {id, resolve, reject, onProgress} while a model loads
   #failure = null;  // {code, message} once the worker has failed or been stopped
 
+  // A worker the browser refuses to create (a Content Security Policy without worker-src, a
+  // script from another origin) makes a failed TranslationWorker: its calls reject with `worker`.
   constructor() {
-    this.#worker = new Worker(WORKER_URL, { type: 'module' });
-    this.#worker.onmessage = ({ data }) => this.#receive(data);
-    this.#worker.onerror = (event) => this.#fail({ code: 'worker', message: event.message || 'the translation worker failed to start' });
+    try {
+      this.#worker = new Worker(WORKER_URL, { type: 'module' });
+      this.#worker.onmessage = ({ data }) => this.#receive(data);
+      this.#worker.onerror = (event) => this.#fail({ code: 'worker', message: event.message || 'the translation worker failed to start' });
+    } catch (error) {
+      this.#fail({ code: 'worker', message: `the translation worker could not be created: ${error.message}` });
+    }
     this.openLane();
   }
 
@@ -166,7 +172,7 @@ export class TranslationWorker {
   }
 
   terminate() {
-    this.#worker.terminate();
+    this.#worker?.terminate();
     this.#fail({ code: 'terminated', message: 'the translation worker was stopped' });
   }
 

@@ -63,6 +63,7 @@ class AttendTranslator extends HTMLElement {
 
   #active = false;  // in the document, in a browser that can run the translator
   #model = null;  // useModel()'s {lane, ready, release} of the model in use or loading
+  #loadQueued = false;  // connected: the model loads once the inserting script has run
   #ready = false;
   #typingTimer = 0;
   #requestedText = null;  // the text of the newest translate() while ready
@@ -98,7 +99,12 @@ class AttendTranslator extends HTMLElement {
     const reason = unsupportedReason();
     if (reason) return this.#fail({ code: 'unsupported', message: reason });
     this.#active = true;
-    this.#load();
+    // Scripts often insert the element and then set its attributes: the model is taken when
+    // they are done, so a model attribute set right after the insertion is no error.
+    this.#loadQueued = true;
+    queueMicrotask(() => {
+      if (this.#loadQueued) this.#load();
+    });
   }
 
   // A move (removed, then inserted again before the next task, as lists reorder) keeps the
@@ -107,6 +113,7 @@ class AttendTranslator extends HTMLElement {
     setTimeout(() => {
       if (this.isConnected) return;
       this.#active = false;
+      this.#loadQueued = false;
       this.#releaseModel();
     }, 0);
   }
@@ -114,7 +121,7 @@ class AttendTranslator extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (name === 'src-text') this.#showSource();
     if (name === 'target-lang') return this.#showTargetLanguage();
-    if (!this.#active || oldValue === newValue) return;
+    if (!this.#active || this.#loadQueued || oldValue === newValue) return;
     if (name === 'model') this.#load();
     else this.translate();
   }
@@ -196,6 +203,7 @@ class AttendTranslator extends HTMLElement {
   // Lets the model in use (or loading) go and takes the model attribute's, loading it unless
   // another element has.
   async #load() {
+    this.#loadQueued = false;
     this.#releaseModel();
     let url;
     try {
