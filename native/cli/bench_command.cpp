@@ -54,25 +54,62 @@ struct Run {
 
 std::vector<int> parse_int_list(const std::string& option, const std::string& text, int min,
                                 int max) {
+  const auto wrong = [&] {
+    return UsageError(option + " wants comma-separated integers in [" + std::to_string(min) + ", " +
+                      std::to_string(max) + "], got '" + text + "'");
+  };
   std::vector<int> values;
   std::stringstream stream(text);
   std::string item;
   while (std::getline(stream, item, ',')) {
-    size_t used = 0;
-    int value = 0;
-    try {
-      value = std::stoi(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (item.empty() || used != item.size() || value < min || value > max) {
-      throw UsageError(option + " wants comma-separated integers in [" + std::to_string(min) +
-                       ", " + std::to_string(max) + "], got '" + text + "'");
-    }
+    // Digits only: stoi would also take blanks before them and a sign.
+    if (item.empty() || item.size() > 9 || item.find_first_not_of("0123456789") != std::string::npos) throw wrong();
+    const int value = std::stoi(item);
+    if (value < min || value > max) throw wrong();
     values.push_back(value);
   }
-  if (values.empty()) throw UsageError(option + " wants at least one value, got ''");
+  if (values.empty() || text.back() == ',') throw wrong();  // getline drops an empty last item
   return values;
+}
+
+// The first `count` non-blank lines of a file (blank lines are skipped, as translate skips
+// them) and their 1-based line numbers.
+struct SourceLines {
+  std::vector<std::string> texts;
+  std::vector<size_t> line_numbers;
+};
+
+SourceLines read_sources(const std::string& path, int count) {
+  SourceLines sources;
+  LineReader reader(path);
+  size_t number = 0;
+  for (std::string line; sources.texts.size() < static_cast<size_t>(count) && reader.next(&line);) {
+    ++number;
+    if (line.find_first_not_of(" \t\r\f\v") == std::string::npos) continue;
+    sources.texts.push_back(line);
+    sources.line_numbers.push_back(number);
+  }
+  if (sources.texts.empty()) throw Error(ErrorCode::invalid_argument, "'" + path + "' has no lines to translate");
+  return sources;
+}
+
+// Every line is encoded once (a one-token translation) before the grid starts, so a line the
+// model rejects (invalid UTF-8, too long, only invisible characters) is an error naming it
+// instead of a failure part-way through the measurements.
+void check_sources(const std::shared_ptr<const Model>& model, const SourceLines& sources,
+                   const std::string& path) {
+  Translator translator(model);
+  TranslateOptions probe;
+  probe.max_length = 1;
+  for (size_t i = 0; i < sources.texts.size(); ++i) {
+    try {
+      translator.translate(sources.texts[i], probe);
+    } catch (const Error& error) {
+      if (error.code() != ErrorCode::invalid_input && error.code() != ErrorCode::empty_input) throw;
+      throw Error(ErrorCode::invalid_input, "'" + path + "' line " + std::to_string(sources.line_numbers[i]) +
+                                                ": " + error.what() + " (bench measures only lines the model takes)");
+    }
+  }
 }
 
 double cpu_seconds_now() {
@@ -240,18 +277,15 @@ int run_bench(const std::vector<std::string>& args) {
   const std::vector<int> batches = parse_int_list("--batch", b.batches, 1, 1 << 16);
   const std::vector<int> thread_counts = parse_int_list("--threads", b.threads, 1, 256);
 
-  std::vector<std::string> texts;
-  LineReader reader(b.src_path);
-  for (std::string line; texts.size() < static_cast<size_t>(b.lines) && reader.next(&line);) {
-    texts.push_back(line);
-  }
-  if (texts.empty()) throw Error(ErrorCode::invalid_argument, "'" + b.src_path + "' has no lines");
+  const SourceLines sources = read_sources(b.src_path, b.lines);
+  const std::vector<std::string>& texts = sources.texts;
 
   const Clock::time_point load_start = Clock::now();
   std::shared_ptr<const Model> model = load_model(b.model_path, model_options(b.int8_activations));
   const double load_ms = seconds_since(load_start) * 1e3;
   const double rss_after_load = peak_rss_mib();
   const ModelInfo info = model->info();
+  check_sources(model, sources, b.src_path);
 
   std::vector<Run> runs;
   for (int beam : beams) {

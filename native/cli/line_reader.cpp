@@ -51,10 +51,23 @@ size_t LineReader::read_some(char* into, size_t size) {
   }
 }
 
-bool LineReader::ready() const {
-  if (ended_ || begin_ < end_ || stream_.avail_in > 0) return true;
+bool LineReader::line_buffered() const {
+  return std::memchr(text_.data() + begin_, '\n', end_ - begin_) != nullptr;
+}
+
+bool LineReader::input_waiting() const {
   pollfd input{fd_, POLLIN, 0};
   return poll(&input, 1, 0) != 0;  // readable, at its end, or an error next() will report
+}
+
+// Plain text: a partial line in the buffer waits for its end (the caller answers the lines it
+// has first); with nothing buffered, what has arrived is read to see whether it ends a line.
+bool LineReader::ready() {
+  if (ended_ || line_buffered()) return true;
+  if (format_ == Format::gzip) return stream_.avail_in > 0 || input_waiting();
+  if (begin_ < end_ || !input_waiting()) return false;
+  fill();  // read(2) returns what has arrived without waiting: poll said it would
+  return ended_ || line_buffered();
 }
 
 // The first byte decides unless it is gzip's first (then the second does); those bytes are

@@ -20,9 +20,10 @@ class LineReader {
   LineReader& operator=(const LineReader&) = delete;
 
   bool next(std::string* line);  // false at the end; throws attend::Error(io) on a read error
-  // Whether next() would return without waiting for more input (a line is buffered, the
-  // input has more bytes now, or it has ended).
-  bool ready() const;
+  // Whether next() would return without waiting for more input: a whole line has arrived
+  // (plain text: what the input holds now is read to see), or the input has ended. Compressed
+  // input that has not been inflated yet counts as a line.
+  bool ready();
 
  private:
   size_t read_some(char* into, size_t size);  // what read(2) gives at once; 0 at the end
@@ -30,6 +31,8 @@ class LineReader {
   void detect_format();                       // on the first fill: gzip or plain text
   bool fill();                                // refills text_; false at the end
   void inflate_some();
+  bool line_buffered() const;  // a '\n' in the unread text
+  bool input_waiting() const;  // read(2) would not wait
   [[noreturn]] void fail(const std::string& reason) const;
 
   enum class Format { unknown, plain, gzip };

@@ -1,6 +1,7 @@
 // Chunked, order-keeping translation of lines with per-line failure isolation.
 #include "line_translation.h"
 
+#include <exception>
 #include <optional>
 
 #include "attend/error.h"
@@ -90,11 +91,17 @@ size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> mo
   std::vector<std::string> errors;
   size_t first_line = 1, failed = 0;
   bool more = true;
+  std::exception_ptr read_error;  // raised once the lines read before it are answered
   while (more) {
     lines.clear();
     std::string line;
-    while (lines.size() < chunk_lines && (lines.empty() || source.ready()) && (more = source.next(&line))) {
-      lines.push_back(line);
+    try {
+      while (lines.size() < chunk_lines && (lines.empty() || source.ready()) && (more = source.next(&line))) {
+        lines.push_back(line);
+      }
+    } catch (const Error&) {
+      read_error = std::current_exception();
+      more = false;
     }
     texts.clear();
     for (const std::string& text : lines) {
@@ -116,6 +123,7 @@ size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> mo
     }
     first_line += lines.size();
   }
+  if (read_error) std::rethrow_exception(read_error);
   return failed;
 }
 

@@ -122,10 +122,11 @@ int run_translate(const std::vector<std::string>& args) {
       std::cout << best_text(outcome) << "\n";
     }
     if (attention_out.is_open()) write_attention(attention_out, outcome);
-    std::cout.flush();  // a reader on the other end of a pipe sees each line when it is done
+    // A reader on the other end of a pipe sees each line when it is done; a full disk or a
+    // closed pipe stops the run at the line that could not be written.
+    check_written(std::cout, "stdout");
+    if (attention_out.is_open()) check_written(attention_out, "'" + t.attention_path + "'");
   });
-  check_written(std::cout, "stdout");
-  if (attention_out.is_open()) check_written(attention_out, "'" + t.attention_path + "'");
   return failed == 0 ? 0 : 1;
 }
 

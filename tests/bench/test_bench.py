@@ -55,10 +55,32 @@ class AttendBench(unittest.TestCase):
         self.assertIn("peak memory", out)
 
     def test_bad_list_is_a_usage_error(self):
-        done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", SRC, "--beam", "1,x"], capture_output=True,
-                              text=True)
-        self.assertEqual(done.returncode, 2)
-        self.assertIn("--beam", done.stderr)
+        for option, value in (("--beam", "1,x"), ("--beam", "1,2,"), ("--batch", " 4"), ("--batch", "+4"),
+                              ("--threads", ",1"), ("--threads", "")):
+            done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", SRC, option, value], capture_output=True,
+                                  text=True)
+            self.assertEqual(done.returncode, 2, f"{option} {value!r}: {done.stderr}")
+            self.assertIn(option, done.stderr)
+
+    def test_blank_lines_are_skipped_and_a_rejected_line_is_named_before_measuring(self):
+        with open(SRC) as f:
+            lines = f.read().splitlines()[:3]
+        with tempfile.TemporaryDirectory() as tmp:
+            with_blanks = os.path.join(tmp, "blanks.txt")
+            with open(with_blanks, "w") as f:
+                f.write(f"{lines[0]}\n\n  \n{lines[1]}\n{lines[2]}\n")
+            done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", with_blanks, "--beam", "1", "--batch", "1",
+                                   "--threads", "1", "--json"], capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertEqual(json.loads(done.stdout)["input"]["sentences"], 3)
+            rejected = os.path.join(tmp, "rejected.txt")
+            with open(rejected, "wb") as f:
+                f.write(f"{lines[0]}\n\n".encode() + b"broken \xff line\n" + f"{lines[1]}\n".encode())
+            done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", rejected, "--beam", "1", "--batch", "1",
+                                   "--threads", "1"], capture_output=True, text=True, errors="backslashreplace")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stdout, "")
+        self.assertRegex(done.stderr, r"^attend: error: '[^']*rejected.txt' line 3: [^\n]*UTF-8[^\n]*\n$")
 
 
 @unittest.skipIf(os.path.exists(os.path.join(REPO, "models", "en-de", "model.f32.safetensors")),

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import threading
 import unittest
+import zlib
 
 BIN = os.environ.get("ATTEND_BIN", "attend")
 TINY = os.environ.get("ATTEND_TINY", ".")
@@ -224,6 +225,55 @@ class Translate(unittest.TestCase):
         self.assertEqual(answer, single, "no translation while stdin was open")
         self.assertEqual(process.returncode, 0)
 
+    def test_a_finished_line_is_not_held_back_by_a_partial_one(self):
+        """The next line has partly arrived (no newline yet): the finished one is answered first."""
+        single, _ = self.translate(SENTENCES[0])
+        process = subprocess.Popen([BIN, "translate", "--model", F32], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True)
+        give_up = threading.Timer(30, process.kill)
+        give_up.start()
+        try:
+            process.stdin.write(SENTENCES[0] + "\n" + SENTENCES[1][:5])  # one write: a line and a half
+            process.stdin.flush()
+            answer = process.stdout.readline()
+            process.stdin.write(SENTENCES[1][5:] + "\n")
+            process.stdin.close()
+            rest = process.stdout.read()
+            process.wait(timeout=60)
+        finally:
+            give_up.cancel()
+        self.assertEqual(answer, single, "no translation while the next line was partial")
+        self.assertEqual(rest, self.translate(SENTENCES[1])[0])
+
+    def test_a_failed_write_stops_at_once(self):
+        """stdout is a full disk: the first line that cannot be written ends the run, while stdin is still open."""
+        with open("/dev/full", "w") as full:
+            process = subprocess.Popen([BIN, "translate", "--model", F32], stdin=subprocess.PIPE, stdout=full,
+                                       stderr=subprocess.PIPE, text=True)
+            process.stdin.write(SENTENCES[0] + "\n")
+            process.stdin.flush()
+            try:
+                status = process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                status = "still running with stdin open"
+            err = process.stderr.read()
+        self.assertEqual(status, 1, err)
+        self.assertEqual(err, "attend: error: cannot write to stdout\n")
+
+    def test_lines_before_a_read_error_are_translated(self):
+        """A gzip stream cut in the middle: every whole line before the cut is answered, then the error."""
+        text = "".join(f"{SENTENCES[i % 4]}\n" for i in range(400)).encode()
+        cut = gzip.compress(text)[:-40]
+        decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        whole_lines = decoder.decompress(cut).count(b"\n")
+        self.assertTrue(0 < whole_lines < 400, whole_lines)
+        expected = "".join(self.translate(SENTENCES[i % 4])[0] for i in range(whole_lines))
+        for args in ([], ["--batch", "32", "--threads", "2"]):
+            out, err = self.translate(*args, stdin=cut, status=1)
+            self.assertEqual(out, expected, args)
+            self.assertRegex(err, r"^attend: error: cannot read 'stdin': [^\n]*truncated[^\n]*\n$")
+
     def test_gzip_stdin_whole_in_members_and_truncated(self):
         plain, _ = self.translate(stdin="\n".join(SENTENCES) + "\n")
         text = ("\n".join(SENTENCES) + "\n").encode()
@@ -425,6 +475,17 @@ class Eval(unittest.TestCase):
         self.assertEqual(out, again)
         _, direct, _ = run("translate", "--model", F32, "--beam", "2", stdin=read_file(self.SRC))
         self.assertEqual(translated, direct)
+
+    def test_an_unwritable_hyp_out_fails_before_translating(self):
+        with tempfile.TemporaryDirectory() as directory:
+            src = os.path.join(directory, "src.txt")
+            lines = read_file(self.SRC).splitlines()
+            write_file(src, "\n".join(lines[:1]).encode() + b"\nbroken \xff line\n" + "\n".join(lines[2:]).encode() + b"\n")
+            code, out, err = run("eval", "--model", F32, "--src", src, "--ref", self.REF,
+                                 "--hyp-out", os.path.join(directory, "missing", "hyp.txt"))
+        self.assertEqual((code, out), (1, ""))
+        # Only the output's error: the broken line would have been reported, had translation begun.
+        self.assertRegex(err, r"^attend: error: cannot write '[^']*hyp.txt': [^\n]+\n$")
 
     def test_length_mismatch_and_missing_files(self):
         with tempfile.TemporaryDirectory() as directory:
