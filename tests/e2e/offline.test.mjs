@@ -51,6 +51,7 @@ test('a reload with the server stopped still translates', async () => {
 });
 
 test('a new version of the service worker replaces the old caches', async () => {
+  await server.stop();  // done already unless the test before failed early: a running one would keep node alive
   server = await startServer(root);
   const page = await openApp(context, server.origin);
   const serviceWorker = join(root, 'web/sw.js');
