@@ -20,7 +20,7 @@ export async function startServer(root) {
   return {
     origin,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;  // ended already (killed: signalCode)
       child.kill();
       await once(child, 'exit');
     },
