@@ -26,6 +26,7 @@ const SHELL_FILES = [
   'app/live-decoding-view.js',
   'app/main.js',
   'app/messages.js',
+  'app/model-languages.js',
   'app/model-picker.js',
   'app/png-export.js',
   'app/progress-bar.js',

@@ -259,13 +259,41 @@ describe('the page', () => {
     await page.waitForSelector('body[data-model="error"]');
     assert.match(await page.textContent('#model-status'), /"broken\.safetensors" is damaged or is not an Attend model file/);
 
-    await page.selectOption('#model-select', 'en-fr');  // not served by this test's server
-    await page.waitForFunction(() => document.body.dataset.model === 'error'
+    assert.equal(await page.isVisible('#model-retry'), false, 'a damaged file is not tried again');
+    let frenchRequests = 0;
+    page.on('request', (request) => { if (request.url().endsWith('/models/en-fr/model.int8.safetensors')) frenchRequests += 1; });
+    const failedAgain = () => page.waitForFunction(() => document.body.dataset.model === 'error'
       && document.getElementById('model-status').textContent.includes('English → French'));
+    await page.selectOption('#model-select', 'en-fr');  // not served by this test's server
+    await failedAgain();
     assert.match(await page.textContent('#model-status'), /Could not download the model "English → French"/);
     await saveScreenshot(page, 'model-download-failed');
+    const requestsBefore = frenchRequests;
+    await page.click('#model-retry');  // the list still shows en-fr: choosing it again would be no change
+    await failedAgain();
+    assert.equal(frenchRequests, requestsBefore + 1, 'Try again downloads the model again');
+    assert.equal(await page.isVisible('#model-retry'), true);
 
     await page.selectOption('#model-select', 'en-de');
     await page.waitForSelector('body[data-model="ready"]');
+    assert.equal(await page.isVisible('#model-retry'), false);
+  });
+
+  test('the text box and the translation carry the model\'s languages; the untouched sample follows the source language', async () => {
+    const fresh = await context.newPage();
+    await fresh.goto(`${server.origin}/web/`);
+    await fresh.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
+    const languages = () => fresh.evaluate(() => {
+      const [source, translation] = ['source-text', 'translation'].map((id) => document.getElementById(id));
+      return { source: source.lang, translation: translation.lang, placeholder: source.placeholder, text: source.value };
+    });
+    assert.deepEqual(await languages(), { source: 'en', translation: 'de', placeholder: 'Type English here…', text: SENTENCE });
+    await fresh.selectOption('#model-select', 'de-en');  // not served: its languages are set while it loads
+    assert.deepEqual(await languages(), { source: 'de', translation: 'en', placeholder: 'Type German here…',
+      text: 'Ein Mann fährt mit dem Fahrrad die Straße entlang.' });
+    await fresh.fill('#source-text', 'Zwei Hunde spielen im Schnee.');  // the user's own text stays
+    await fresh.selectOption('#model-select', 'fr-en');
+    assert.deepEqual(await languages(), { source: 'fr', translation: 'en', placeholder: 'Type French here…', text: 'Zwei Hunde spielen im Schnee.' });
+    await fresh.close();
   });
 });

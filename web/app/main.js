@@ -5,6 +5,7 @@
 import { AblationView } from './ablation-view.js';
 import { AttentionPanel } from './attention-panel.js';
 import { inputTooLongMessage, loadErrorMessage, MAX_INPUT_CHARACTERS, translateErrorMessage } from './messages.js';
+import { showModelLanguages } from './model-languages.js';
 import { ModelPicker } from './model-picker.js';
 import { ProgressBar } from './progress-bar.js';
 import { registerServiceWorker } from './service-worker-registration.js';
@@ -23,6 +24,9 @@ const timingOutput = byId('timing');
 const inputMessage = byId('input-message');
 const modelStatus = byId('model-status');
 const modelDetails = byId('model-details');
+const modelRetry = byId('model-retry');
+// Load errors that the same download would meet again; the others offer "Try again".
+const FINAL_LOAD_ERRORS = new Set(['invalid_model', 'out_of_memory', 'worker']);
 
 function showFatal(message) {
   byId('fatal').textContent = message;
@@ -79,6 +83,11 @@ function startTranslator() {
   const panel = new AttentionPanel({ onMasksChanged: () => translateNow() });
   let modelReady = false;
   let typingTimer = 0;
+  let retryLoad = null;  // loads the model whose download failed, again
+  modelRetry.addEventListener('click', () => {
+    byId('model-select').focus();  // the button hides
+    retryLoad?.();
+  });
 
   // Nothing to translate now: the request in flight, if any, must not land later.
   function clearTranslation() {
@@ -89,8 +98,10 @@ function startTranslator() {
     ablation.clear();
   }
 
-  async function loadModel({ name, source }) {
+  async function loadModel({ name, source, languages }) {
     modelReady = false;
+    showModelLanguages({ sourceText, translation: translationOutput }, languages);
+    modelRetry.hidden = true;
     modelDetails.textContent = '';
     clearTranslation();  // the shown translation was the previous model's
     panel.clearMasks();  // its heads, which this model may not have
@@ -107,6 +118,9 @@ function startTranslator() {
       if (error.code === 'superseded') return;  // another model was chosen meanwhile
       progress.hide();
       setModelStatus('error', loadErrorMessage(error, name));
+      if (typeof source !== 'string' || FINAL_LOAD_ERRORS.has(error.code)) return;  // a file's bytes are read once
+      retryLoad = () => loadModel({ name, source, languages });
+      modelRetry.hidden = false;
     }
   }
 

@@ -1,11 +1,12 @@
 // Choosing a model: a shipped one from the list, a file from the file input, or a file
-// dropped anywhere on the page. Calls onChoose({name, source}) with a URL or an ArrayBuffer.
+// dropped anywhere on the page. Calls onChoose({name, source, languages}): source a URL or an
+// ArrayBuffer, languages the {source, target} tags of a shipped model (a file's are unknown).
 
 const SHIPPED_MODELS = {
-  'en-de': { name: 'English → German', url: new URL('../../models/en-de/model.int8.safetensors', import.meta.url).href },
-  'en-fr': { name: 'English → French', url: new URL('../../models/en-fr/model.int8.safetensors', import.meta.url).href },
-  'de-en': { name: 'German → English', url: new URL('../../models/de-en/model.int8.safetensors', import.meta.url).href },
-  'fr-en': { name: 'French → English', url: new URL('../../models/fr-en/model.int8.safetensors', import.meta.url).href },
+  'en-de': { name: 'English → German', url: new URL('../../models/en-de/model.int8.safetensors', import.meta.url).href, languages: { source: 'en', target: 'de' } },
+  'en-fr': { name: 'English → French', url: new URL('../../models/en-fr/model.int8.safetensors', import.meta.url).href, languages: { source: 'en', target: 'fr' } },
+  'de-en': { name: 'German → English', url: new URL('../../models/de-en/model.int8.safetensors', import.meta.url).href, languages: { source: 'de', target: 'en' } },
+  'fr-en': { name: 'French → English', url: new URL('../../models/fr-en/model.int8.safetensors', import.meta.url).href, languages: { source: 'fr', target: 'en' } },
 };
 
 export class ModelPicker {
@@ -71,7 +72,7 @@ export class ModelPicker {
     this.#choices += 1;
     this.#inUse = this.#select.value;
     this.#fileLabel.hidden = true;
-    this.#onChoose({ name: shipped.name, source: shipped.url });
+    this.#onChoose({ name: shipped.name, source: shipped.url, languages: shipped.languages });
   }
 
   async #chooseFile(file) {

@@ -2,7 +2,7 @@
 // Worker and one copy of the model (shared-models.js).
 //
 //   <script type="module" src="/web/element/attend-translator.js"></script>
-//   <attend-translator model="/models/en-de/model.int8.safetensors" attention>A dog runs.</attend-translator>
+//   <attend-translator model="/models/en-de/model.int8.safetensors" target-lang="de" attention>A dog runs.</attend-translator>
 //
 // Attributes: model (URL of a model file), src-text (the text to translate; else the
 // element's own text; else an input box of its own), beam, alpha, attention (show a
