@@ -93,17 +93,15 @@ SourceLines read_sources(const std::string& path, int count) {
   return sources;
 }
 
-// Every line is encoded once (a one-token translation) before the grid starts, so a line the
+// Every line is tokenized (Translator::source_ids) before the grid starts, so a line the
 // model rejects (invalid UTF-8, too long, only invisible characters) is an error naming it
 // instead of a failure part-way through the measurements.
 void check_sources(const std::shared_ptr<const Model>& model, const SourceLines& sources,
                    const std::string& path) {
   Translator translator(model);
-  TranslateOptions probe;
-  probe.max_length = 1;
   for (size_t i = 0; i < sources.texts.size(); ++i) {
     try {
-      translator.translate(sources.texts[i], probe);
+      translator.source_ids(sources.texts[i]);
     } catch (const Error& error) {
       if (error.code() != ErrorCode::invalid_input && error.code() != ErrorCode::empty_input) throw;
       throw Error(ErrorCode::invalid_input, "'" + path + "' line " + std::to_string(sources.line_numbers[i]) +

@@ -24,33 +24,55 @@ class ChunkTranslator {
       : model_(std::move(model)), settings_(settings) {}
 
   // Translates texts[i] for every i with a result slot; a line the model rejects gets its
-  // error message instead. The whole chunk is tried at once; only when the model rejects
-  // some input is it retried line by line, to find which.
+  // error message instead. Each line is encoded first (tokenizing only) to find the lines the
+  // model rejects; the others are translated together. Should that fail on one line all the
+  // same, each is translated on its own.
   void translate(const std::vector<std::string>& texts, std::vector<Translation>* results,
                  std::vector<std::string>* errors) {
     errors->assign(texts.size(), std::string());
+    results->assign(texts.size(), Translation{});
+    std::vector<std::string> accepted;
+    std::vector<size_t> positions;  // of accepted[k] in texts
+    for (size_t i = 0; i < texts.size(); ++i) {
+      if (try_line(i, errors, [&] { single().source_ids(texts[i]); })) {
+        accepted.push_back(texts[i]);
+        positions.push_back(i);
+      }
+    }
     try {
-      *results = settings_.threads > 1
-                     ? translate_parallel(model_, texts, settings_.options, settings_.batch,
-                                          settings_.threads)
-                     : single().translate_batch(texts, settings_.options, settings_.batch);
+      std::vector<Translation> translated = translate_together(accepted);
+      for (size_t k = 0; k < accepted.size(); ++k) (*results)[positions[k]] = std::move(translated[k]);
       return;
     } catch (const Error& error) {
       if (!is_about_one_line(error)) throw;
     }
-    results->assign(texts.size(), Translation{});
-    for (size_t i = 0; i < texts.size(); ++i) {
-      try {
-        (*results)[i] = single().translate(texts[i], settings_.options);
-      } catch (const Error& error) {
-        if (!is_about_one_line(error)) throw;
-        // A line of invisible characters only (no-break or zero-width spaces) is blank too.
-        if (error.code() == ErrorCode::invalid_input) (*errors)[i] = error.what();
-      }
+    for (size_t i : positions) {
+      try_line(i, errors, [&] { (*results)[i] = single().translate(texts[i], settings_.options); });
     }
   }
 
  private:
+  std::vector<Translation> translate_together(const std::vector<std::string>& texts) {
+    if (texts.empty()) return {};
+    return settings_.threads > 1
+               ? translate_parallel(model_, texts, settings_.options, settings_.batch, settings_.threads)
+               : single().translate_batch(texts, settings_.options, settings_.batch);
+  }
+
+  // Runs `attempt` for line i; a rejection of the line becomes its error (none for a line of
+  // invisible characters only, which is blank too). Whether the line was taken.
+  template <class Attempt>
+  static bool try_line(size_t i, std::vector<std::string>* errors, const Attempt& attempt) {
+    try {
+      attempt();
+      return true;
+    } catch (const Error& error) {
+      if (!is_about_one_line(error)) throw;
+      if (error.code() == ErrorCode::invalid_input) (*errors)[i] = error.what();
+      return false;
+    }
+  }
+
   Translator& single() {
     if (!translator_) translator_.emplace(model_);
     return *translator_;

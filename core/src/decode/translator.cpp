@@ -163,17 +163,20 @@ Translation Translator::translate(std::string_view text, const TranslateOptions&
   return std::move(translate_batch({std::string(text)}, options, 1)[0]);
 }
 
+std::vector<int> Translator::source_ids(std::string_view text) const {
+  const ModelConfig& c = state_->impl.config;
+  std::vector<int> ids = state_->impl.src_tokenizer->encode(text);
+  if (ids.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the text is empty or only whitespace");
+  ids.push_back(c.eos_id);
+  check_source(c, ids);
+  return ids;
+}
+
 std::vector<Translation> Translator::translate_batch(const std::vector<std::string>& texts,
                                                      const TranslateOptions& options, int batch_size) {
-  const ModelConfig& c = state_->impl.config;
   std::vector<std::vector<int>> sources;
   sources.reserve(texts.size());
-  for (const std::string& text : texts) {
-    std::vector<int> ids = state_->impl.src_tokenizer->encode(text);
-    if (ids.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the text is empty or only whitespace");
-    ids.push_back(c.eos_id);
-    sources.push_back(std::move(ids));
-  }
+  for (const std::string& text : texts) sources.push_back(source_ids(text));
   return translate_ids(sources, options, batch_size);
 }
 
