@@ -72,8 +72,8 @@ std::vector<int> parse_int_list(const std::string& option, const std::string& te
   return values;
 }
 
-// The first `count` non-blank lines of a file (blank lines are skipped, as translate skips
-// them) and their 1-based line numbers.
+// The first `count` lines of a file that are not blank (nor, once usable_sources has run,
+// only invisible characters): translate skips those too. line_numbers are 1-based.
 struct SourceLines {
   std::vector<std::string> texts;
   std::vector<size_t> line_numbers;
@@ -89,25 +89,30 @@ SourceLines read_sources(const std::string& path, int count) {
     sources.texts.push_back(line);
     sources.line_numbers.push_back(number);
   }
-  if (sources.texts.empty()) throw Error(ErrorCode::invalid_argument, "'" + path + "' has no lines to translate");
   return sources;
 }
 
-// Every line is tokenized (Translator::source_ids) before the grid starts, so a line the
-// model rejects (invalid UTF-8, too long, only invisible characters) is an error naming it
-// instead of a failure part-way through the measurements.
-void check_sources(const std::shared_ptr<const Model>& model, const SourceLines& sources,
-                   const std::string& path) {
-  Translator translator(model);
+// The lines the model takes: each is tokenized (Translator::source_ids) before the grid
+// starts; one of invisible characters only is left out, and one the model rejects (invalid
+// UTF-8, too long) is an error naming it instead of a failure part-way through the measurements.
+SourceLines usable_sources(const std::shared_ptr<const Model>& model, const SourceLines& sources,
+                           const std::string& path) {
+  const Translator translator(model);
+  SourceLines usable;
   for (size_t i = 0; i < sources.texts.size(); ++i) {
     try {
       translator.source_ids(sources.texts[i]);
     } catch (const Error& error) {
-      if (error.code() != ErrorCode::invalid_input && error.code() != ErrorCode::empty_input) throw;
+      if (error.code() == ErrorCode::empty_input) continue;
+      if (error.code() != ErrorCode::invalid_input) throw;
       throw Error(ErrorCode::invalid_input, "'" + path + "' line " + std::to_string(sources.line_numbers[i]) +
                                                 ": " + error.what() + " (bench measures only lines the model takes)");
     }
+    usable.texts.push_back(sources.texts[i]);
+    usable.line_numbers.push_back(sources.line_numbers[i]);
   }
+  if (usable.texts.empty()) throw Error(ErrorCode::invalid_argument, "'" + path + "' has no lines to translate");
+  return usable;
 }
 
 double cpu_seconds_now() {
@@ -230,7 +235,7 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
   parser.add_string("--model", "FILE", "model file (.safetensors)", &b->model_path);
   parser.require("--model");
   parser.add_string("--src", "FILE", "source sentences, one per line (.gz read too)", &b->src_path);
-  parser.add_int("--lines", "N", "translate the first N lines of --src", &b->lines, 1, 1 << 24);
+  parser.add_int("--lines", "N", "translate the first N lines of --src that are not blank", &b->lines, 1, 1 << 24);
   parser.add_string("--beam", "LIST", "beam sizes (comma-separated); 1 is greedy", &b->beams);
   parser.add_string("--batch", "LIST", "batch sizes (sentences decoded together per thread)",
                     &b->batches);
@@ -275,15 +280,15 @@ int run_bench(const std::vector<std::string>& args) {
   const std::vector<int> batches = parse_int_list("--batch", b.batches, 1, 1 << 16);
   const std::vector<int> thread_counts = parse_int_list("--threads", b.threads, 1, 256);
 
-  const SourceLines sources = read_sources(b.src_path, b.lines);
-  const std::vector<std::string>& texts = sources.texts;
+  const SourceLines read = read_sources(b.src_path, b.lines);
 
   const Clock::time_point load_start = Clock::now();
   std::shared_ptr<const Model> model = load_model(b.model_path, model_options(b.int8_activations));
   const double load_ms = seconds_since(load_start) * 1e3;
   const double rss_after_load = peak_rss_mib();
   const ModelInfo info = model->info();
-  check_sources(model, sources, b.src_path);
+  const SourceLines sources = usable_sources(model, read, b.src_path);
+  const std::vector<std::string>& texts = sources.texts;
 
   std::vector<Run> runs;
   for (int beam : beams) {

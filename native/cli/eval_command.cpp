@@ -105,10 +105,11 @@ int run_eval(const std::vector<std::string>& args) {
   } else {
     std::vector<std::string> sources = read_lines(s.src);
     check_same_length(s.src, sources.size(), s.ref, refs.size());  // before translating
-    std::ofstream out;
-    if (!s.hyp_out.empty()) open_output(out, s.hyp_out);  // before translating: a bad path costs nothing
+    if (!s.hyp_out.empty()) check_writable(s.hyp_out);  // before translating: a bad path costs nothing
     failed = translate_source(s, sources, &hyps);
     if (!s.hyp_out.empty()) {
+      std::ofstream out;
+      open_output(out, s.hyp_out);
       for (const std::string& hyp : hyps) out << hyp << "\n";
       check_written(out, "'" + s.hyp_out + "'");
     }

@@ -14,6 +14,8 @@ std::shared_ptr<const Model> load_model(const std::string& path, const ModelOpti
 
 // Opens (truncates) a file for writing; throws attend::Error(io).
 void open_output(std::ofstream& out, const std::string& path);
+// Throws what open_output would, without truncating the file (it is created if missing).
+void check_writable(const std::string& path);
 
 // Throws attend::Error(io) if writing to the stream failed (disk full, closed pipe, ...).
 void check_written(std::ostream& out, const std::string& name);

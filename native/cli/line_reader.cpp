@@ -60,14 +60,22 @@ bool LineReader::input_waiting() const {
   return poll(&input, 1, 0) != 0;  // readable, at its end, or an error next() will report
 }
 
-// Plain text: a partial line in the buffer waits for its end (the caller answers the lines it
-// has first); with nothing buffered, what has arrived is read to see whether it ends a line.
+// Plain text: while more has arrived, it is read after the partial line (moved to the front
+// of the buffer, which grows for a line longer than it) until a line ends; read(2) returns
+// what has arrived without waiting, as poll said. A line still partial waits for its end: the
+// caller answers the lines it has first.
 bool LineReader::ready() {
   if (ended_ || line_buffered()) return true;
   if (format_ == Format::gzip) return stream_.avail_in > 0 || input_waiting();
-  if (begin_ < end_ || !input_waiting()) return false;
-  fill();  // read(2) returns what has arrived without waiting: poll said it would
-  return ended_ || line_buffered();
+  while (input_waiting()) {
+    std::memmove(text_.data(), text_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+    if (end_ == text_.size()) text_.resize(2 * text_.size());
+    end_ += read_some(text_.data() + end_, text_.size() - end_);
+    if (ended_ || line_buffered()) return true;
+  }
+  return false;
 }
 
 // The first byte decides unless it is gzip's first (then the second does); those bytes are

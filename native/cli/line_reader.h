@@ -21,8 +21,8 @@ class LineReader {
 
   bool next(std::string* line);  // false at the end; throws attend::Error(io) on a read error
   // Whether next() would return without waiting for more input: a whole line has arrived
-  // (plain text: what the input holds now is read to see), or the input has ended. Compressed
-  // input that has not been inflated yet counts as a line.
+  // (plain text: what the input holds now is read to see), or the input has ended. gzip:
+  // compressed bytes that have arrived count as a line (they are not inflated to see).
   bool ready();
 
  private:

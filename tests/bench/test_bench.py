@@ -67,8 +67,8 @@ class AttendBench(unittest.TestCase):
             lines = f.read().splitlines()[:3]
         with tempfile.TemporaryDirectory() as tmp:
             with_blanks = os.path.join(tmp, "blanks.txt")
-            with open(with_blanks, "w") as f:
-                f.write(f"{lines[0]}\n\n  \n{lines[1]}\n{lines[2]}\n")
+            with open(with_blanks, "w", encoding="utf-8") as f:
+                f.write(f"{lines[0]}\n\n  \n{lines[1]}\n\u200b\u00a0\n{lines[2]}\n")  # invisible characters too
             done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", with_blanks, "--beam", "1", "--batch", "1",
                                    "--threads", "1", "--json"], capture_output=True, text=True)
             self.assertEqual(done.returncode, 0, done.stderr)

@@ -197,3 +197,21 @@ test('when the browser refuses to create the worker (a script from another origi
   assert.deepEqual(failed, ['attend-error worker: the translation worker could not be created: the worker script is of another origin']);
   assert.equal((await shown(page)).status, 'Translation unavailable: the translation worker could not be created: the worker script is of another origin');
 });
+
+test('an element inserted and removed in the same task starts no worker', async () => {
+  const page = await pageWithElement('A dog runs on the beach.');
+  await page.evaluate(() => {
+    globalThis.workersCreated = 0;
+    globalThis.Worker = class extends Worker {
+      constructor(...args) {
+        super(...args);
+        globalThis.workersCreated += 1;
+      }
+    };
+  });
+  assert.deepEqual(await eventsAfter(page, 'document.body.append(element); element.remove();', { count: 0 }), []);
+  assert.equal(await page.evaluate(() => globalThis.workersCreated), 0);
+  assert.deepEqual(await eventsAfter(page, 'document.body.append(element);', { count: 2 }),
+    ['attend-ready', translated('A dog runs on the beach.')]);
+  assert.equal(await page.evaluate(() => globalThis.workersCreated), 1, 'the counting works');
+});

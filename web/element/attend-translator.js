@@ -103,7 +103,7 @@ class AttendTranslator extends HTMLElement {
     // they are done, so a model attribute set right after the insertion is no error.
     this.#loadQueued = true;
     queueMicrotask(() => {
-      if (this.#loadQueued) this.#load();
+      if (this.#loadQueued && this.isConnected) this.#load();  // not if removed meanwhile
     });
   }
 

@@ -95,9 +95,10 @@ class Translator {
   std::vector<Translation> translate_ids(const std::vector<std::vector<int>>& source_ids,
                                          const TranslateOptions& options = {},
                                          int batch_size = 32);
-  // The source ids translate() decodes for `text`, eos included. Throws what translate() throws
-  // for text it cannot take (invalid_input: invalid UTF-8, too many tokens; empty_input: only
-  // blanks or invisible characters) at the cost of tokenizing it.
+  // The source ids translate() decodes for `text`, eos included, at the cost of tokenizing it.
+  // Throws what translate() throws for the text itself: invalid_input (invalid UTF-8, more
+  // tokens than the model's positions) or empty_input (only blanks or invisible characters).
+  // translate() can still refuse a sentence its search options make too large to decode.
   std::vector<int> source_ids(std::string_view text) const;
   // Teacher-forced logits: decoder fed bos + target_ids; returns [target_ids.size() + 1][V].
   std::vector<float> logits(const std::vector<int>& source_ids, const std::vector<int>& target_ids,
