@@ -24,20 +24,17 @@ class ChunkTranslator {
       : model_(std::move(model)), settings_(settings) {}
 
   // Translates texts[i] for every i with a result slot; a line the model rejects gets its
-  // error message instead. Each line is encoded first (tokenizing only) to find the lines the
-  // model rejects; the others are translated together. Should that fail on one line all the
-  // same, each is translated on its own.
+  // error message instead. Each line is tokenized first (Translator::source_ids), which finds
+  // the lines the model rejects; the others' ids are translated together. Should that fail on
+  // one line all the same, each is translated on its own.
   void translate(const std::vector<std::string>& texts, std::vector<Translation>* results,
                  std::vector<std::string>* errors) {
     errors->assign(texts.size(), std::string());
     results->assign(texts.size(), Translation{});
-    std::vector<std::string> accepted;
-    std::vector<size_t> positions;  // of accepted[k] in texts
+    std::vector<std::vector<int>> accepted;  // source ids
+    std::vector<size_t> positions;           // of accepted[k] in texts
     for (size_t i = 0; i < texts.size(); ++i) {
-      if (try_line(i, errors, [&] { single().source_ids(texts[i]); })) {
-        accepted.push_back(texts[i]);
-        positions.push_back(i);
-      }
+      if (try_line(i, errors, [&] { accepted.push_back(single().source_ids(texts[i])); })) positions.push_back(i);
     }
     try {
       std::vector<Translation> translated = translate_together(accepted);
@@ -46,17 +43,19 @@ class ChunkTranslator {
     } catch (const Error& error) {
       if (!is_about_one_line(error)) throw;
     }
-    for (size_t i : positions) {
-      try_line(i, errors, [&] { (*results)[i] = single().translate(texts[i], settings_.options); });
+    for (size_t k = 0; k < accepted.size(); ++k) {
+      try_line(positions[k], errors, [&] {
+        (*results)[positions[k]] = std::move(single().translate_ids({accepted[k]}, settings_.options, 1)[0]);
+      });
     }
   }
 
  private:
-  std::vector<Translation> translate_together(const std::vector<std::string>& texts) {
-    if (texts.empty()) return {};
+  std::vector<Translation> translate_together(const std::vector<std::vector<int>>& source_ids) {
+    if (source_ids.empty()) return {};
     return settings_.threads > 1
-               ? translate_parallel(model_, texts, settings_.options, settings_.batch, settings_.threads)
-               : single().translate_batch(texts, settings_.options, settings_.batch);
+               ? translate_ids_parallel(model_, source_ids, settings_.options, settings_.batch, settings_.threads)
+               : single().translate_ids(source_ids, settings_.options, settings_.batch);
   }
 
   // Runs `attempt` for line i; a rejection of the line becomes its error (none for a line of

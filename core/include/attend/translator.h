@@ -117,5 +117,10 @@ std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model,
                                             const std::vector<std::string>& texts,
                                             const TranslateOptions& options, int batch_size,
                                             int threads);
+// The same on source ids (each ending with eos), e.g. from Translator::source_ids.
+std::vector<Translation> translate_ids_parallel(std::shared_ptr<const Model> model,
+                                                const std::vector<std::vector<int>>& source_ids,
+                                                const TranslateOptions& options, int batch_size,
+                                                int threads);
 
 }  // namespace attend
