@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "files.h"
 #include "line_reader.h"
+#include "line_translation.h"
 #include "option_parser.h"
 #include "search_settings.h"
 #include "usage_error.h"
@@ -85,7 +86,7 @@ SourceLines read_sources(const std::string& path, int count) {
   size_t number = 0;
   for (std::string line; sources.texts.size() < static_cast<size_t>(count) && reader.next(&line);) {
     ++number;
-    if (line.find_first_not_of(" \t\r\f\v") == std::string::npos) continue;
+    if (is_blank(line)) continue;
     sources.texts.push_back(line);
     sources.line_numbers.push_back(number);
   }

@@ -10,10 +10,6 @@ namespace attend::cli {
 
 namespace {
 
-bool is_blank(const std::string& line) {
-  return line.find_first_not_of(" \t\r\f\v") == std::string::npos;
-}
-
 bool is_about_one_line(const Error& error) {
   return error.code() == ErrorCode::invalid_input || error.code() == ErrorCode::empty_input;
 }
@@ -83,6 +79,10 @@ class ChunkTranslator {
 };
 
 }  // namespace
+
+bool is_blank(const std::string& line) {
+  return line.find_first_not_of(" \t\r\f\v") == std::string::npos;
+}
 
 LineSource vector_source(const std::vector<std::string>& lines) {
   size_t next = 0;

@@ -28,6 +28,9 @@ struct LineSource {
   std::function<bool()> ready;                  // whether next() would return without waiting for input
 };
 
+// Empty or ASCII whitespace only: not sent to the model (translate answers an empty line).
+bool is_blank(const std::string& line);
+
 // Gives the strings of `lines` (which must outlive the source) one by one.
 LineSource vector_source(const std::vector<std::string>& lines);
 
