@@ -10,7 +10,6 @@
 //        {type:'translate', id, lane?, text, options, compareWithoutMasks, live}
 //        {type:'cancel', lane?} (the lane's request not yet started is dropped)
 //        {type:'close', lane} (the same, and the lane is forgotten)
-//        {type:'unload', id} (no model: a load in flight ends silently, as if superseded)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
 //        (a load that a newer one supersedes ends silently and its model is disposed)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
@@ -167,7 +166,6 @@ function shareNewestRequest({ lane = 0, newestRequest }) {
 self.onmessage = ({ data }) => {
   if (data.type === 'init') shareNewestRequest(data);
   else if (data.type === 'load') load(data);
-  else if (data.type === 'unload') unload(data.id);
   else if (data.type === 'translate') enqueueTranslation(data);
   else if (data.type === 'cancel') dropPendingRequest(data.lane ?? 0);  // the page has settled it already
   else if (data.type === 'close') closeLane(data.lane);

@@ -1,6 +1,6 @@
 // The page's side of web/worker.js: starts the worker, loads models and sends translation
 // requests on lanes. On a lane only the newest request matters: an older one settles as
-// `superseded` as soon as a newer one is sent on that lane (or a model load or unload, or the
+// `superseded` as soon as a newer one is sent on that lane (or a model load, or the
 // lane's cancel()), and the worker is told (shared id) so it can stop decoding it. Lanes are
 // independent: several users of one worker and its model (the <attend-translator> elements of
 // one model, web/element/shared-models.js) each open their own. The worker's own translate()
@@ -150,16 +150,6 @@ export class TranslationWorker {
       const transfer = source instanceof ArrayBuffer ? [source] : [];
       this.#worker.postMessage({ type: 'load', id, source }, transfer);
     });
-  }
-
-  // Leaves the worker with no model: the load in flight, if any, settles as superseded and its
-  // model is dropped; translations in flight are superseded.
-  unload() {
-    if (this.#failure) return;
-    this.#cancelAll();
-    this.#loading?.reject(new SupersededError());
-    this.#loading = null;
-    this.#worker.postMessage({ type: 'unload', id: this.#nextLoadId++ });
   }
 
   // The first lane's translate() and cancel().
