@@ -6,10 +6,12 @@
 Steps: (with --distill-from, a trained model's translations of the training source, or several models'
 consensus, added to the training pairs; with --back-translate-from, a reverse model's translations of
 the training target)
--> SentencePiece vocabulary (spm_train) -> (with --subword-alpha, new segmentations of the training
+-> SentencePiece vocabulary (spm_train; with --init-from, the model file's) -> (with --subword-alpha, new segmentations of the training
 text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with linear warm-up and cosine decay
 to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
 average of the last checkpoints -> model files (f32 and int8) in --out.
+--init-from MODEL fine-tunes: the run starts from an Attend model file's weights (int8 ones dequantized),
+with its architecture and vocabulary, and a fresh optimizer (warm-up and decay as for a new run).
 --workers N trains data-parallel in N processes (a step is one batch per worker, gradients summed).
 """
 import argparse
@@ -51,7 +53,7 @@ import torch  # noqa: E402
 
 from attend_ref import data, data_parallel  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
-from attend_ref.export import export_model  # noqa: E402
+from attend_ref.export import export_model, load_model  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
@@ -79,6 +81,9 @@ def parse_args(argv=None):
     p.add_argument("--back-translate-from", metavar="MODEL",
                    help="back-translation: also train on this Attend model's beam-5 translations of the training "
                         "target as sources of that target (MODEL translates the other way, e.g. de-en for en-de)")
+    p.add_argument("--init-from", metavar="MODEL",
+                   help="fine-tuning: start from this Attend model file's weights, architecture and vocabulary "
+                        "(--d-model, --heads, --d-ff, --layers, --vocab-size and --separate-vocab must match it)")
     p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
     p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
     p.add_argument("--warmup", type=int, default=800)
@@ -110,6 +115,37 @@ def model_config(args, src_vocab_size, tgt_vocab_size):
                        **data.SPECIAL_IDS)
 
 
+def initial_model(path):
+    """(config, state dict, tokenizer bytes {"src": ..., "tgt": ...}) of an Attend model file."""
+    model, tensors = load_model(path)
+    tokenizers = {side: tensors[f"tokenizer.{side}"].tobytes() for side in ("src", "tgt") if f"tokenizer.{side}" in tensors}
+    return model.cfg, model.state_dict(), tokenizers
+
+
+def check_same_architecture(args, cfg, path):
+    """Exits if an architecture option differs from the --init-from model's."""
+    wanted = {"--d-model": (args.d_model, cfg.d_model), "--heads": (args.heads, cfg.num_heads),
+              "--d-ff": (args.d_ff, cfg.d_ff), "--layers": (args.layers, cfg.encoder_layers),
+              "--vocab-size": (args.vocab_size, cfg.src_vocab_size),
+              "--separate-vocab": (args.separate_vocab, not cfg.shared_vocab)}
+    if cfg.decoder_layers != cfg.encoder_layers or cfg.src_vocab_size != cfg.tgt_vocab_size:
+        sys.exit(f"{path}: --init-from takes models with as many encoder as decoder layers and one vocabulary size")
+    differ = [f"{name} {given} (the model's: {own})" for name, (given, own) in wanted.items() if given != own]
+    if differ:
+        sys.exit(f"{path} is not the architecture asked for: {', '.join(differ)}")
+
+
+def write_vocabularies(args, src_lang, tgt_lang, tokenizers):
+    """The --init-from model's SentencePiece models, written to --out; returns their paths (src, tgt)."""
+    names = {"src": f"spm.{src_lang}{tgt_lang}.model"} if "tgt" not in tokenizers else {
+        "src": f"spm.{src_lang}.model", "tgt": f"spm.{tgt_lang}.model"}
+    paths = {side: os.path.join(args.out, name) for side, name in names.items()}
+    for side, path in paths.items():
+        with open(path, "wb") as f:
+            f.write(tokenizers[side])
+    return paths["src"], paths.get("tgt", paths["src"])
+
+
 def prepare_data(args, src_lang, tgt_lang):
     """Vocabulary (trained once, reused on resume) and the corpus: (spm models (src, tgt), training
     texts (src, tgt), training pairs, val pairs), the pairs in their most likely segmentation."""
@@ -127,7 +163,11 @@ def prepare_data(args, src_lang, tgt_lang):
         added_src += distill.teacher_translations([args.back_translate_from], train_tgt, cache)
         added_tgt += train_tgt
     train_src, train_tgt = train_src + added_src, train_tgt + added_tgt
-    if args.separate_vocab:
+    if args.init_from:
+        cfg, _, tokenizers = initial_model(args.init_from)
+        check_same_architecture(args, cfg, args.init_from)
+        src_model, tgt_model = write_vocabularies(args, src_lang, tgt_lang, tokenizers)
+    elif args.separate_vocab:
         spm = {lang: os.path.join(args.out, f"spm.{lang}") for lang in (src_lang, tgt_lang)}
         for lang, texts in ((src_lang, train_src), (tgt_lang, train_tgt)):
             if not os.path.exists(spm[lang] + ".model"):
@@ -145,8 +185,8 @@ def prepare_data(args, src_lang, tgt_lang):
 
 
 def teacher_digests(args):
-    """{path: SHA-256} of the --distill-from and --back-translate-from model files."""
-    paths = (args.distill_from or []) + ([args.back_translate_from] if args.back_translate_from else [])
+    """{path: SHA-256} of the --distill-from, --back-translate-from and --init-from model files."""
+    paths = (args.distill_from or []) + [path for path in (args.back_translate_from, args.init_from) if path]
     return {path: distill.file_sha256(path) for path in paths}
 
 
@@ -254,9 +294,14 @@ def train(rank, workers, args, prepared):
     torch.set_num_threads(args.threads)
     models, train_texts, pairs, val = prepared
     src_model, tgt_model = models
-    vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
-    cfg = model_config(args, vocab(src_model), vocab(tgt_model))
+    if args.init_from:
+        cfg, initial_state, _ = initial_model(args.init_from)
+    else:
+        vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
+        cfg = model_config(args, vocab(src_model), vocab(tgt_model))
     model = Transformer(cfg, dropout=args.dropout)  # the same initial weights in every worker
+    if args.init_from:
+        model.load_state_dict(initial_state)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
     if workers > 1:
         torch.manual_seed(args.seed + 1 + rank)  # but each its own dropout masks

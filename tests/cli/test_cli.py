@@ -309,6 +309,16 @@ class Translate(unittest.TestCase):
         self.assertRegex(err, r"^attend: error: line 1: [^\n]+\n$")
         self.assertEqual(out, "\n" + good)
 
+    def test_a_line_too_large_to_decode_is_reported_and_others_translated(self):
+        """A sentence the model's positions allow but whose encoder scores ([S, S]) outgrow 2^31 floats
+        fails the chunk it is in; each line of the chunk is then translated on its own."""
+        model = os.path.join(TINY, "tiny-long.f32.safetensors")
+        good, _ = self.translate(stdin="\n".join(SENTENCES[:2]) + "\n", model=model)
+        out, err = self.translate(stdin=f"{SENTENCES[0]}\n{'a ' * 46341}\n{SENTENCES[1]}\n", status=1, model=model)
+        self.assertEqual(err, "attend: error: line 2: a sentence of 46342 tokens needs more than 2^31 floats of "
+                              "workspace with this model and beam 1; use a smaller beam or a shorter sentence\n")
+        self.assertEqual(out.split("\n"), [*good.split("\n")[:1], "", *good.split("\n")[1:]])
+
     def test_nbest_format(self):
         out, _ = self.translate("--beam", "4", "--nbest", "3", *SENTENCES[:2])
         entries = [re.fullmatch(r"(\d+) \|\|\| (.*) \|\|\| (-?\d+\.\d+)", line) for line in out.splitlines()]

@@ -22,7 +22,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import train  # noqa: E402
-from attend_ref import data, data_parallel, distill, openblas  # noqa: E402
+from attend_ref import data, data_parallel, distill, export, openblas  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer, dropout  # noqa: E402
@@ -498,6 +498,32 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertEqual(targets, german + beam_5(teacher, english) + german)
         self.assertEqual(len(pairs), 900)
         self.assertTrue(os.path.exists(os.path.join(self.out, "train.back-translated.en")))
+
+    def test_fine_tuning_starts_from_the_model_files_weights_and_vocabulary(self):
+        """--init-from: at a learning rate too small to move anything the fine-tuned model is its starting
+        model (int8 weights dequantized), with the same tokenizer; the starting model's validation loss is
+        the fine-tuning run's; another architecture is refused."""
+        self.train(6)
+        start = os.path.join(self.tmp.name, "start.int8.safetensors")
+        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
+        self.out = os.path.join(self.tmp.name, "fine-tuned")
+        refused = self.train(3, expect_success=False, extra=("--init-from", start, "--d-ff", "64"))
+        self.assertIn("is not the architecture asked for: --d-ff 64 (the model's: 32)", refused)
+        log = self.train(3, extra=("--init-from", start, "--lr", "1e-30"))
+        start_tensors, _ = export.read_safetensors(start)
+        tuned_tensors, _ = export.read_safetensors(os.path.join(self.out, "model.f32.safetensors"))
+        self.assertEqual(tuned_tensors["tokenizer.src"].tobytes(), start_tensors["tokenizer.src"].tobytes())
+        expected = export.dequantized(start_tensors)
+        self.assertEqual(sorted(tuned_tensors), sorted(expected))
+        for name, array in expected.items():
+            if not name.startswith("tokenizer."):
+                self.assertTrue(torch.allclose(torch.from_numpy(tuned_tensors[name].copy()),
+                                               torch.from_numpy(array.copy()), atol=1e-6), name)
+        start_model, _ = export.load_model(start)
+        val = data.make_batches(train.encode_pairs(
+            (os.path.join(self.out, "spm.ende.model"),) * 2,
+            ([line.rstrip("\n") for line in multi30k_lines("val", lang, 40)] for lang in ("en", "de"))), 4000, seed=0)
+        self.assertIn(f"val loss {train.validation_loss(start_model, val):.3f}", log)
 
     def test_train_sh_scores_on_the_data_it_trained_on(self):
         """scripts/train.sh --data-dir DIR trains on DIR and scores on DIR's val and test_2016_flickr; the

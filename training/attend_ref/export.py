@@ -95,7 +95,8 @@ def write_safetensors(path, tensors, metadata):
 
 def read_safetensors(path):
     """Minimal reader (tests and tools): returns (tensors as numpy, metadata)."""
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     (n,) = struct.unpack("<Q", data[:8])
     header = json.loads(data[8: 8 + n])
     metadata = header.pop("__metadata__", {})

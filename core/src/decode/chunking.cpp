@@ -46,8 +46,8 @@ std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& opt
     }
     if (last == first) {
       throw Error(ErrorCode::invalid_input,
-                  "sentence " + std::to_string(first) + " (" + std::to_string(source_lengths[first]) +
-                      " tokens) needs more than 2^31 floats of workspace with this model and beam " +
+                  "a sentence of " + std::to_string(source_lengths[first]) +
+                      " tokens needs more than 2^31 floats of workspace with this model and beam " +
                       std::to_string(options.beam_size) + "; use a smaller beam or a shorter sentence");
     }
     ends.push_back(last);
