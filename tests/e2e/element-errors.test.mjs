@@ -142,6 +142,34 @@ test('a download that fails is an io error naming the model; reload() tries agai
     ['attend-ready', translated('A dog runs on the beach.')]);
 });
 
+test('ready: the model\'s info once it is loaded, the error of a failed load, a new promise for each model', async () => {
+  const page = await pageWithElement('A dog runs on the beach.', { failModel: true });
+  const failed = await page.evaluate(() => {
+    const { ready } = globalThis.underTest;  // taken before the element is in the document
+    document.body.append(globalThis.underTest);
+    return ready.then(() => 'resolved', (error) => error);
+  });
+  assert.equal(failed.code, 'io');
+  assert.match(failed.message, new RegExp(`^cannot fetch ${server.origin}${MODEL_PATH}`));
+  await page.unroute(`**${MODEL_PATH}`);
+  const loaded = await page.evaluate(async () => {
+    const element = globalThis.underTest;
+    const failedLoad = element.ready;
+    const announced = new Promise((resolve) => element.addEventListener('attend-ready', (event) => resolve(event.detail), { once: true }));
+    element.reload();
+    const info = await element.ready;
+    return { newPromise: element.ready !== failedLoad, info, announced: await announced, stillReady: (await element.ready) === info };
+  });
+  assert.deepEqual(loaded.info, loaded.announced);
+  assert.equal(loaded.info.tgtVocabSize, 8000);
+  assert.ok(loaded.newPromise && loaded.stillReady);
+  const unset = await page.evaluate(() => {
+    globalThis.underTest.removeAttribute('model');
+    return globalThis.underTest.ready.then(() => 'resolved', (error) => error);
+  });
+  assert.deepEqual(unset, { code: 'invalid_argument', message: 'the model attribute is missing' });
+});
+
 test('moving a loaded element keeps its worker and model; target-lang labels the translation', async () => {
   const page = await pageWithElement('A dog runs on the beach.');
   await eventsAfter(page, 'document.body.append(element);', { count: 2 });

@@ -11,7 +11,8 @@
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
 // (detail: the result of Translator.translate), attend-error (detail: {code, message}).
 // Methods: translate(), reload() (loads the model again, e.g. after a failed download; a
-// model other elements have loaded is used as it is).
+// model other elements have loaded is used as it is). Property: ready (a promise of the
+// model's info once it is loaded; rejected with {code, message} when its load fails).
 import { attentionShape } from '../app/attention-data.js';
 import { paintHeatmap } from '../app/heatmap-canvas.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
@@ -58,6 +59,23 @@ function lastLayerMeanCross(attention) {
 
 const invalidArgument = (message) => ({ code: 'invalid_argument', message });
 
+// A promise with its resolve and reject, which settle it once. A rejection nobody awaits is
+// not reported as unhandled: attend-error has told the page.
+function settleOnce() {
+  const readiness = { settled: false };
+  const once = (settle) => (value) => {
+    if (readiness.settled) return;
+    readiness.settled = true;
+    settle(value);
+  };
+  readiness.promise = new Promise((resolve, reject) => {
+    readiness.resolve = once(resolve);
+    readiness.reject = once(reject);
+  });
+  readiness.promise.catch(() => {});
+  return readiness;
+}
+
 class AttendTranslator extends HTMLElement {
   static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention', 'target-lang'];
 
@@ -65,6 +83,7 @@ class AttendTranslator extends HTMLElement {
   #model = null;  // useModel()'s {lane, ready, release} of the model in use or loading
   #loadQueued = false;  // connected: the model loads once the inserting script has run
   #ready = false;
+  #readiness = settleOnce();  // of the model in use or loading, or of the next one
   #typingTimer = 0;
   #requestedText = null;  // the text of the newest translate() while ready
   #parts;
@@ -133,6 +152,13 @@ class AttendTranslator extends HTMLElement {
     this.#load();
   }
 
+  // Resolves with the model's info() once the element's model is loaded (at once if it is);
+  // rejects with {code, message} when that load fails. Another model (the model attribute,
+  // reload(), removal from the document) makes a new promise, for the next load.
+  get ready() {
+    return this.#readiness.promise;
+  }
+
   // The text to translate: src-text, else the element's own text, else its input box.
   get sourceText() {
     return (this.getAttribute('src-text') ?? (this.textContent.trim() || this.#parts.input.value)).trim();
@@ -196,6 +222,7 @@ class AttendTranslator extends HTMLElement {
   #releaseModel() {
     this.#clearTranslation();
     this.#ready = false;
+    if (this.#readiness.settled) this.#readiness = settleOnce();
     this.#model?.release();
     this.#model = null;
   }
@@ -224,6 +251,7 @@ class AttendTranslator extends HTMLElement {
       const info = await model.ready;
       if (this.#model !== model) return;  // let go meanwhile (another model, reload or removal)
       this.#ready = true;
+      this.#readiness.resolve(info);
       this.#setStatus('');
       this.dispatchEvent(new CustomEvent('attend-ready', { detail: info, bubbles: true, composed: true }));
       await this.translate();
@@ -271,7 +299,9 @@ class AttendTranslator extends HTMLElement {
     this.#parts.status.classList.toggle('error', isError);
   }
 
+  // A failure of the model's load (rejecting ready) or, once it is ready, of a translation.
   #fail({ code, message }) {
+    if (!this.#ready) this.#readiness.reject({ code, message });
     this.#setStatus(`Translation unavailable: ${message}`, true);
     this.dispatchEvent(new CustomEvent('attend-error', { detail: { code, message }, bubbles: true, composed: true }));
   }
