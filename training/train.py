@@ -6,7 +6,8 @@
 Steps: (with --distill-from, a trained model's translations of the training source, or several models'
 consensus, added to the training pairs; with --back-translate-from, a reverse model's translations of
 the training target)
--> SentencePiece vocabulary (spm_train; with --init-from, the model file's) -> (with --subword-alpha, new segmentations of the training
+-> SentencePiece vocabulary (spm_train; with --init-from, the model file's)
+-> (with --subword-alpha, new segmentations of the training
 text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with linear warm-up and cosine decay
 to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
 average of the last checkpoints -> model files (f32 and int8) in --out.
@@ -53,12 +54,27 @@ import torch  # noqa: E402
 
 from attend_ref import data, data_parallel  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
-from attend_ref.export import export_model, load_model  # noqa: E402
+from attend_ref.export import export_model, load_model, read_safetensors  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
 
 def parse_args(argv=None):
+    p = argument_parser()
+    args = p.parse_args(argv)
+    if args.workers < 1:
+        p.error("--workers must be at least 1")
+    if not 1 <= args.back_translate_nbest <= distill.TEACHER_BEAM:
+        p.error(f"--back-translate-nbest must be from 1 to {distill.TEACHER_BEAM} (the beam), "
+                f"got {args.back_translate_nbest}")
+    if args.back_translate_nbest > 1 and not args.back_translate_from:
+        p.error("--back-translate-nbest needs --back-translate-from")
+    if args.workers > 1 and args.time_budget_min > 0:
+        p.error("--time-budget-min needs --workers 1 (workers would stop at different steps)")
+    return args
+
+
+def argument_parser():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--pair", default="en-de", help="source-target, e.g. en-de, en-fr, de-en")
     p.add_argument("--data-dir", default=os.path.join(os.path.dirname(__file__), "../../shared/data/multi30k"))
@@ -81,6 +97,9 @@ def parse_args(argv=None):
     p.add_argument("--back-translate-from", metavar="MODEL",
                    help="back-translation: also train on this Attend model's beam-5 translations of the training "
                         "target as sources of that target (MODEL translates the other way, e.g. de-en for en-de)")
+    p.add_argument("--back-translate-nbest", metavar="N", type=int, default=1,
+                   help="back-translation: the N best distinct beam-5 translations of each target, each a source "
+                        "of it (1 to 5)")
     p.add_argument("--init-from", metavar="MODEL",
                    help="fine-tuning: start from this Attend model file's weights, architecture and vocabulary "
                         "(--d-model, --heads, --d-ff, --layers, --vocab-size and --separate-vocab must match it)")
@@ -97,12 +116,7 @@ def parse_args(argv=None):
     p.add_argument("--workers", type=int, default=1,
                    help="data-parallel processes; a step trains one batch on each (see attend_ref/data_parallel.py)")
     p.add_argument("--seed", type=int, default=1234)
-    args = p.parse_args(argv)
-    if args.workers < 1:
-        p.error("--workers must be at least 1")
-    if args.workers > 1 and args.time_budget_min > 0:
-        p.error("--time-budget-min needs --workers 1 (workers would stop at different steps)")
-    return args
+    return p
 
 
 def model_config(args, src_vocab_size, tgt_vocab_size):
@@ -115,42 +129,60 @@ def model_config(args, src_vocab_size, tgt_vocab_size):
                        **data.SPECIAL_IDS)
 
 
-def initial_model(path):
-    """(config, state dict, tokenizer bytes {"src": ..., "tgt": ...}) of an Attend model file."""
-    model, tensors = load_model(path)
+def model_file_setup(path):
+    """(config, tokenizer bytes {"src": ..., "tgt": ...}) of an Attend model file."""
+    tensors, metadata = read_safetensors(path)
     tokenizers = {side: tensors[f"tokenizer.{side}"].tobytes() for side in ("src", "tgt") if f"tokenizer.{side}" in tensors}
-    return model.cfg, model.state_dict(), tokenizers
+    return ModelConfig.from_json(metadata["attend.config"]), tokenizers
 
 
 def check_same_architecture(args, cfg, path):
-    """Exits if an architecture option differs from the --init-from model's."""
+    """Exits if an architecture option differs from the --init-from model's, or the model's special
+    token ids are not the ones the training data uses."""
+    joint = lambda separate: "separate vocabularies" if separate else "one joint vocabulary"
     wanted = {"--d-model": (args.d_model, cfg.d_model), "--heads": (args.heads, cfg.num_heads),
               "--d-ff": (args.d_ff, cfg.d_ff), "--layers": (args.layers, cfg.encoder_layers),
-              "--vocab-size": (args.vocab_size, cfg.src_vocab_size),
-              "--separate-vocab": (args.separate_vocab, not cfg.shared_vocab)}
+              "--vocab-size": (args.vocab_size, cfg.src_vocab_size)}
     if cfg.decoder_layers != cfg.encoder_layers or cfg.src_vocab_size != cfg.tgt_vocab_size:
         sys.exit(f"{path}: --init-from takes models with as many encoder as decoder layers and one vocabulary size")
+    if any(getattr(cfg, name) != value for name, value in data.SPECIAL_IDS.items()):
+        sys.exit(f"{path}: --init-from takes models whose special ids are {data.SPECIAL_IDS}")
     differ = [f"{name} {given} (the model's: {own})" for name, (given, own) in wanted.items() if given != own]
+    if args.separate_vocab == cfg.shared_vocab:
+        differ.append(f"{joint(args.separate_vocab)} (the model has {joint(not cfg.shared_vocab)})")
     if differ:
         sys.exit(f"{path} is not the architecture asked for: {', '.join(differ)}")
 
 
 def write_vocabularies(args, src_lang, tgt_lang, tokenizers):
-    """The --init-from model's SentencePiece models, written to --out; returns their paths (src, tgt)."""
+    """The --init-from model's SentencePiece models, written to --out (kept there for a resumed run);
+    returns their paths (src, tgt)."""
     names = {"src": f"spm.{src_lang}{tgt_lang}.model"} if "tgt" not in tokenizers else {
         "src": f"spm.{src_lang}.model", "tgt": f"spm.{tgt_lang}.model"}
     paths = {side: os.path.join(args.out, name) for side, name in names.items()}
     for side, path in paths.items():
-        with open(path, "wb") as f:
-            f.write(tokenizers[side])
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(tokenizers[side])
+        elif read_bytes(path) != tokenizers[side]:
+            sys.exit(f"{path} is another vocabulary than {args.init_from}'s; use another --out")
     return paths["src"], paths.get("tgt", paths["src"])
 
 
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def prepare_data(args, src_lang, tgt_lang):
-    """Vocabulary (trained once, reused on resume) and the corpus: (spm models (src, tgt), training
-    texts (src, tgt), training pairs, val pairs), the pairs in their most likely segmentation."""
+    """Vocabulary (trained once, or the --init-from model's; reused on resume) and the corpus: (spm
+    models (src, tgt), training texts (src, tgt), training pairs, val pairs), the pairs in their most
+    likely segmentation."""
     os.makedirs(args.out, exist_ok=True)
     refuse_other_recipe(args)
+    if args.init_from:  # before any teacher translates
+        cfg, tokenizers = model_file_setup(args.init_from)
+        check_same_architecture(args, cfg, args.init_from)
     train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
     train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
     added_src, added_tgt = [], []
@@ -160,12 +192,13 @@ def prepare_data(args, src_lang, tgt_lang):
         added_tgt += distill.teacher_translations(args.distill_from, train_src, cache)
     if args.back_translate_from:
         cache = os.path.join(args.out, f"train.back-translated.{src_lang}")
-        added_src += distill.teacher_translations([args.back_translate_from], train_tgt, cache)
-        added_tgt += train_tgt
+        back_translations = distill.distinct_translations(args.back_translate_from, train_tgt, cache,
+                                                          args.back_translate_nbest)
+        for target, sources in zip(train_tgt, back_translations):
+            added_src += sources
+            added_tgt += [target] * len(sources)
     train_src, train_tgt = train_src + added_src, train_tgt + added_tgt
     if args.init_from:
-        cfg, _, tokenizers = initial_model(args.init_from)
-        check_same_architecture(args, cfg, args.init_from)
         src_model, tgt_model = write_vocabularies(args, src_lang, tgt_lang, tokenizers)
     elif args.separate_vocab:
         spm = {lang: os.path.join(args.out, f"spm.{lang}") for lang in (src_lang, tgt_lang)}
@@ -184,15 +217,16 @@ def prepare_data(args, src_lang, tgt_lang):
     return models, train_texts, encode_pairs(models, train_texts), encode_pairs(models, (val_src, val_tgt))
 
 
-def teacher_digests(args):
-    """{path: SHA-256} of the --distill-from, --back-translate-from and --init-from model files."""
+def model_file_digests(args):
+    """{path: SHA-256} of the --distill-from, --back-translate-from and --init-from model files (saved as
+    config.json's "teachers")."""
     paths = (args.distill_from or []) + [path for path in (args.back_translate_from, args.init_from) if path]
     return {path: distill.file_sha256(path) for path in paths}
 
 
 def refuse_other_recipe(args):
-    """Exits if --out holds a run started with other options than args (but RESUMABLE_CHANGES), or
-    with other contents of its teacher files."""
+    """Exits if --out holds a run started with other options than args (but RESUMABLE_CHANGES; an
+    option newer than the run counts as its default), or with other contents of its model files."""
     path = os.path.join(args.out, "config.json")
     if not os.path.exists(path):
         return
@@ -200,13 +234,13 @@ def refuse_other_recipe(args):
         saved_config = json.load(f)
     saved = saved_config["train"]
     resumable = RESUMABLE_CHANGES + (("max_steps",) if args.schedule == "inverse-sqrt" else ())
-    changed = [name for name, value in vars(args).items()
-               if name not in resumable and name in saved and saved[name] != value]
+    was_set = {name: saved.get(name, argument_parser().get_default(name)) for name in vars(args)}
+    changed = [name for name, value in vars(args).items() if name not in resumable and was_set[name] != value]
     if changed:
-        was = ", ".join(f"--{name.replace('_', '-')} {saved[name]}" for name in changed)
+        was = ", ".join(f"--{name.replace('_', '-')} {was_set[name]}" for name in changed)
         sys.exit(f"{args.out} holds a run started with other options ({was}); resume it with those, or use another --out")
     saved_teachers = saved_config.get("teachers", {})
-    replaced = [path for path, digest in teacher_digests(args).items() if saved_teachers.get(path, digest) != digest]
+    replaced = [path for path, digest in model_file_digests(args).items() if saved_teachers.get(path, digest) != digest]
     if replaced:
         sys.exit(f"{args.out} holds a run trained on other contents of {', '.join(replaced)} (the file changed since); "
                  "use another --out")
@@ -295,13 +329,14 @@ def train(rank, workers, args, prepared):
     models, train_texts, pairs, val = prepared
     src_model, tgt_model = models
     if args.init_from:
-        cfg, initial_state, _ = initial_model(args.init_from)
+        initial, _ = load_model(args.init_from)  # int8 weights dequantized
+        cfg = initial.cfg
     else:
         vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
         cfg = model_config(args, vocab(src_model), vocab(tgt_model))
     model = Transformer(cfg, dropout=args.dropout)  # the same initial weights in every worker
     if args.init_from:
-        model.load_state_dict(initial_state)
+        model.load_state_dict(initial.state_dict())
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
     if workers > 1:
         torch.manual_seed(args.seed + 1 + rank)  # but each its own dropout masks
@@ -309,7 +344,7 @@ def train(rank, workers, args, prepared):
     first_step = step
     if lead:
         with open(os.path.join(args.out, "config.json"), "w") as f:
-            json.dump({"model": json.loads(cfg.to_json()), "train": vars(args), "teachers": teacher_digests(args)},
+            json.dump({"model": json.loads(cfg.to_json()), "train": vars(args), "teachers": model_file_digests(args)},
                       f, indent=1)
     n_params = sum(p.numel() for p in model.parameters())
     report(f"{args.pair}: {len(pairs)} pairs, vocab {cfg.src_vocab_size}/{cfg.tgt_vocab_size}, "

@@ -315,7 +315,7 @@ class Translate(unittest.TestCase):
         model = os.path.join(TINY, "tiny-long.f32.safetensors")
         good, _ = self.translate(stdin="\n".join(SENTENCES[:2]) + "\n", model=model)
         out, err = self.translate(stdin=f"{SENTENCES[0]}\n{'a ' * 46341}\n{SENTENCES[1]}\n", status=1, model=model)
-        self.assertEqual(err, "attend: error: line 2: a sentence of 46342 tokens needs more than 2^31 floats of "
+        self.assertEqual(err, "attend: error: line 2: the sentence (46342 tokens) needs more than 2^31 floats of "
                               "workspace with this model and beam 1; use a smaller beam or a shorter sentence\n")
         self.assertEqual(out.split("\n"), [*good.split("\n")[:1], "", *good.split("\n")[1:]])
 

@@ -101,7 +101,13 @@ TEST(Chunking, ASentenceOverTheLimitAloneIsAnError) {
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::invalid_input);
-    EXPECT_NE(std::string(e.what()).find("sentence 1 (50000 tokens)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("sentence 2 of 2 (50000 tokens) needs"), std::string::npos) << e.what();
+  }
+  try {
+    chunk_ends(c, beam(1), {50000}, 32);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the sentence (50000 tokens) needs"), std::string::npos) << e.what();
   }
 }
 

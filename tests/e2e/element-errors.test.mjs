@@ -134,7 +134,10 @@ test('beam and alpha: an empty value is the default, a malformed one an error na
 
 test('a download that fails is an io error naming the model; reload() tries again', async () => {
   const page = await pageWithElement('A dog runs on the beach.', { failModel: true });
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   const failed = await eventsAfter(page, 'document.body.append(element);');
+  assert.deepEqual(pageErrors, [], 'a failed load nobody awaits (element.ready) is no unhandled rejection');
   assert.equal(failed.length, 1);
   assert.match(failed[0], new RegExp(`^attend-error io: cannot fetch ${server.origin}${MODEL_PATH}`));
   await page.unroute(`**${MODEL_PATH}`);
@@ -168,6 +171,20 @@ test('ready: the model\'s info once it is loaded, the error of a failed load, a 
     return globalThis.underTest.ready.then(() => 'resolved', (error) => error);
   });
   assert.deepEqual(unset, { code: 'invalid_argument', message: 'the model attribute is missing' });
+
+  const settledWithin = (ms) => `Promise.race([element.ready.then(() => 'resolved', () => 'rejected'),
+    new Promise((resolve) => setTimeout(() => resolve('pending'), ${ms}))])`;
+  const states = await page.evaluate(new Function(`return (async () => {
+    const element = globalThis.underTest;
+    element.setAttribute('model', ${JSON.stringify(MODEL_PATH)});
+    const loaded = await ${settledWithin(30_000)};
+    element.remove();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const removed = await ${settledWithin(500)};
+    document.body.append(element);
+    return { loaded, removed, inserted: await ${settledWithin(30_000)} };
+  })()`));
+  assert.deepEqual(states, { loaded: 'resolved', removed: 'pending', inserted: 'resolved' });
 });
 
 test('moving a loaded element keeps its worker and model; target-lang labels the translation', async () => {

@@ -4,6 +4,7 @@ on the union of the batches, and train.py end to end."""
 import argparse
 import ctypes
 import gzip
+import json
 import math
 import os
 import re
@@ -381,6 +382,33 @@ class Distillation(unittest.TestCase):
         key = distill.cache_key([self.teacher], self.sources, 5)
         self.assertIsNone(distill.read_cache(self.cache, key, len(self.sources)))
 
+    def test_distinct_translations_are_the_first_differing_texts_of_the_nbest_list(self):
+        """--back-translate-nbest: per line, the first `count` non-empty texts of the beam-5 5-best list
+        that differ from those before, best first (a CLI stand-in prints a list with a repeated text, an
+        empty one and one holding the separator); kept for a resumed run, not read for another count."""
+        nbest = ["0 ||| A dog runs. ||| -1.0", "0 ||| A dog runs. ||| -1.2", "0 |||  ||| -1.5",
+                 "0 ||| A dog ||| runs. ||| -1.7", "0 ||| The dog runs. ||| -2.0", "1 ||| Two cats. ||| -0.5"]
+        stand_in = os.path.join(self.tmp.name, "attend")
+        with open(stand_in, "w", encoding="utf-8") as f:
+            f.write("#!/bin/sh\ncat > /dev/null\nprintf '%s\\n' " + " ".join(f"'{line}'" for line in nbest) + "\n")
+        os.chmod(stand_in, 0o755)
+        sources = self.sources[:2]
+        with mock.patch.dict(os.environ, ATTEND_CLI=stand_in):
+            got = distill.distinct_translations(self.teacher, sources, self.cache, 3)
+        self.assertEqual(got, [["A dog runs.", "A dog ||| runs.", "The dog runs."], ["Two cats."]])
+        with mock.patch.dict(os.environ, ATTEND_CLI="/nonexistent/attend"):
+            self.assertEqual(distill.distinct_translations(self.teacher, sources, self.cache, 3), got)
+            with self.assertRaisesRegex(FileNotFoundError, "/nonexistent/attend is missing"):
+                distill.distinct_translations(self.teacher, sources, self.cache, 2)
+        with self.assertRaisesRegex(ValueError, "from 1 to the beam size \\(5\\), got 6"):
+            distill.distinct_translations(self.teacher, sources, self.cache, 6)
+
+    def test_one_distinct_translation_is_the_teachers_translation(self):
+        got = distill.distinct_translations(self.teacher, self.sources, self.cache, 1)
+        with mock.patch.dict(os.environ, ATTEND_CLI="/nonexistent/attend"):  # the same cache
+            self.assertEqual(got, [[text] for text in distill.teacher_translations([self.teacher], self.sources,
+                                                                                   self.cache)])
+
     def test_a_damaged_teacher_is_an_error_and_writes_nothing(self):
         damaged = os.path.join(self.tmp.name, "damaged.safetensors")
         with open(self.teacher, "rb") as f, open(damaged, "wb") as g:
@@ -434,6 +462,17 @@ class TrainEndToEnd(unittest.TestCase):
                       "resume it with those, or use another --out", refused)
         # The cosine decay ended at step 6: going on would restart it from mid-height.
         self.assertIn("holds a run started with other options (--max-steps 6)", self.train(9, expect_success=False))
+        self.assertEqual(sorted(os.listdir(self.out)), before)
+        # A run older than an option ran with its default: resumed with another value, it is refused.
+        config_path = os.path.join(self.out, "config.json")
+        with open(config_path, encoding="utf-8") as f:
+            config = json.load(f)
+        del config["train"]["init_from"]
+        with open(config_path, "w", encoding="utf-8") as f:
+            json.dump(config, f)
+        other_model = os.path.join(REPO, "models/en-de/model.int8.safetensors")
+        self.assertIn("holds a run started with other options (--init-from None)",
+                      self.train(6, expect_success=False, extra=("--init-from", other_model)))
         self.assertEqual(sorted(os.listdir(self.out)), before)
         self.assertIn("at step 6", self.train(6, extra=("--threads", "2", "--time-budget-min", "30")))
 
@@ -524,6 +563,27 @@ class TrainEndToEnd(unittest.TestCase):
             (os.path.join(self.out, "spm.ende.model"),) * 2,
             ([line.rstrip("\n") for line in multi30k_lines("val", lang, 40)] for lang in ("en", "de"))), 4000, seed=0)
         self.assertIn(f"val loss {train.validation_loss(start_model, val):.3f}", log)
+
+    def test_back_translate_nbest_pairs_each_distinct_back_translation_with_its_target(self):
+        reverse = os.path.join(REPO, "models/de-en/model.int8.safetensors")
+        args = train.parse_args(self.command(6, extra=("--back-translate-from", reverse, "--back-translate-nbest", "2"))[2:])
+        _, (sources, targets), pairs, _ = train.prepare_data(args, "en", "de")
+        german = [line.rstrip("\n") for line in multi30k_lines("train", "de", 300)]
+        english = [line.rstrip("\n") for line in multi30k_lines("train", "en", 300)]
+        with open(os.path.join(self.out, "train.back-translated.en"), encoding="utf-8") as f:
+            back = [json.loads(line) for line in f]
+        self.assertEqual(len(back), 300)
+        self.assertTrue(all(1 <= len(texts) <= 2 for texts in back))
+        self.assertGreater(sum(len(texts) == 2 for texts in back), 250)  # few 5-best lists read the same five times
+        self.assertEqual(sources, english + [text for texts in back for text in texts])
+        self.assertEqual(targets, german + [target for target, texts in zip(german, back) for _ in texts])
+        self.assertEqual(len(pairs), len(sources))
+        for wrong, message in ((("--back-translate-nbest", "2"), "--back-translate-nbest needs --back-translate-from"),
+                               (("--back-translate-from", reverse, "--back-translate-nbest", "6"),
+                                "--back-translate-nbest must be from 1 to 5 (the beam), got 6")):
+            refused = subprocess.run(self.command(6, extra=wrong), capture_output=True, text=True, timeout=120)
+            self.assertEqual(refused.returncode, 2)
+            self.assertIn(message, refused.stderr)
 
     def test_train_sh_scores_on_the_data_it_trained_on(self):
         """scripts/train.sh --data-dir DIR trains on DIR and scores on DIR's val and test_2016_flickr; the

@@ -1,7 +1,8 @@
 """Sequence-level knowledge distillation (Kim & Rush, 2016): a trained model's beam-search
 translations of the training source become extra training targets for the next model. The same
 decoding back-translates: a reverse model's translations of the training targets become extra
-sources of those targets (train.py --back-translate-from).
+sources of those targets (train.py --back-translate-from), or its n best distinct translations
+(--back-translate-nbest), each a source of the target.
 
 Several teachers make one translation per sentence by consensus: each writes its beam-5 n-best
 list, and `attend mbr` picks the hypothesis with the highest total sentence BLEU against all of
@@ -14,6 +15,7 @@ the sources' SHA-256, the search options), so a resumed run reuses them and any 
 own. Every search option is given to the CLI explicitly, so a change of its defaults cannot change
 what a recorded training command produces."""
 import hashlib
+import json
 import os
 import subprocess
 import tempfile
@@ -21,9 +23,10 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CLI = os.path.join(REPO, "build", "release", "native", "cli", "attend")
 SEARCH_OPTIONS = ("--alpha", "1", "--max-len", "256", "--max-len-ratio", "3")  # besides --beam
+TEACHER_BEAM = 5
 
 
-def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cpu_count(), batch=32):
+def teacher_translations(model_paths, sources, cache_path, beam=TEACHER_BEAM, threads=os.cpu_count(), batch=32):
     """The teachers' translation of every line of `sources` (one per line, in order): one teacher's
     best, or several teachers' consensus; read from cache_path when it was written for these
     teacher files, these sources and this beam."""
@@ -31,15 +34,7 @@ def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cp
     cached = read_cache(cache_path, key, len(sources))
     if cached is not None:
         return cached
-    cli = os.environ.get("ATTEND_CLI", DEFAULT_CLI)
-    if not os.access(cli, os.X_OK):
-        raise FileNotFoundError(f"{cli} is missing: build it (cmake --preset release && cmake --build --preset release) "
-                                "or point ATTEND_CLI at it")
-    if any(not line.strip() for line in sources):
-        raise ValueError("a training source line is empty; the teacher would give it no translation")
-    text = "\n".join(sources) + "\n"
-    translate = [cli, "translate", "--beam", str(beam), *SEARCH_OPTIONS,
-                 "--threads", str(threads), "--batch", str(batch)]
+    cli, translate, text = translate_command(sources, beam, threads, batch)
     if len(model_paths) == 1:
         output = run_cli(translate + ["--model", model_paths[0]], text, f"the teacher {model_paths[0]}")
     else:
@@ -54,10 +49,52 @@ def teacher_translations(model_paths, sources, cache_path, beam=5, threads=os.cp
     translations = output.split("\n")[:-1]
     if len(translations) != len(sources):
         raise RuntimeError(f"the teachers gave {len(translations)} translations for {len(sources)} lines")
-    remove_if_present(cache_path + ".key")  # until the new key is written, no key names these translations
-    write_atomically(cache_path, "\n".join(translations) + "\n")
-    write_atomically(cache_path + ".key", key + "\n")
+    write_cache(cache_path, key, translations)
     return translations
+
+
+def distinct_translations(model_path, sources, cache_path, count, beam=TEACHER_BEAM, threads=os.cpu_count(), batch=32):
+    """Up to `count` distinct translations of every line of `sources` (a list per line, best first):
+    the first non-empty texts of one model's beam-`beam` n-best list that differ from those before
+    (two token sequences can read the same). Cached as teacher_translations: with count 1, as its
+    translations; else one JSON list per line."""
+    if not 1 <= count <= beam:
+        raise ValueError(f"the number of translations per line must be from 1 to the beam size ({beam}), got {count}")
+    if count == 1:
+        return [[best] for best in teacher_translations([model_path], sources, cache_path, beam, threads, batch)]
+    key = f"{cache_key([model_path], sources, beam)} distinct {count}"
+    cached = read_cache(cache_path, key, len(sources))
+    if cached is not None:
+        return [json.loads(line) for line in cached]
+    _, translate, text = translate_command(sources, beam, threads, batch)
+    nbest = run_cli(translate + ["--model", model_path, "--nbest", str(beam)], text, f"the model {model_path}")
+    lists = [[] for _ in sources]
+    for line in nbest.split("\n")[:-1]:
+        index, rest = line.split(" ||| ", 1)
+        translation = rest.rsplit(" ||| ", 1)[0]  # the text may hold the separator; the score cannot
+        chosen = lists[int(index)]
+        if translation and len(chosen) < count and translation not in chosen:
+            chosen.append(translation)
+    write_cache(cache_path, key, [json.dumps(chosen, ensure_ascii=False) for chosen in lists])
+    return lists
+
+
+def translate_command(sources, beam, threads, batch):
+    """(the CLI, its translate command without --model, its input) for translating `sources`."""
+    cli = os.environ.get("ATTEND_CLI", DEFAULT_CLI)
+    if not os.access(cli, os.X_OK):
+        raise FileNotFoundError(f"{cli} is missing: build it (cmake --preset release && cmake --build --preset release) "
+                                "or point ATTEND_CLI at it")
+    if any(not line.strip() for line in sources):
+        raise ValueError("a training source line is empty; the teacher would give it no translation")
+    command = [cli, "translate", "--beam", str(beam), *SEARCH_OPTIONS, "--threads", str(threads), "--batch", str(batch)]
+    return cli, command, "\n".join(sources) + "\n"
+
+
+def write_cache(cache_path, key, lines):
+    remove_if_present(cache_path + ".key")  # until the new key is written, no key names these lines
+    write_atomically(cache_path, "\n".join(lines) + "\n")
+    write_atomically(cache_path + ".key", key + "\n")
 
 
 def run_cli(command, stdin_text, who):

@@ -153,8 +153,9 @@ class AttendTranslator extends HTMLElement {
   }
 
   // Resolves with the model's info() once the element's model is loaded (at once if it is);
-  // rejects with {code, message} when that load fails. Another model (the model attribute,
-  // reload(), removal from the document) makes a new promise, for the next load.
+  // rejects with {code, message} when that load fails. Once settled, another model (the model
+  // attribute, reload(), removal from the document) makes a new promise, for the next load; one
+  // still pending settles with the newest load.
   get ready() {
     return this.#readiness.promise;
   }

@@ -45,9 +45,12 @@ std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& opt
       ++last;
     }
     if (last == first) {
+      const std::string which = source_lengths.size() > 1 ? "sentence " + std::to_string(first + 1) + " of " +
+                                                                std::to_string(source_lengths.size()) + " ("
+                                                          : "the sentence (";
       throw Error(ErrorCode::invalid_input,
-                  "a sentence of " + std::to_string(source_lengths[first]) +
-                      " tokens needs more than 2^31 floats of workspace with this model and beam " +
+                  which + std::to_string(source_lengths[first]) +
+                      " tokens) needs more than 2^31 floats of workspace with this model and beam " +
                       std::to_string(options.beam_size) + "; use a smaller beam or a shorter sentence");
     }
     ends.push_back(last);

@@ -22,7 +22,8 @@ uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, u
                         uint64_t longest, uint64_t steps);
 
 // The end (exclusive) of each chunk of sources of these lengths, in order. Throws
-// Error(invalid_input) naming the sentence if one alone is over the limit.
+// Error(invalid_input) naming the sentence (its position, from 1, when there are several) if
+// one alone is over the limit.
 std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& options,
                                const std::vector<size_t>& source_lengths, size_t batch_size);
 
