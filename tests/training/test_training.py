@@ -64,6 +64,11 @@ def read_text(path):
         return f.read()
 
 
+def read_file_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def tiny_model():
     torch.manual_seed(7)
     cfg = ModelConfig(src_vocab_size=40, tgt_vocab_size=40, d_model=16, num_heads=2, d_ff=32, encoder_layers=2,
@@ -563,6 +568,26 @@ class TrainEndToEnd(unittest.TestCase):
             (os.path.join(self.out, "spm.ende.model"),) * 2,
             ([line.rstrip("\n") for line in multi30k_lines("val", lang, 40)] for lang in ("en", "de"))), 4000, seed=0)
         self.assertIn(f"val loss {train.validation_loss(start_model, val):.3f}", log)
+
+    def test_a_fine_tuning_run_resumes_from_its_checkpoint_and_refuses_another_starting_model(self):
+        self.train(6)
+        start = os.path.join(self.tmp.name, "start.int8.safetensors")
+        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
+        self.out = os.path.join(self.tmp.name, "fine-tuned")
+        extra = ("--init-from", start, "--schedule", "inverse-sqrt")
+        self.assertIn("trained 6 steps", self.train(6, extra=extra))
+        resumed = self.train(9, extra=extra)
+        self.assertIn(f"resumed from {os.path.join(self.out, 'checkpoint_6.pt')} at step 6", resumed)
+        self.assertIn("trained 9 steps", resumed)
+        resumed_model = read_file_bytes(os.path.join(self.out, "model.f32.safetensors"))
+        self.out = os.path.join(self.tmp.name, "uninterrupted")
+        self.train(9, extra=extra)
+        self.assertTrue(read_file_bytes(os.path.join(self.out, "model.f32.safetensors")) == resumed_model,
+                        "6 steps and a resume to 9 must train what 9 steps in one go do")
+        with open(os.path.join(self.out, "model.int8.safetensors"), "rb") as f, open(start, "wb") as g:
+            g.write(f.read())  # another starting model behind the same path
+        refused = self.train(12, expect_success=False, extra=extra)
+        self.assertIn(f"holds a run trained on other contents of {start} (the file changed since)", refused)
 
     def test_back_translate_nbest_pairs_each_distinct_back_translation_with_its_target(self):
         reverse = os.path.join(REPO, "models/de-en/model.int8.safetensors")
