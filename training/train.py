@@ -6,11 +6,10 @@
 Steps: (with --distill-from, a trained model's translations of the training source, or several models'
 consensus, added to the training pairs; with --back-translate-from, a reverse model's translations of
 the training target)
--> SentencePiece vocabulary (spm_train; with --init-from, the model file's)
--> (with --subword-alpha, new segmentations of the training
-text every epoch) -> length-bucketed batches -> Adam (β2 0.98) with linear warm-up and cosine decay
-to zero at --max-steps -> label smoothing 0.1 -> checkpoints (resumable) ->
-average of the last checkpoints -> model files (f32 and int8) in --out.
+-> SentencePiece vocabulary (spm_train; with --init-from, the model file's) -> (with --subword-alpha,
+new segmentations of the training text every epoch) -> length-bucketed batches -> Adam (β2 0.98)
+with linear warm-up and cosine decay to zero at --max-steps -> label smoothing 0.1 -> checkpoints
+(resumable) -> average of the last checkpoints -> model files (f32 and int8) in --out.
 --init-from MODEL fine-tunes: the run starts from an Attend model file's weights (int8 ones dequantized),
 with its architecture and vocabulary, and a fresh optimizer (warm-up and decay as for a new run).
 --workers N trains data-parallel in N processes (a step is one batch per worker, gradients summed).
@@ -234,7 +233,8 @@ def refuse_other_recipe(args):
         saved_config = json.load(f)
     saved = saved_config["train"]
     resumable = RESUMABLE_CHANGES + (("max_steps",) if args.schedule == "inverse-sqrt" else ())
-    was_set = {name: saved.get(name, argument_parser().get_default(name)) for name in vars(args)}
+    defaults = argument_parser()
+    was_set = {name: saved.get(name, defaults.get_default(name)) for name in vars(args)}
     changed = [name for name, value in vars(args).items() if name not in resumable and was_set[name] != value]
     if changed:
         was = ", ".join(f"--{name.replace('_', '-')} {was_set[name]}" for name in changed)
