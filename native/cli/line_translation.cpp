@@ -10,6 +10,10 @@ namespace attend::cli {
 
 namespace {
 
+// A chunk holds several batches' lines per thread: translate_ids decodes its sentences
+// shortest first, so each batch is of similar lengths (as CTranslate2 reads 16 batches ahead).
+constexpr size_t kBatchesPerChunk = 16;
+
 bool is_about_one_line(const Error& error) {
   return error.code() == ErrorCode::invalid_input || error.code() == ErrorCode::empty_input;
 }
@@ -105,7 +109,7 @@ const std::string& best_text(const LineOutcome& outcome) {
 size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> model,
                        const SearchSettings& settings,
                        const std::function<void(const LineOutcome&)>& on_line) {
-  const size_t chunk_lines = static_cast<size_t>(settings.batch) * settings.threads;
+  const size_t chunk_lines = kBatchesPerChunk * static_cast<size_t>(settings.batch) * settings.threads;
   ChunkTranslator translator(std::move(model), settings);
   std::vector<std::string> lines, texts;
   std::vector<Translation> results;

@@ -1,5 +1,5 @@
-// Translates a stream of lines in chunks (at most batch × threads lines at a time, fewer when
-// the next line has not arrived yet), so input of any size streams, a line written by a program
+// Translates a stream of lines in chunks (at most 16 × batch × threads lines at a time, fewer
+// when the next line has not arrived yet), so input of any size streams, a line written by a program
 // that then waits is answered, and output keeps input order. Empty or blank lines are not sent to the model;
 // a line the model rejects (invalid UTF-8, too long, ...) is reported and the rest go on.
 #pragma once

@@ -68,8 +68,8 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
                     &t->attention_path);
   parser.add_positionals("TEXT",
                          "sentences to translate, one per argument; without them, stdin is "
-                         "translated line by line (in chunks of at most batch x threads lines; a "
-                         "line is not held back waiting for later ones)",
+                         "translated line by line (in chunks of at most 16 x batch x threads lines, "
+                         "batched shortest first; a line is not held back waiting for later ones)",
                          &t->texts, 0, std::numeric_limits<size_t>::max());
   parser.set_notes(
       "Output: one line per input line, in input order. Blank input lines give empty lines\n"

@@ -26,11 +26,21 @@ TranslateOptions beam(int size) {
   return o;
 }
 
+using Chunks = std::vector<std::vector<size_t>>;
+
 TEST(Chunking, ChunksOfTheBatchSizeWhenBuffersAreSmall) {
   const std::vector<size_t> lengths(10, 20);
-  EXPECT_EQ(chunk_ends(shipped_shape(), beam(5), lengths, 4), (std::vector<size_t>{4, 8, 10}));
-  EXPECT_EQ(chunk_ends(shipped_shape(), beam(5), lengths, 32), (std::vector<size_t>{10}));
-  EXPECT_TRUE(chunk_ends(shipped_shape(), beam(5), {}, 32).empty());
+  EXPECT_EQ(chunks_by_length(shipped_shape(), beam(5), lengths, 4),
+            (Chunks{{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9}}));
+  EXPECT_EQ(chunks_by_length(shipped_shape(), beam(5), lengths, 32), (Chunks{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}));
+  EXPECT_TRUE(chunks_by_length(shipped_shape(), beam(5), {}, 32).empty());
+}
+
+// Shortest first, ties in input order, so each chunk holds neighbours in length.
+TEST(Chunking, SentencesOfSimilarLengthShareAChunk) {
+  const std::vector<size_t> lengths{30, 5, 12, 5, 40, 12, 6};
+  EXPECT_EQ(chunks_by_length(shipped_shape(), beam(1), lengths, 3), (Chunks{{1, 3, 6}, {2, 5, 0}, {4}}));
+  EXPECT_EQ(chunks_by_length(shipped_shape(), beam(1), lengths, 1), (Chunks{{1}, {3}, {6}, {2}, {5}, {0}, {4}}));
 }
 
 // --batch 65536 at beam 256 on the shipped shape: logits alone would be 65536 · 256 · 8000
@@ -39,19 +49,20 @@ TEST(Chunking, HugeBatchesAreCutBelowTwoToTheThirtyOneFloats) {
   const ModelConfig c = shipped_shape();
   const TranslateOptions o = beam(256);
   const std::vector<size_t> lengths(65536, 64);
-  const std::vector<size_t> ends = chunk_ends(c, o, lengths, 65536);
-  ASSERT_GT(ends.size(), 1u);
+  const Chunks chunks = chunks_by_length(c, o, lengths, 65536);
+  ASSERT_GT(chunks.size(), 1u);
   const size_t steps = 192;  // min(max_length 256, max_positions 256, ratio 3 · 64)
   size_t first = 0;
-  for (size_t end : ends) {
-    const size_t n = end - first;
+  for (const auto& chunk : chunks) {
+    const size_t n = chunk.size();
+    EXPECT_EQ(chunk.front(), first);  // equal lengths keep input order
     EXPECT_LE(largest_buffer(c, o, n, n * 64, 64, steps), kMaxBufferElements);
-    if (end < lengths.size()) {
+    if (first + n < lengths.size()) {
       EXPECT_GT(largest_buffer(c, o, n + 1, (n + 1) * 64, 64, steps), kMaxBufferElements);
     }
-    first = end;
+    first += n;
   }
-  EXPECT_EQ(ends.back(), lengths.size());
+  EXPECT_EQ(first, lengths.size());
 }
 
 size_t largest_of(std::initializer_list<const std::vector<float>*> buffers) {
@@ -97,14 +108,14 @@ TEST(Chunking, ASentenceOverTheLimitAloneIsAnError) {
   ModelConfig c = shipped_shape();
   c.max_positions = 65536;  // its encoder attention scores alone: 50000² floats
   try {
-    chunk_ends(c, beam(1), {10, 50000}, 32);
+    chunks_by_length(c, beam(1), {50000, 10, 20}, 32);  // sorted, it comes last: named by its input position
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::invalid_input);
-    EXPECT_NE(std::string(e.what()).find("sentence 2 of 2 (50000 tokens) needs"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("sentence 1 of 3 (50000 tokens) needs"), std::string::npos) << e.what();
   }
   try {
-    chunk_ends(c, beam(1), {50000}, 32);
+    chunks_by_length(c, beam(1), {50000}, 32);
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("the sentence (50000 tokens) needs"), std::string::npos) << e.what();

@@ -24,7 +24,7 @@ struct HeadRef {
 // One generated token, reported while decoding (greedy: the sentence's token; beam: the
 // newest token of the best-scoring live hypothesis).
 struct StepEvent {
-  int sentence = 0;          // index in the batch
+  int sentence = 0;          // index in the texts (or source ids) given to the call
   int step = 0;              // 0 for the first generated token
   int token = 0;
   std::string_view piece;
@@ -87,7 +87,9 @@ class Translator {
   Translator& operator=(Translator&&) noexcept;
 
   Translation translate(std::string_view text, const TranslateOptions& options = {});
-  // Sentences are decoded together in groups of batch_size (ragged, no padding work).
+  // Sentences are decoded together in groups of at most batch_size (ragged, no padding work),
+  // shortest first: a group holds sentences of similar length, so few steps run for one long
+  // sentence while the rest of its group waits. Results come back in input order.
   std::vector<Translation> translate_batch(const std::vector<std::string>& texts,
                                            const TranslateOptions& options = {},
                                            int batch_size = 32);

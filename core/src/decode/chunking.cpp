@@ -1,6 +1,7 @@
 #include "decode/chunking.h"
 
 #include <algorithm>
+#include <numeric>
 #include <string>
 
 #include "attend/error.h"
@@ -26,15 +27,19 @@ uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, u
                    layers * heads * positions * widest_key});                 // decoder and cross maps [L][H][T][T or S]
 }
 
-std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& options,
-                               const std::vector<size_t>& source_lengths, size_t batch_size) {
-  std::vector<size_t> ends;
+std::vector<std::vector<size_t>> chunks_by_length(const ModelConfig& c, const TranslateOptions& options,
+                                                  const std::vector<size_t>& source_lengths, size_t batch_size) {
+  std::vector<size_t> order(source_lengths.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return source_lengths[a] < source_lengths[b]; });
+  std::vector<std::vector<size_t>> chunks;
   size_t first = 0;
-  while (first < source_lengths.size()) {
+  while (first < order.size()) {
     size_t last = first;
     uint64_t tokens = 0, longest = 0, steps = 0;
-    while (last < source_lengths.size() && last - first < batch_size) {
-      const uint64_t length = source_lengths[last];
+    while (last < order.size() && last - first < batch_size) {
+      const uint64_t length = source_lengths[order[last]];
       const uint64_t more_tokens = tokens + length, more_longest = std::max(longest, length);
       const uint64_t more_steps =
           std::max(steps, static_cast<uint64_t>(decode_limit(c, static_cast<int>(length), options)));
@@ -45,18 +50,19 @@ std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& opt
       ++last;
     }
     if (last == first) {
-      const std::string which = source_lengths.size() > 1 ? "sentence " + std::to_string(first + 1) + " of " +
+      const size_t sentence = order[first];
+      const std::string which = source_lengths.size() > 1 ? "sentence " + std::to_string(sentence + 1) + " of " +
                                                                 std::to_string(source_lengths.size()) + " ("
                                                           : "the sentence (";
       throw Error(ErrorCode::invalid_input,
-                  which + std::to_string(source_lengths[first]) +
+                  which + std::to_string(source_lengths[sentence]) +
                       " tokens) needs more than 2^31 floats of workspace with this model and beam " +
                       std::to_string(options.beam_size) + "; use a smaller beam or a shorter sentence");
     }
-    ends.push_back(last);
+    chunks.emplace_back(order.begin() + first, order.begin() + last);
     first = last;
   }
-  return ends;
+  return chunks;
 }
 
 }  // namespace attend

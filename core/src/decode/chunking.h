@@ -1,7 +1,7 @@
-// How translate_ids cuts a batch into chunks that are decoded together: at most batch_size
-// sentences, and no more than keep every buffer of the encoder and decoder workspaces under
-// 2^31 floats (the kernels count and index elements with int; a larger buffer would be
-// addressed wrongly, not refused).
+// How translate_ids groups sentences into chunks that are decoded together: sentences of
+// similar length, at most batch_size of them, and no more than keep every buffer of the encoder
+// and decoder workspaces under 2^31 floats (the kernels count and index elements with int; a
+// larger buffer would be addressed wrongly, not refused).
 #pragma once
 
 #include <cstddef>
@@ -21,10 +21,11 @@ inline constexpr uint64_t kMaxBufferElements = (uint64_t{1} << 31) - 1;
 uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, uint64_t sentences, uint64_t tokens,
                         uint64_t longest, uint64_t steps);
 
-// The end (exclusive) of each chunk of sources of these lengths, in order. Throws
-// Error(invalid_input) naming the sentence (its position, from 1, when there are several) if
-// one alone is over the limit.
-std::vector<size_t> chunk_ends(const ModelConfig& c, const TranslateOptions& options,
-                               const std::vector<size_t>& source_lengths, size_t batch_size);
+// The chunks, as indices into source_lengths: every index once, shortest sources first (ties
+// in input order). A chunk of similar lengths runs fewer decoder steps for a few long sentences
+// while the others wait, finished. Throws Error(invalid_input) naming the sentence (its position
+// in source_lengths, from 1, when there are several) if one alone is over the limit.
+std::vector<std::vector<size_t>> chunks_by_length(const ModelConfig& c, const TranslateOptions& options,
+                                                  const std::vector<size_t>& source_lengths, size_t batch_size);
 
 }  // namespace attend

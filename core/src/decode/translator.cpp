@@ -189,22 +189,22 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
   const HeadMask mask = HeadMask::from_refs(c, options.masked_heads);
   std::vector<size_t> lengths;
   for (const auto& s : sources) lengths.push_back(s.size());
-  std::vector<Translation> out;
-  out.reserve(sources.size());
-  size_t first = 0;
-  for (const size_t last : chunk_ends(c, options, lengths, static_cast<size_t>(batch_size))) {
-    const std::vector<std::vector<int>> chunk(sources.begin() + first, sources.begin() + last);
+  std::vector<Translation> out(sources.size());
+  for (const std::vector<size_t>& members : chunks_by_length(c, options, lengths, static_cast<size_t>(batch_size))) {
+    std::vector<std::vector<int>> chunk;
+    chunk.reserve(members.size());
+    for (const size_t i : members) chunk.push_back(sources[i]);
     // The search numbers the chunk's sentences from 0; on_step hears their index in `sources`.
     TranslateOptions chunk_options = options;
-    if (options.on_step && first > 0) {
-      chunk_options.on_step = [&options, first](const StepEvent& event) {
-        StepEvent in_batch = event;
-        in_batch.sentence += static_cast<int>(first);
-        return options.on_step(in_batch);
+    if (options.on_step) {
+      chunk_options.on_step = [&options, &members](const StepEvent& event) {
+        StepEvent in_sources = event;
+        in_sources.sentence = static_cast<int>(members[static_cast<size_t>(event.sentence)]);
+        return options.on_step(in_sources);
       };
     }
-    for (Translation& t : state_->translate_chunk(chunk, chunk_options, mask)) out.push_back(std::move(t));
-    first = last;
+    std::vector<Translation> translated = state_->translate_chunk(chunk, chunk_options, mask);
+    for (size_t k = 0; k < members.size(); ++k) out[members[k]] = std::move(translated[k]);
   }
   return out;
 }
