@@ -26,7 +26,7 @@ void SearchSettings::add_to(OptionParser& parser) {
 
 void add_int8_activations_flag(OptionParser& parser, bool* int8_activations) {
   parser.add_flag("--int8-activations",
-                  "int8 model files: quantize the activations to int8 too (faster; needs AVX-512 VNNI)",
+                  "int8 model files: quantize the activations to int8 too (faster)",
                   int8_activations);
 }
 

@@ -16,12 +16,6 @@ RUN_FIELDS = ("name", "beam", "batch", "threads", "seconds", "sentences", "targe
               "target_tokens_per_second")
 
 
-def cpu_has_avx512_vnni():
-    with open("/proc/cpuinfo") as f:
-        flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
-    return all(flag in flags for flag in ("avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512_vnni"))
-
-
 class AttendBench(unittest.TestCase):
     def run_bench(self, *extra):
         done = subprocess.run([BIN, "bench", "--model", MODEL, "--src", SRC, *extra], capture_output=True, text=True)
@@ -139,9 +133,9 @@ class Driver(unittest.TestCase):
         self.assertIn("# Benchmarks", markdown)
         self.assertIn("pytorch", results["engines"])
         self.assertIn("attend-int8", results["engines"])  # tiny.int8.safetensors, beside --model
-        # int8 activations where the CPU has AVX-512 VNNI (the kernels Attend dispatches to), and their rows
-        self.assertEqual("attend-int8-activations" in results["engines"], cpu_has_avx512_vnni())
-        self.assertEqual("int8 weights and activations" in markdown, cpu_has_avx512_vnni())
+        # int8 activations (every CPU's kernels have them) and their rows
+        self.assertIn("attend-int8-activations", results["engines"])
+        self.assertIn("int8 weights and activations", markdown)
         for name, engine in results["engines"].items():
             for run in engine["runs"]:
                 for field in RUN_FIELDS:

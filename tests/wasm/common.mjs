@@ -33,16 +33,6 @@ export function cliTranslate(model, lines, args = []) {
   return stdout.split('\n').slice(0, -1);
 }
 
-// Whether the native CLI translates with `args` here (--int8-activations needs AVX-512 VNNI).
-export function cliAccepts(model, args) {
-  try {
-    cliTranslate(model, ['A dog.'], args);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // `i ||| text ||| score` lines -> [[{text, score}, ...] per input line].
 export function parseNbest(lines, count) {
   const out = Array.from({ length: count }, () => []);

@@ -57,8 +57,8 @@ enum class Int8Activations {
 
 // How a model is prepared for translating.
 struct ModelOptions {
-  // Where it is on for an int8 file, loading fails with invalid_argument if the kernels cannot:
-  // natively it needs AVX-512 VNNI; the WebAssembly builds always can.
+  // Every kernel table multiplies int8 by int8 (AVX-512 VNNI, AVX2, WebAssembly SIMD128, scalar)
+  // into the same integer sums; the f32 kernels around them still round per instruction set.
   Int8Activations int8_activations = Int8Activations::off;
 };
 

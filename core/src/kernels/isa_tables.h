@@ -9,6 +9,10 @@ namespace attend::kernels {
 const KernelTable& scalar_kernels();  // kernels_ref.cpp, always compiled
 #ifdef ATTEND_KERNELS_AVX2
 const KernelTable& avx2_kernels();  // kernels_avx2.cpp
+// Its gemm_i8i8_nt (kernels_avx2_i8i8.cpp), also the avx512 table's on CPUs without VNNI.
+void gemm_i8i8_nt_avx2(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
+                       const int32_t* column_sums, const float* b_scale, const float* bias, float* c,
+                       int ldc, int m, int n, int k);
 #endif
 #ifdef ATTEND_KERNELS_AVX512
 const KernelTable& avx512_kernels();  // kernels_avx512.cpp

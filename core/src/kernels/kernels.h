@@ -53,8 +53,9 @@ struct KernelTable {
   // a_scale[i] = max_p |a[i, p]| / 127, qa[i, p] = a[i, p]·(127 / max_p |a[i, p]|) rounded to
   // the nearest integer (ties to even), qa = 0 for a row of zeros. The integer sums are exact:
   // c[i, j] = (Σ_p qa[i, p]·b[j, p])·a_scale[i]·b_scale[j] (+ bias[j]). b is given also as quad
-  // panels (pack_quad_panels) with its column sums. nullptr: this table has none (AVX2, and
-  // AVX-512 without VNNI); the scalar table reads b alone, as the oracle.
+  // panels (pack_quad_panels) with its column sums. Every table has it: AVX-512 with VNNI's
+  // vpdpbusd, AVX2's sign trick (also the AVX-512 table's without VNNI), WebAssembly's
+  // i32x4.dot_i16x8; the scalar table reads b alone, as the oracle.
   void (*gemm_i8i8_nt)(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
                        const int32_t* column_sums, const float* b_scale, const float* bias,
                        float* c, int ldc, int m, int n, int k);

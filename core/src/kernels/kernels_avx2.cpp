@@ -120,7 +120,11 @@ struct Avx2 {
 }  // namespace
 
 const KernelTable& avx2_kernels() {
-  static constexpr KernelTable table = simd::make_table<Avx2>(Isa::avx2);
+  static constexpr KernelTable table = [] {
+    KernelTable t = simd::make_table<Avx2>(Isa::avx2);
+    t.gemm_i8i8_nt = gemm_i8i8_nt_avx2;
+    return t;
+  }();
   return table;
 }
 

@@ -111,7 +111,8 @@ struct Avx512 {
 const KernelTable& avx512_kernels() {
   static const KernelTable table = [] {
     KernelTable t = simd::make_table<Avx512>(Isa::avx512);
-    if (__builtin_cpu_supports("avx512vnni")) t.gemm_i8i8_nt = gemm_i8i8_nt_avx512_vnni;
+    // Without VNNI, the AVX2 kernel (every AVX-512 CPU runs AVX2).
+    t.gemm_i8i8_nt = __builtin_cpu_supports("avx512vnni") ? gemm_i8i8_nt_avx512_vnni : gemm_i8i8_nt_avx2;
     return t;
   }();
   return table;

@@ -19,7 +19,7 @@ constexpr KernelTable make_table(Isa isa) {
       S::kGemmVectors * S::kLanes,
       gemm_f32_nt_panels<S>,
       gemm_i8w_nt_panels<S>,
-      nullptr,  // gemm_i8i8_nt: set by the AVX-512 (with VNNI) and WebAssembly tables
+      nullptr,  // gemm_i8i8_nt: set by each table from its own file
       softmax_f32<S>,
       sum_exp_f32<S>,
       layernorm_f32<S>,

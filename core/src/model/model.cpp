@@ -31,11 +31,6 @@ void prepare_int8_activations(Model::Impl& impl) {
     throw Error(ErrorCode::invalid_argument,
                 "int8 activations need an int8 model file; this one stores its weights as " + impl.weight_dtype);
   }
-  const kernels::KernelTable& k = kernels::best_kernels();
-  if (k.gemm_i8i8_nt == nullptr) {
-    throw Error(ErrorCode::invalid_argument, std::string("int8 activations need a CPU with AVX-512 VNNI; this one runs the ") +
-                                                 kernels::isa_name(k.isa) + " kernels");
-  }
   pack_weight_quads(impl.weights, impl.owned);
   impl.int8_activations = true;
 }

@@ -11,16 +11,9 @@ function searchArguments({ beam = 4, alpha = 1.0, maskedHeads = [] }) {
 }
 
 // The worker loads int8 files with int8 activations ('auto'), and every model here is int8, so
-// the reference runs with --int8-activations too. Natively that needs AVX-512 VNNI; without it
-// the scalar kernels (ATTEND_ISA=scalar), the oracle, compute the same integers.
+// the reference runs with --int8-activations too.
 function runCli(args) {
-  const withInt8Activations = [...args, '--int8-activations'];
-  try {
-    return execFileSync(CLI, withInt8Activations, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    if (!/AVX-512 VNNI/.test(String(error.stderr))) throw error;
-    return execFileSync(CLI, withInt8Activations, { encoding: 'utf8', env: { ...process.env, ATTEND_ISA: 'scalar' } });
-  }
+  return execFileSync(CLI, [...args, '--int8-activations'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 // options: beam, alpha, maskedHeads, model (a file; default the page's en-de model).
