@@ -569,6 +569,31 @@ class TrainEndToEnd(unittest.TestCase):
             ([line.rstrip("\n") for line in multi30k_lines("val", lang, 40)] for lang in ("en", "de"))), 4000, seed=0)
         self.assertIn(f"val loss {train.validation_loss(start_model, val):.3f}", log)
 
+    def test_fine_tuning_a_model_with_separate_vocabularies_keeps_both(self):
+        """--init-from a --separate-vocab model: refused as a joint run; with --separate-vocab, the source and
+        target tokenizers are the model's own (written to --out as spm.en / spm.de) and, at a learning rate
+        too small to move anything, so are the weights."""
+        self.train(6, extra=("--separate-vocab",))
+        start = os.path.join(self.tmp.name, "start.int8.safetensors")
+        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
+        self.out = os.path.join(self.tmp.name, "fine-tuned")
+        refused = self.train(3, expect_success=False, extra=("--init-from", start))
+        self.assertIn("one joint vocabulary (the model has separate vocabularies)", refused)
+        self.train(3, extra=("--init-from", start, "--separate-vocab", "--lr", "1e-30"))
+        start_tensors, _ = export.read_safetensors(start)
+        tuned_tensors, _ = export.read_safetensors(os.path.join(self.out, "model.f32.safetensors"))
+        self.assertNotEqual(start_tensors["tokenizer.src"].tobytes(), start_tensors["tokenizer.tgt"].tobytes())
+        for side, lang in (("src", "en"), ("tgt", "de")):
+            self.assertEqual(tuned_tensors[f"tokenizer.{side}"].tobytes(), start_tensors[f"tokenizer.{side}"].tobytes())
+            self.assertEqual(read_file_bytes(os.path.join(self.out, f"spm.{lang}.model")),
+                             start_tensors[f"tokenizer.{side}"].tobytes())
+        expected = export.dequantized(start_tensors)
+        self.assertEqual(sorted(tuned_tensors), sorted(expected))
+        for name, array in expected.items():
+            if not name.startswith("tokenizer."):
+                self.assertTrue(torch.allclose(torch.from_numpy(tuned_tensors[name].copy()),
+                                               torch.from_numpy(array.copy()), atol=1e-6), name)
+
     def test_a_fine_tuning_run_resumes_from_its_checkpoint_and_refuses_another_starting_model(self):
         self.train(6)
         start = os.path.join(self.tmp.name, "start.int8.safetensors")
