@@ -264,14 +264,16 @@ std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, cons
   });
 }
 
-// Exact: both sides sum the same integers and scale them in the same order. Row 0 is zeros and
-// row 1 has one value 100 times the rest (the row's scale then rounds the others coarsely).
+// Exact: both sides sum the same integers and scale them in the same order. Row 0 is zeros,
+// row 1 has one value 100 times the rest (the row's scale then rounds the others coarsely) and
+// row 2 a NaN (the oracle's max skips it and its clamp makes it 127).
 std::string check_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
   if (t.gemm_i8i8_nt == nullptr) return "";
   Int8WeightOperands x(g);
   for (int p = 0; p < g.k; ++p) {
     if (g.m > 0) x.a[p] = 0.0f;
     if (g.m > 1 && p == g.k / 2) x.a[x.ld + p] = -100.0f;
+    if (g.m > 2 && p == g.k - 1) x.a[2 * x.ld + p] = std::numeric_limits<float>::quiet_NaN();
   }
   std::vector<int8_t> quads(quad_panels_size(g.n, g.k));
   std::vector<int32_t> sums(column_sums_size(g.n));

@@ -250,6 +250,27 @@ TEST_F(DamagedModel, NonFiniteWeights) {
   }
 }
 
+// An int8 weight of -128 is valid for int8 weights times f32 activations, but gemm_i8i8_nt takes
+// [-127, 127] (AVX2's sign trick would get its product wrong): int8 activations refuse the file,
+// and if_int8 (the browser's default) leaves them off.
+TEST_F(DamagedModel, AWeightOfMinus128RefusesInt8Activations) {
+  Container c(valid);
+  const auto o = c.header["decoder.layers.0.ffn.fc1.weight"]["data_offsets"];
+  ASSERT_EQ(c.header["decoder.layers.0.ffn.fc1.weight"]["dtype"], "I8");
+  c.data[o[0].get<size_t>() + 3] = 0x80;
+  const std::vector<uint8_t> bytes = c.bytes();
+  EXPECT_EQ(Model::from_bytes(bytes)->info().weight_dtype, "int8");
+  EXPECT_FALSE(Model::from_bytes(bytes, ModelOptions{Int8Activations::if_int8})->info().int8_activations);
+  EXPECT_TRUE(Model::from_bytes(valid, ModelOptions{Int8Activations::if_int8})->info().int8_activations);
+  try {
+    Model::from_bytes(bytes, ModelOptions{Int8Activations::on});
+    ADD_FAILURE() << "loaded with int8 activations";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_argument) << e.what();
+    EXPECT_NE(std::string(e.what()).find("has weights of -128"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(DamagedModel, NestingBomb) {
   std::string h = std::string(100000, '[') + std::string(100000, ']');
   std::vector<uint8_t> bytes(8);

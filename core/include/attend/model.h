@@ -51,8 +51,9 @@ struct TensorInfo {
 // slightly from the default's.
 enum class Int8Activations {
   off,      // int8 weights times f32 activations (the default)
-  on,       // an f32 file is an invalid_argument error
-  if_int8,  // on for int8 files, off for f32 ones (for callers that take any model file)
+  on,       // an f32 file, or an int8 weight of -128 (outside [-127, 127]), is an invalid_argument error
+  if_int8,  // on for int8 files with weights in [-127, 127] (all Attend exports), else off (for
+            // callers that take any model file)
 };
 
 // How a model is prepared for translating.

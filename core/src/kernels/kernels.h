@@ -49,7 +49,8 @@ struct KernelTable {
                              const int8_t* panels, const float* b_scale, const float* bias,
                              float* c, int ldc, int m, int n, int k);
 
-  // Weights int8 as for gemm_i8w_nt, and the activations quantized too, row by row:
+  // Weights int8 as for gemm_i8w_nt but in [-127, 127] (symmetric, as the activations; AVX2's
+  // sign trick cannot negate -128), and the activations quantized too, row by row:
   // a_scale[i] = max_p |a[i, p]| / 127, qa[i, p] = a[i, p]·(127 / max_p |a[i, p]|) rounded to
   // the nearest integer (ties to even), qa = 0 for a row of zeros. The integer sums are exact:
   // c[i, j] = (Σ_p qa[i, p]·b[j, p])·a_scale[i]·b_scale[j] (+ bias[j]). b is given also as quad

@@ -32,7 +32,8 @@ void quantize_rows(const float* a, int lda, int m, int k, int kq, uint8_t* q, fl
     const float* row = a + static_cast<std::ptrdiff_t>(i) * lda;
     __m512 max_abs = _mm512_setzero_ps();
     for (int p = 0; p < k; p += kLanes) {
-      max_abs = _mm512_max_ps(max_abs, _mm512_abs_ps(_mm512_maskz_loadu_ps(first_lanes(k - p), row + p)));
+      // NaN lanes keep max_abs (the second operand), as std::max in the oracle skips them.
+      max_abs = _mm512_max_ps(_mm512_abs_ps(_mm512_maskz_loadu_ps(first_lanes(k - p), row + p)), max_abs);
     }
     const RowQuantization rq = row_quantization(_mm512_reduce_max_ps(max_abs));
     scales[i] = rq.scale;
@@ -40,7 +41,8 @@ void quantize_rows(const float* a, int lda, int m, int k, int kq, uint8_t* q, fl
     uint8_t* out = q + static_cast<std::ptrdiff_t>(i) * kq;
     for (int p = 0; p < kq; p += kLanes) {
       __m512 x = _mm512_mul_ps(_mm512_maskz_loadu_ps(first_lanes(k - p), row + p), inv);
-      x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(-127.0f)), _mm512_set1_ps(127.0f));
+      // fmax(-127, fmin(127, x)) as the oracle's: a NaN lane becomes 127 (the second operand).
+      x = _mm512_max_ps(_mm512_min_ps(x, _mm512_set1_ps(127.0f)), _mm512_set1_ps(-127.0f));
       const __m512i shifted = _mm512_add_epi32(_mm512_cvtps_epi32(x), _mm512_set1_epi32(128));
       _mm_mask_storeu_epi8(out + p, first_lanes(kq - p), _mm512_cvtepi32_epi8(shifted));
     }

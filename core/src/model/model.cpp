@@ -31,6 +31,11 @@ void prepare_int8_activations(Model::Impl& impl) {
     throw Error(ErrorCode::invalid_argument,
                 "int8 activations need an int8 model file; this one stores its weights as " + impl.weight_dtype);
   }
+  if (has_weight_of_minus_128(impl.weights)) {
+    throw Error(ErrorCode::invalid_argument,
+                "int8 activations need int8 weights in [-127, 127]; this file has weights of -128 (load it without "
+                "int8 activations)");
+  }
   pack_weight_quads(impl.weights, impl.owned);
   impl.int8_activations = true;
 }
@@ -50,7 +55,8 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
   const ModelConfig& c = impl->config;
   impl->weights = bind_weights(c, impl->file, impl->owned, impl->weight_dtype);
   const bool int8_file = impl->weight_dtype == "int8";
-  if (options.int8_activations == Int8Activations::on || (options.int8_activations == Int8Activations::if_int8 && int8_file)) {
+  if (options.int8_activations == Int8Activations::on ||
+      (options.int8_activations == Int8Activations::if_int8 && int8_file && !has_weight_of_minus_128(impl->weights))) {
     prepare_int8_activations(*impl);
   }
   pack_weight_panels(impl->weights, kernels::best_kernels(), impl->owned);  // the translators' table

@@ -246,6 +246,16 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
   return w;
 }
 
+bool has_weight_of_minus_128(const Weights& w) {
+  bool found = false;
+  for_each_linear(w, [&](const Linear& l) {
+    if (!l.weight_i8 || found) return;
+    const int8_t* end = l.weight_i8 + static_cast<size_t>(l.out) * l.in;
+    found = std::find(l.weight_i8, end, int8_t{-128}) != end;
+  });
+  return found;
+}
+
 void pack_weight_quads(Weights& w, OwnedTensors& owned) {
   for_each_linear(w, [&](Linear& l) {
     if (!l.weight_i8) return;

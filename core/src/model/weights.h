@@ -70,8 +70,12 @@ void for_each_linear(W& w, F&& f) {
 // them per call, for one more copy of the weights in memory. Linears with quads are skipped.
 void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned);
 
+// Whether an int8 Linear weight is -128, outside the [-127, 127] that gemm_i8i8_nt takes
+// (Attend's exporter writes nothing else; other writers might).
+bool has_weight_of_minus_128(const Weights& w);
+
 // Adds every int8 Linear's weight as quad panels and column sums, so that it multiplies int8
-// activations (ModelOptions::int8_activations; `k` must have gemm_i8i8_nt).
+// activations (ModelOptions::int8_activations; no weight may be -128).
 void pack_weight_quads(Weights& w, OwnedTensors& owned);
 
 // Binds every expected tensor, rejecting missing, unexpected, misshapen, mistyped or
