@@ -543,6 +543,14 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertEqual(len(pairs), 900)
         self.assertTrue(os.path.exists(os.path.join(self.out, "train.back-translated.en")))
 
+    def assert_same_weights(self, tensors, expected):
+        """The same tensor names, and every weight within 1e-6 of the expected one (tokenizers aside)."""
+        self.assertEqual(sorted(tensors), sorted(expected))
+        for name, array in expected.items():
+            if not name.startswith("tokenizer."):
+                self.assertTrue(torch.allclose(torch.from_numpy(tensors[name].copy()),
+                                               torch.from_numpy(array.copy()), atol=1e-6), name)
+
     def test_fine_tuning_starts_from_the_model_files_weights_and_vocabulary(self):
         """--init-from: at a learning rate too small to move anything the fine-tuned model is its starting
         model (int8 weights dequantized), with the same tokenizer; the starting model's validation loss is
@@ -557,12 +565,7 @@ class TrainEndToEnd(unittest.TestCase):
         start_tensors, _ = export.read_safetensors(start)
         tuned_tensors, _ = export.read_safetensors(os.path.join(self.out, "model.f32.safetensors"))
         self.assertEqual(tuned_tensors["tokenizer.src"].tobytes(), start_tensors["tokenizer.src"].tobytes())
-        expected = export.dequantized(start_tensors)
-        self.assertEqual(sorted(tuned_tensors), sorted(expected))
-        for name, array in expected.items():
-            if not name.startswith("tokenizer."):
-                self.assertTrue(torch.allclose(torch.from_numpy(tuned_tensors[name].copy()),
-                                               torch.from_numpy(array.copy()), atol=1e-6), name)
+        self.assert_same_weights(tuned_tensors, export.dequantized(start_tensors))
         start_model, _ = export.load_model(start)
         val = data.make_batches(train.encode_pairs(
             (os.path.join(self.out, "spm.ende.model"),) * 2,
@@ -587,12 +590,7 @@ class TrainEndToEnd(unittest.TestCase):
             self.assertEqual(tuned_tensors[f"tokenizer.{side}"].tobytes(), start_tensors[f"tokenizer.{side}"].tobytes())
             self.assertEqual(read_file_bytes(os.path.join(self.out, f"spm.{lang}.model")),
                              start_tensors[f"tokenizer.{side}"].tobytes())
-        expected = export.dequantized(start_tensors)
-        self.assertEqual(sorted(tuned_tensors), sorted(expected))
-        for name, array in expected.items():
-            if not name.startswith("tokenizer."):
-                self.assertTrue(torch.allclose(torch.from_numpy(tuned_tensors[name].copy()),
-                                               torch.from_numpy(array.copy()), atol=1e-6), name)
+        self.assert_same_weights(tuned_tensors, export.dequantized(start_tensors))
 
     def test_a_fine_tuning_run_resumes_from_its_checkpoint_and_refuses_another_starting_model(self):
         self.train(6)
