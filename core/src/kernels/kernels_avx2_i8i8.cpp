@@ -1,5 +1,5 @@
-// gemm_i8i8_nt for AVX2 (this file alone is compiled with -mavx2, and with -ffp-contract=off
-// so its float epilogue rounds as the scalar oracle's does). AVX2 has no VNNI; VPMADDUBSW
+// gemm_i8i8_nt for AVX2 (compiled with -mavx2 -mfma as kernels_avx2.cpp is, and with
+// -ffp-contract=off so its float epilogue rounds as the scalar oracle's does). AVX2 has no VNNI; VPMADDUBSW
 // multiplies unsigned by signed bytes and adds adjacent pairs into int16, which saturates for
 // (qa + 128)·b. The sign trick keeps it exact: |qa| ≤ 127 times b·sign(qa) (VPSIGNB), so a pair
 // is at most 2·127·127 = 32258 < 2^15; VPMADDWD by ones then adds the pairs into int32. Four
@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "kernels/avx2_traits.h"
 #include "kernels/int8_rows.h"
 #include "kernels/isa_tables.h"
 #include "kernels/scratch.h"
@@ -18,7 +19,7 @@ namespace attend::kernels {
 
 namespace {
 
-constexpr int kLanes = 8;
+constexpr int kLanes = Avx2::kLanes;
 constexpr int kTileVectors = 4;                       // a quad panel's (kQuadColumns / kLanes)
 constexpr int kTileColumns = kTileVectors * kLanes;  // 32
 static_assert(kTileColumns == kQuadColumns, "a tile reads whole quad panels");
@@ -28,22 +29,16 @@ static_assert(kTileColumns == kQuadColumns, "a tile reads whole quad panels");
 // streamed whole).
 constexpr int kTileRows = 2;
 
-// Lanes < count on.
-__m256i first_lanes(int count) {
-  alignas(32) static const int32_t ones_then_zeros[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ones_then_zeros + kLanes - std::clamp(count, 0, kLanes)));
-}
+// Lanes < count on (any count: clamped to [0, 8]).
+__m256i first_lanes(int count) { return Avx2::mask(std::clamp(count, 0, kLanes)); }
 
 float max_abs(const float* row, int k) {
   __m256 m = _mm256_setzero_ps();
-  const __m256 sign = _mm256_set1_ps(-0.0f);
   for (int p = 0; p < k; p += kLanes) {
     // NaN lanes keep m (the second operand), as std::max in the oracle skips them.
-    m = _mm256_max_ps(_mm256_andnot_ps(sign, _mm256_maskload_ps(row + p, first_lanes(k - p))), m);
+    m = _mm256_max_ps(Avx2::abs(_mm256_maskload_ps(row + p, first_lanes(k - p))), m);
   }
-  __m128 x = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
-  x = _mm_max_ps(x, _mm_movehl_ps(x, x));
-  return _mm_cvtss_f32(_mm_max_ss(x, _mm_movehdup_ps(x)));
+  return Avx2::reduce_max(m);
 }
 
 // q[i, 0..kq) = qa[i, p] (0 past k), scales[i] = a_scale[i], for m rows of a: the oracle's

@@ -1,7 +1,8 @@
 // Building blocks shared by the SIMD kernels of every ISA. Everything here is a template on
-// the ISA's vector traits `S`, a struct in an anonymous namespace of its kernels_<isa>.cpp, so
-// each ISA file instantiates its own internal-linkage copy compiled with its own flags: no
-// inline function is shared between translation units built for different CPUs.
+// the ISA's vector traits `S`, a struct in an anonymous namespace of its kernels_<isa>.cpp
+// (AVX2's in avx2_traits.h, included by its two files), so each ISA file instantiates its own
+// internal-linkage copy compiled with its own flags: no inline function is shared between
+// translation units built for different CPUs.
 //
 // S provides: `V` (a vector of kLanes floats); the tile sizes kGemmRows, kGemmVectors,
 // kDotRows, kDotColumns, kDotMaxRows (simd_gemm.h); zero, set1, load, store (unaligned),

@@ -25,16 +25,26 @@ std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const std
   return tokenizer;
 }
 
-// ModelOptions::int8_activations: checked, then the weights packed for gemm_i8i8_nt.
-void prepare_int8_activations(Model::Impl& impl) {
+// Why this model cannot take ModelOptions::int8_activations, or "" if it can.
+std::string int8_activations_obstacle(const Model::Impl& impl) {
   if (impl.weight_dtype != "int8") {
-    throw Error(ErrorCode::invalid_argument,
-                "int8 activations need an int8 model file; this one stores its weights as " + impl.weight_dtype);
+    return "int8 activations need an int8 model file; this one stores its weights as " + impl.weight_dtype;
   }
   if (has_weight_of_minus_128(impl.weights)) {
-    throw Error(ErrorCode::invalid_argument,
-                "int8 activations need int8 weights in [-127, 127]; this file has weights of -128 (load it without "
-                "int8 activations)");
+    return "int8 activations need int8 weights in [-127, 127]; this file has weights of -128 (load it without "
+           "int8 activations)";
+  }
+  return "";
+}
+
+// ModelOptions::int8_activations: `on` where the model can take them (else invalid_argument),
+// `if_int8` where it can (else off); then the weights are packed for gemm_i8i8_nt.
+void prepare_int8_activations(Model::Impl& impl, Int8Activations wanted) {
+  if (wanted == Int8Activations::off) return;
+  const std::string obstacle = int8_activations_obstacle(impl);
+  if (!obstacle.empty()) {
+    if (wanted == Int8Activations::on) throw Error(ErrorCode::invalid_argument, obstacle);
+    return;
   }
   pack_weight_quads(impl.weights, impl.owned);
   impl.int8_activations = true;
@@ -54,11 +64,7 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
   impl->config = parse_model_config(config->second);
   const ModelConfig& c = impl->config;
   impl->weights = bind_weights(c, impl->file, impl->owned, impl->weight_dtype);
-  const bool int8_file = impl->weight_dtype == "int8";
-  if (options.int8_activations == Int8Activations::on ||
-      (options.int8_activations == Int8Activations::if_int8 && int8_file && !has_weight_of_minus_128(impl->weights))) {
-    prepare_int8_activations(*impl);
-  }
+  prepare_int8_activations(*impl, options.int8_activations);
   pack_weight_panels(impl->weights, kernels::best_kernels(), impl->owned);  // the translators' table
   impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", c.src_vocab_size);
   if (c.shared_vocab) {
