@@ -11,6 +11,7 @@ packages=(
   emscripten node-acorn
   chromium
   dpkg-dev zlib1g-dev
+  clang libclang-rt-dev
 )
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

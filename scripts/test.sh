@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up and runs every test: the native release build (unit, parity with PyTorch and
-# spm_encode, damaged model files, CLI, WebAssembly in Node, the page in Chromium), then the
-# native tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# spm_encode, damaged model files, CLI, WebAssembly in Node, the page in Chromium), the native
+# tests again under AddressSanitizer + UndefinedBehaviorSanitizer, then a minute of
+# coverage-guided fuzzing (libFuzzer, clang) per parser of untrusted bytes (tests/fuzz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -16,3 +17,7 @@ cmake --build --preset asan -j "$jobs"
 # The sanitizers watch native code; the wasm, browser and training (Python) tests already ran above.
 ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build/asan --output-on-failure -j "$jobs" --timeout 1500 \
   -E '(wasm|e2e|bench|training)'
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$jobs"
+ctest --test-dir build/fuzz --output-on-failure -j "$jobs"

@@ -1,0 +1,61 @@
+"""Seed corpora for the fuzz targets, from the tiny-model fixture: the model file's header
+(and a libFuzzer dictionary of its JSON strings), the SentencePiece models, sentences to
+translate, and samples of what the text parsers read.
+    make_seeds.py FIXTURE_DIR OUT_DIR"""
+import gzip
+import json
+import pathlib
+import struct
+import sys
+
+
+def write(path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def header_seeds(model, out):
+    blob = model.read_bytes()
+    (length,) = struct.unpack("<Q", blob[:8])
+    header = blob[8:8 + length]
+    write(out / "model_header" / "tiny.int8.json", header)
+    parsed = json.loads(header)
+    config = json.loads(parsed.get("__metadata__", {}).get("attend.config", "{}"))
+    # Dictionary tokens: the header's strings quoted as JSON, the config's as escaped inside its
+    # JSON string, and a few values a parser must weigh.
+    tokens = {json.dumps(s) for s in json_strings(parsed)}
+    tokens |= {json.dumps(s).replace('"', '\\"') for s in json_strings(config)}
+    tokens |= {"-1", "0", "1e309", "NaN", "[]", "{}", "null", "true", '"F16"', '"I32"'}
+    (out / "model_header.dict").write_text("".join(f"{json.dumps(t)}\n" for t in sorted(tokens)))
+
+
+def json_strings(node):
+    """The keys and short string values of a parsed JSON document."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield key
+            yield from json_strings(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from json_strings(value)
+    elif isinstance(node, str) and len(node) < 64:
+        yield node
+
+
+def main():
+    fixture, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    header_seeds(fixture / "tiny.int8.safetensors", out)
+    for name in ("src.model", "tgt.model"):
+        write(out / "tokenizer_model" / name, (fixture / name).read_bytes())
+    sentences = (fixture / "src.txt").read_text(encoding="utf-8").splitlines()
+    for choice, count in ((0, 1), (9, 3), (31, 5)):
+        write(out / "translate_text" / f"choice{choice}", bytes([choice]) + "\n".join(sentences[:count]).encode())
+    write(out / "line_reader" / "plain", "Ein Hund.\r\nZwei Männer\n\nlast line".encode())
+    write(out / "line_reader" / "text.gz", gzip.compress("\n".join(sentences).encode(), mtime=0))
+    write(out / "text_parsers" / "head_spec", b"\x00cross:1:0")
+    write(out / "text_parsers" / "nbest", b"\x010 ||| ein Hund ||| -1.5\n0 ||| Hund ||| -2.25\n1 ||| zwei ||| -0.5\n")
+    write(out / "text_parsers" / "metrics", "\x02Ein Hund läuft.\nZwei Männer.\nEin Hund rennt.\nZwei Männer!\n".encode())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+// Any bytes as the text to translate, with a tiny model ($ATTEND_FUZZ_MODEL, int8). The first
+// byte picks the search (beam size, n-best, attention capture, int8 activations); the rest,
+// cut at newlines, are the sentences of one batch. Each call either translates every sentence
+// or throws invalid_input (invalid UTF-8, too long) or empty_input; what it returns keeps the
+// API's shapes.
+#include <memory>
+#include <string>
+
+#include "attend/attend.h"
+#include "fuzz_support.h"
+
+namespace {
+
+using attend::fuzz::require;
+
+attend::Translator& translator(bool int8_activations) {
+  static const std::vector<uint8_t> file = attend::fuzz::read_fixture("ATTEND_FUZZ_MODEL");
+  static attend::Translator off(attend::Model::from_bytes(file, {attend::Int8Activations::off}));
+  static attend::Translator on(attend::Model::from_bytes(file, {attend::Int8Activations::on}));
+  return int8_activations ? on : off;
+}
+
+void check_shapes(const attend::Translation& t, const attend::TranslateOptions& options) {
+  require(!t.source_ids.empty() && t.source_ids.size() == t.source_pieces.size(), "source ids and pieces differ");
+  require(t.hypotheses.size() == static_cast<size_t>(options.nbest), "not nbest hypotheses");
+  for (const attend::Hypothesis& h : t.hypotheses) {
+    require(h.ids.size() == h.pieces.size(), "hypothesis ids and pieces differ");
+    require(h.ids.size() <= static_cast<size_t>(options.max_length), "a hypothesis outgrew max_length");
+  }
+  require(t.attention.has_value() == options.capture_attention, "attention captured when not asked, or missing");
+  if (!t.attention) return;
+  const attend::AttentionMaps& a = *t.attention;
+  const size_t src = a.src_len, tgt = a.tgt_len, heads = a.heads;
+  require(src == t.source_ids.size() && a.source_pieces.size() == src, "attention source length");
+  require(a.target_pieces.size() == tgt && a.target_input_pieces.size() == tgt, "attention target length");
+  require(a.encoder.size() == a.encoder_layers * heads * src * src, "encoder attention shape");
+  require(a.decoder.size() == a.decoder_layers * heads * tgt * tgt, "decoder attention shape");
+  require(a.cross.size() == a.decoder_layers * heads * tgt * src, "cross attention shape");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  const uint8_t choice = data[0];
+  attend::TranslateOptions options;
+  options.beam_size = 1 + (choice & 3);
+  options.nbest = (choice & 4) ? options.beam_size : 1;
+  options.capture_attention = (choice & 8) != 0;
+  options.max_length = 16;
+  const std::vector<std::string> texts =
+      attend::fuzz::split_lines(std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1));
+  if (texts.empty()) return 0;
+  try {
+    const std::vector<attend::Translation> results = translator((choice & 16) != 0).translate_batch(texts, options, 4);
+    require(results.size() == texts.size(), "not one translation per text");
+    for (const attend::Translation& t : results) check_shapes(t, options);
+  } catch (const attend::Error& e) {
+    attend::fuzz::require_code(e, {attend::ErrorCode::invalid_input, attend::ErrorCode::empty_input}, "translate_batch");
+  }
+  return 0;
+}
