@@ -1,7 +1,7 @@
-// The C boundary of the WebAssembly module; wasm/attend.mjs is its only caller. It only
+// The C boundary of the WebAssembly module (bindings.h), for wasm/attend.mjs. It only
 // marshals: bytes and UTF-8 texts in; JSON (structure) and raw float buffers (attention)
-// out; every exception caught here and stored in the caller's Status, so nothing aborts.
-// State lives in handles the caller owns (Status, Session, Result); there are no globals.
+// out; every exception caught here and stored in the caller's AttendStatus, so nothing aborts.
+// State lives in handles the caller owns (bindings.h); there are no globals.
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -13,33 +13,28 @@
 #include <nlohmann/json.hpp>
 
 #include "attend/attend.h"
+#include "bindings.h"
 #include "kernels/kernels.h"
 
 using nlohmann::json;
 
-namespace {
-
-// The outcome of the last call that was given this status; code is empty on success.
-struct Status {
-  std::string code;
+// The handles of bindings.h.
+struct AttendStatus {
+  std::string code;  // empty on success
   std::string message;
 };
 
-// One loaded model and the Translator that owns its per-request state.
-struct Session {
+struct AttendSession {
   std::shared_ptr<const attend::Model> model;
   attend::Translator translator;
 };
 
-// A JSON document plus, for translations, the attention buffers it describes.
-struct Result {
+struct AttendResult {
   std::string json;
-  std::vector<attend::Translation> translations;
+  std::vector<attend::Translation> translations;  // the attention buffers the JSON describes
 };
 
-// int (sentence, step, token, piece, piece_size, log_prob, cross, src_len); returning 0 stops.
-// cross is null or [decoder_layers][heads][src_len].
-using StepCallback = int (*)(int, int, int, const char*, int, float, const float*, int);
+namespace {
 
 std::string dump(const json& document) {
   // Pieces are the tokenizer's bytes; a stray invalid byte must not make the dump throw.
@@ -48,7 +43,7 @@ std::string dump(const json& document) {
 
 // Runs `body`, turning any exception into `status`; returns `fallback` on failure.
 template <typename Body, typename T>
-T guarded(Status* status, T fallback, Body&& body) {
+T guarded(AttendStatus* status, T fallback, Body&& body) {
   status->code.clear();
   status->message.clear();
   try {
@@ -194,25 +189,21 @@ json info_json(const attend::Model& model) {
 
 extern "C" {
 
-Status* attend_status_new() { return new (std::nothrow) Status; }
-void attend_status_free(Status* status) { delete status; }
-const char* attend_status_code(const Status* status) { return status->code.c_str(); }
-const char* attend_status_message(const Status* status) { return status->message.c_str(); }
+AttendStatus* attend_status_new() { return new (std::nothrow) AttendStatus; }
+void attend_status_free(AttendStatus* status) { delete status; }
+const char* attend_status_code(const AttendStatus* status) { return status->code.c_str(); }
+const char* attend_status_message(const AttendStatus* status) { return status->message.c_str(); }
 
-// A byte buffer the caller fills (the model file), handed over to attend_session_load
-// without a second copy inside the module.
-std::vector<uint8_t>* attend_bytes_new(uint32_t size, Status* status) {
-  return guarded(status, static_cast<std::vector<uint8_t>*>(nullptr),
-                 [&] { return new std::vector<uint8_t>(size); });
+AttendBytes* attend_bytes_new(uint32_t size, AttendStatus* status) {
+  return guarded(status, static_cast<AttendBytes*>(nullptr),
+                 [&] { return new AttendBytes(size); });
 }
-uint8_t* attend_bytes_data(std::vector<uint8_t>* bytes) { return bytes->data(); }
-void attend_bytes_free(std::vector<uint8_t>* bytes) { delete bytes; }
+uint8_t* attend_bytes_data(AttendBytes* bytes) { return bytes->data(); }
+void attend_bytes_free(AttendBytes* bytes) { delete bytes; }
 
-// Takes ownership of `bytes` (freed whether or not the load succeeds). int8_activations: 0 off,
-// 1 on, 2 if_int8 (attend::Int8Activations).
-Session* attend_session_load(std::vector<uint8_t>* bytes, int int8_activations, Status* status) {
-  std::unique_ptr<std::vector<uint8_t>> owned(bytes);
-  return guarded(status, static_cast<Session*>(nullptr), [&] {
+AttendSession* attend_session_load(AttendBytes* bytes, int int8_activations, AttendStatus* status) {
+  std::unique_ptr<AttendBytes> owned(bytes);
+  return guarded(status, static_cast<AttendSession*>(nullptr), [&] {
     constexpr attend::Int8Activations kModes[] = {attend::Int8Activations::off, attend::Int8Activations::on,
                                                   attend::Int8Activations::if_int8};
     if (int8_activations < 0 || int8_activations > 2) {
@@ -220,21 +211,19 @@ Session* attend_session_load(std::vector<uint8_t>* bytes, int int8_activations, 
     }
     const attend::ModelOptions options{kModes[int8_activations]};
     auto model = attend::Model::from_bytes(std::move(*owned), options);
-    return new Session{model, attend::Translator(model)};
+    return new AttendSession{model, attend::Translator(model)};
   });
 }
-void attend_session_free(Session* session) { delete session; }
+void attend_session_free(AttendSession* session) { delete session; }
 
-Result* attend_session_info(const Session* session, Status* status) {
-  return guarded(status, static_cast<Result*>(nullptr),
-                 [&] { return new Result{dump(info_json(*session->model)), {}}; });
+AttendResult* attend_session_info(const AttendSession* session, AttendStatus* status) {
+  return guarded(status, static_cast<AttendResult*>(nullptr),
+                 [&] { return new AttendResult{dump(info_json(*session->model)), {}}; });
 }
 
-// Translates `count` texts, text i being bytes [ends[i-1], ends[i]) of `texts` (UTF-8, not
-// null-terminated). `options_json` holds the options (see parse_options); `on_step` may be 0.
-Result* attend_translate(Session* session, const char* options_json, const char* texts, const uint32_t* ends,
-                         int count, StepCallback on_step, Status* status) {
-  return guarded(status, static_cast<Result*>(nullptr), [&] {
+AttendResult* attend_translate(AttendSession* session, const char* options_json, const char* texts,
+                               const uint32_t* ends, int count, AttendStepCallback on_step, AttendStatus* status) {
+  return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
     attend::TranslateOptions options = parse_options(json::parse(options_json));
     if (on_step) {
       options.on_step = [on_step](const attend::StepEvent& e) {
@@ -247,7 +236,7 @@ Result* attend_translate(Session* session, const char* options_json, const char*
       const uint32_t begin = i == 0 ? 0 : ends[i - 1];
       inputs.emplace_back(texts + begin, ends[i] - begin);
     }
-    auto result = std::make_unique<Result>();
+    auto result = std::make_unique<AttendResult>();
     result->translations = session->translator.translate_batch(inputs, options);
     json all = json::array();
     for (const auto& t : result->translations) all.push_back(translation_json(t));
@@ -256,17 +245,15 @@ Result* attend_translate(Session* session, const char* options_json, const char*
   });
 }
 
-const char* attend_result_json(const Result* result) { return result->json.c_str(); }
+const char* attend_result_json(const AttendResult* result) { return result->json.c_str(); }
 
-// kind: 0 encoder, 1 decoder, 2 cross; shapes are in the JSON (null without attention).
-// The caller keeps sentence and kind in range (an exception here could not be caught).
-const float* attend_result_attention(const Result* result, int sentence, int kind) {
+const float* attend_result_attention(const AttendResult* result, int sentence, int kind) {
   const auto& attention = result->translations[sentence].attention;
   if (!attention) return nullptr;
   const std::vector<float>* maps[] = {&attention->encoder, &attention->decoder, &attention->cross};
   return maps[kind]->data();
 }
 
-void attend_result_free(Result* result) { delete result; }
+void attend_result_free(AttendResult* result) { delete result; }
 
 }  // extern "C"

@@ -52,6 +52,13 @@ def main():
         write(out / "translate_text" / f"choice{choice}", bytes([choice]) + "\n".join(sentences[:count]).encode())
     write(out / "line_reader" / "plain", "Ein Hund.\r\nZwei Männer\n\nlast line".encode())
     write(out / "line_reader" / "text.gz", gzip.compress("\n".join(sentences).encode(), mtime=0))
+    for name, options in (("greedy", {}), ("beam", {"beam": 3, "nbest": 2, "attention": True, "alpha": 0.6}),
+                          ("masked", {"maskedHeads": [{"kind": "cross", "layer": 1, "head": 0}], "maxLength": 9,
+                                      "maxLengthRatio": 1.5})):
+        write(out / "wasm_bindings" / name, "\n".join([json.dumps(options)] + sentences[:3]).encode())
+    names = ["beam", "alpha", "maxLength", "maxLengthRatio", "nbest", "attention", "maskedHeads", "kind", "layer",
+             "head", "encoder", "decoder", "cross"]
+    (out / "wasm_bindings.dict").write_text("".join(f"{json.dumps(json.dumps(n))}\n" for n in names))
     write(out / "text_parsers" / "head_spec", b"\x00cross:1:0")
     write(out / "text_parsers" / "nbest", b"\x010 ||| ein Hund ||| -1.5\n0 ||| Hund ||| -2.25\n1 ||| zwei ||| -0.5\n")
     write(out / "text_parsers" / "metrics", "\x02Ein Hund läuft.\nZwei Männer.\nEin Hund rennt.\nZwei Männer!\n".encode())

@@ -1,0 +1,51 @@
+// The C API of the WebAssembly module (bindings.cpp): wasm/attend.mjs calls it, and so, natively,
+// does its fuzz target (tests/fuzz). Every call that can fail takes a status and leaves its
+// outcome there (code "" on success, else an attend::ErrorCode name, or "internal");
+// nothing throws across it. The caller owns every handle it gets and frees it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+struct AttendStatus;
+struct AttendSession;  // a loaded model and the Translator that owns its per-request state
+struct AttendResult;   // a JSON document, and for translations the attention buffers it describes
+using AttendBytes = std::vector<uint8_t>;
+
+// on_step(sentence, step, token, piece, piece_size, log_prob, cross, src_len); returning 0 stops
+// the translation (code "cancelled"). cross is null or [decoder_layers][heads][src_len].
+using AttendStepCallback = int (*)(int, int, int, const char*, int, float, const float*, int);
+
+extern "C" {
+
+AttendStatus* attend_status_new();
+void attend_status_free(AttendStatus* status);
+const char* attend_status_code(const AttendStatus* status);
+const char* attend_status_message(const AttendStatus* status);
+
+// A byte buffer the caller fills (the model file), handed over to attend_session_load
+// without a second copy inside the module.
+AttendBytes* attend_bytes_new(uint32_t size, AttendStatus* status);
+uint8_t* attend_bytes_data(AttendBytes* bytes);
+void attend_bytes_free(AttendBytes* bytes);
+
+// Takes ownership of `bytes` (freed whether or not the load succeeds). int8_activations: 0 off,
+// 1 on, 2 if_int8 (attend::Int8Activations).
+AttendSession* attend_session_load(AttendBytes* bytes, int int8_activations, AttendStatus* status);
+void attend_session_free(AttendSession* session);
+// The model's config and file facts as JSON.
+AttendResult* attend_session_info(const AttendSession* session, AttendStatus* status);
+
+// Translates `count` texts, text i being bytes [ends[i-1], ends[i]) of `texts` (UTF-8, not
+// null-terminated). `options_json` holds the options as attend.mjs names them (beam, alpha,
+// maxLength, maxLengthRatio, nbest, attention, maskedHeads); `on_step` may be 0.
+AttendResult* attend_translate(AttendSession* session, const char* options_json, const char* texts,
+                               const uint32_t* ends, int count, AttendStepCallback on_step, AttendStatus* status);
+
+const char* attend_result_json(const AttendResult* result);
+// kind: 0 encoder, 1 decoder, 2 cross; shapes are in the JSON (null without attention).
+// The caller keeps sentence and kind in range (an exception here could not be caught).
+const float* attend_result_attention(const AttendResult* result, int sentence, int kind);
+void attend_result_free(AttendResult* result);
+
+}  // extern "C"
