@@ -39,8 +39,16 @@ struct Wasm128 {
     std::memcpy(p, lanes, static_cast<std::size_t>(count) * sizeof(float));
   }
 
+  // The 4 low int8 lanes as floats. Not sign extensions then f32x4.convert_i32x4: LLVM folds
+  // them into one int8-to-float conversion that its wasm backend scalarizes (4 lane extracts,
+  // converts and replace_lanes per vector: the int8-weight GEMMs ran ~4x slower than f32).
+  // Instead b + 128 is zero-extended into the mantissa of 2^23, exactly; subtracting 2^23 + 128
+  // leaves b. No conversion, and exactly the same floats.
   static V widen_i8(V bytes) {
-    return wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(wasm_i16x8_extend_low_i8x16(bytes)));
+    const V biased = wasm_v128_xor(bytes, wasm_i8x16_splat(-128));  // b + 128 as unsigned bytes
+    const V words = wasm_u32x4_extend_low_u16x8(wasm_u16x8_extend_low_u8x16(biased));
+    const V shifted = wasm_v128_or(words, wasm_i32x4_splat(0x4B000000));  // the float 2^23 + b + 128
+    return wasm_f32x4_sub(shifted, wasm_f32x4_splat(8388608.0f + 128.0f));
   }
   static V load_i8(const int8_t* p) { return widen_i8(wasm_v128_load32_zero(p)); }
   static V load_i8_partial(const int8_t* p, int count) {
