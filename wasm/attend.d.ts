@@ -22,7 +22,7 @@ export interface LoadOptions {
   simd?: 'auto' | boolean;
   /**
    * Quantize each linear layer's input to int8 per row as well, so an int8 model multiplies
-   * int8 by int8 (2.6-4.9x the int8-weight path's speed here; translations can differ slightly from
+   * int8 by int8 (1.5-2x the int8-weight path's speed here; translations can differ slightly from
    * the native CLI's default). 'auto' (default: int8 files only); true (an f32 file rejects it
    * with an invalid_argument error); false (int8 weights times f32 activations, as the CLI's
    * default).

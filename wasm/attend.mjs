@@ -165,7 +165,7 @@ export class Translator {
   }
 
   // int8Activations defaults to 'auto' here (the native default is off): in WebAssembly the
-  // int8-weight path is 2.6-4.9x slower than int8 by int8 (docs/benchmarks.md).
+  // int8-weight path is 1.5-2x slower than int8 by int8 (docs/benchmarks.md).
   static async load(source, { onProgress, simd = 'auto', int8Activations = 'auto' } = {}) {
     const int8Mode = INT8_ACTIVATION_MODES.get(int8Activations);
     if (int8Mode === undefined) {

@@ -46,8 +46,8 @@ struct TensorInfo {
 };
 
 // Whether an int8 model's linear layers quantize their input to int8 too, row by row, and
-// multiply int8 by int8 (kernels.h gemm_i8i8_nt): on the shipped en-de model 2.4-2.7x the
-// int8-weight path's speed natively and 2.6-4.9x in WebAssembly (docs/benchmarks.md); translations can differ
+// multiply int8 by int8 (kernels.h gemm_i8i8_nt): on the shipped en-de model 1.1-2.4x the
+// int8-weight path's speed natively (AVX2) and 1.5-2x in WebAssembly (docs/benchmarks.md); translations can differ
 // slightly from the default's.
 enum class Int8Activations {
   off,      // int8 weights times f32 activations (the default)
