@@ -4,7 +4,7 @@
   /usr/bin/python3 training/train.py --pair en-de --out runs/en-de
 
 Steps: (with --distill-from, a trained model's translations of the training source, or several models'
-consensus, added to the training pairs; with --back-translate-from, a reverse model's translations of
+consensus, or with --distill-rerank-with their reranked best, added to the training pairs; with --back-translate-from, a reverse model's translations of
 the training target)
 -> SentencePiece vocabulary (spm_train; with --init-from, the model file's) -> (with --subword-alpha,
 new segmentations of the training text every epoch) -> length-bucketed batches -> Adam (β2 0.98)
@@ -68,6 +68,10 @@ def parse_args(argv=None):
                 f"got {args.back_translate_nbest}")
     if args.back_translate_nbest > 1 and not args.back_translate_from:
         p.error("--back-translate-nbest needs --back-translate-from")
+    if args.distill_rerank_with and not args.distill_from:
+        p.error("--distill-rerank-with needs --distill-from")
+    if not math.isfinite(args.distill_rerank_weight) or args.distill_rerank_weight < 0:
+        p.error(f"--distill-rerank-weight must be a finite number >= 0, got {args.distill_rerank_weight}")
     if args.workers > 1 and args.time_budget_min > 0:
         p.error("--time-budget-min needs --workers 1 (workers would stop at different steps)")
     return args
@@ -93,6 +97,12 @@ def argument_parser():
                    help="sequence-level distillation: also train on this Attend model's beam-5 translations of the "
                         "training source; with several models, on their consensus (MBR over their n-best lists, "
                         "attend_ref/distill.py)")
+    p.add_argument("--distill-rerank-with", metavar="MODEL",
+                   help="distillation: choose each source's translation from the --distill-from models' n-best lists "
+                        "by their mean score plus --distill-rerank-weight x this reverse model's score of the source "
+                        "given the translation (attend_ref/distill.py), instead of by consensus")
+    p.add_argument("--distill-rerank-weight", metavar="W", type=float, default=distill.DEFAULT_RERANK_WEIGHT,
+                   help="the reverse model's weight for --distill-rerank-with")
     p.add_argument("--back-translate-from", metavar="MODEL",
                    help="back-translation: also train on this Attend model's beam-5 translations of the training "
                         "target as sources of that target (MODEL translates the other way, e.g. de-en for en-de)")
@@ -188,7 +198,8 @@ def prepare_data(args, src_lang, tgt_lang):
     if args.distill_from:
         cache = os.path.join(args.out, f"train.distilled.{tgt_lang}")
         added_src += train_src
-        added_tgt += distill.teacher_translations(args.distill_from, train_src, cache)
+        added_tgt += distill.teacher_translations(args.distill_from, train_src, cache, rerank_with=args.distill_rerank_with,
+                                                  rerank_weight=args.distill_rerank_weight)
     if args.back_translate_from:
         cache = os.path.join(args.out, f"train.back-translated.{src_lang}")
         back_translations = distill.distinct_translations(args.back_translate_from, train_tgt, cache,
@@ -217,9 +228,10 @@ def prepare_data(args, src_lang, tgt_lang):
 
 
 def model_file_digests(args):
-    """{path: SHA-256} of the --distill-from, --back-translate-from and --init-from model files (saved as
-    config.json's "teachers")."""
-    paths = (args.distill_from or []) + [path for path in (args.back_translate_from, args.init_from) if path]
+    """{path: SHA-256} of the --distill-from, --distill-rerank-with, --back-translate-from and --init-from
+    model files (saved as config.json's "teachers")."""
+    paths = (args.distill_from or []) + [path for path in (args.distill_rerank_with, args.back_translate_from,
+                                                           args.init_from) if path]
     return {path: distill.file_sha256(path) for path in paths}
 
 

@@ -12,6 +12,7 @@ const std::vector<Command>& commands() {
       {"bench", "time translation over beam, batch and thread settings", run_bench},
       {"mbr", "pick each line's consensus translation from n-best lists (minimum Bayes risk)",
        run_mbr},
+      {"score", "log-probability of given translations under a model (teacher forcing)", run_score},
   };
   return table;
 }

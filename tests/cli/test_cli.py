@@ -99,7 +99,8 @@ class UsageErrors(ErrorLines):
                               mentions=["--int8-activations goes with --model"])
 
     def test_help_and_version(self):
-        for args in (["--help"], ["translate", "--help"], ["inspect", "--help"], ["eval", "--help"], ["mbr", "--help"]):
+        for args in (["--help"], ["translate", "--help"], ["inspect", "--help"], ["eval", "--help"], ["mbr", "--help"],
+                     ["score", "--help"]):
             code, out, err = run(*args)
             self.assertEqual((code, err), (0, ""), args)
             self.assertIn("usage: attend", out)
@@ -576,6 +577,69 @@ class Mbr(unittest.TestCase):
         code, _, err = run("mbr")
         self.assertEqual(code, 2)
         self.assertIn("missing NBEST_FILE", err)
+
+
+class Score(ErrorLines):
+    """attend score: log p(target | source) and the token count per line pair, as the PyTorch
+    reference computes them; errors name the pair."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def pair_files(self, sources, targets):
+        paths = [os.path.join(self.tmp.name, name) for name in ("src.txt", "tgt.txt")]
+        for path, lines in zip(paths, (sources, targets)):
+            write_file(path, b"".join((line if isinstance(line, bytes) else line.encode()) + b"\n" for line in lines))
+        return paths
+
+    def reference_scores(self, sources, targets):
+        sys.path.insert(0, os.path.join(REPO, "training"))
+        import torch
+        from attend_ref import data
+        from attend_ref.export import load_model
+        model, _ = load_model(F32)
+        eos = model.cfg.eos_id
+        src_ids = data.encode(os.path.join(TINY, "src.model"), sources)
+        tgt_ids = data.encode(os.path.join(TINY, "tgt.model"), targets) if any(targets) else [[] for _ in targets]
+        out = []
+        with torch.no_grad():
+            for src, tgt in zip(src_ids, tgt_ids):
+                src_t, tgt_in, tgt_out = data.collate([(src + [eos], tgt)])
+                log_probs = model(src_t, tgt_in).log_softmax(-1)[0]  # [T, V]
+                out.append((float(log_probs.gather(-1, tgt_out[0][:, None]).sum()), len(tgt) + 1))
+        return out
+
+    def test_scores_are_the_reference_models(self):
+        targets = ["Ein Mann sitzt auf einer Bank.", "Zwei Hunde.", "", "Viele Leute gehen nachts eine Straße entlang."]
+        src, tgt = self.pair_files(SENTENCES, targets)
+        code, out, err = run("score", "--model", F32, "--src", src, "--tgt", tgt, "--threads", "2")
+        self.assertEqual((code, err), (0, ""))
+        rows = [re.fullmatch(r"(-?\d+\.\d{6})\t(\d+)", line) for line in out.split("\n")[:-1]]
+        self.assertEqual(len(rows), len(SENTENCES))
+        self.assertTrue(all(rows), out)
+        want = self.reference_scores(SENTENCES, targets)
+        for row, (log_prob, tokens) in zip(rows, want):
+            self.assertEqual(int(row.group(2)), tokens)
+            self.assertAlmostEqual(float(row.group(1)), log_prob, delta=1e-4 * max(1.0, abs(log_prob)))
+        self.assertEqual(int(rows[2].group(2)), 1)  # the empty target: eos alone
+        self.assertLess(float(rows[2].group(1)), 0)
+        code, int8, _ = run("score", "--model", INT8, "--src", src, "--tgt", tgt)
+        self.assertEqual(code, 0)
+        self.assertEqual([line.split("\t")[1] for line in int8.splitlines()], [row.group(2) for row in rows])
+
+    def test_bad_pairs_are_errors_naming_them(self):
+        src, tgt = self.pair_files(SENTENCES[:3], ["Ein Mann.", b"Zwei \xff Hunde.", "Ein M\xc3\xa4dchen."])
+        err = self.assert_one_error(1, ("score", "--model", F32, "--src", src, "--tgt", tgt), mentions=("pair 2 of 3",))
+        self.assertIn("UTF-8", err)
+        src, tgt = self.pair_files(["A man.", "   "], ["Ein Mann.", "Nichts."])
+        self.assert_one_error(1, ("score", "--model", F32, "--src", src, "--tgt", tgt), mentions=("pair 2 of 2",))
+        src, tgt = self.pair_files(SENTENCES[:2], ["Ein Mann."])
+        self.assert_one_error(1, ("score", "--model", F32, "--src", src, "--tgt", tgt),
+                              mentions=("has 2 lines but", "has 1"))
+        self.assert_one_error(2, ("score", "--model", F32, "--src", src), mentions=("--tgt",))
 
 
 class GreedyParity(unittest.TestCase):

@@ -3,6 +3,8 @@
 // token ids and scores, head masking. Golden data: make_cases.py, run by the ctest fixture.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -86,6 +88,37 @@ TEST_P(Parity, TeacherForcedLogits) {
     auto got = t.logits(c.at("src").get<std::vector<int>>(), c.at("fed").get<std::vector<int>>());
     expect_all_close(got, c.at("logits").get<std::vector<float>>(), testing::logits_close,
                      GetParam() + " case " + std::to_string(i++) + " logits");
+  }
+}
+
+// log p(fed + eos | src), from PyTorch's teacher-forced logits: one row per fed token, then eos's.
+double reference_log_prob(const nlohmann::json& c, int eos, int vocab) {
+  const auto fed = c.at("fed").get<std::vector<int>>();
+  const auto logits = c.at("logits").get<std::vector<float>>();  // [fed + 1, V]
+  double sum = 0;
+  for (size_t t = 0; t <= fed.size(); ++t) {
+    const float* row = logits.data() + t * vocab;
+    double total = 0;
+    const float top = *std::max_element(row, row + vocab);
+    for (int i = 0; i < vocab; ++i) total += std::exp(static_cast<double>(row[i]) - top);
+    sum += row[t < fed.size() ? fed[t] : eos] - top - std::log(total);
+  }
+  return sum;
+}
+
+TEST_P(Parity, TeacherForcedScoreOfTheTargetAndEos) {
+  Translator t(model());
+  const ModelConfig& config = t.model().config();
+  int i = 0;
+  for (const auto& c : v().at("cases")) {
+    const auto fed = c.at("fed").get<std::vector<int>>();
+    const TargetScore got = t.score_ids(c.at("src").get<std::vector<int>>(), fed);
+    EXPECT_EQ(got.tokens, static_cast<int>(fed.size()) + 1);
+    // Where greedy search stopped at its length limit, eos is not its choice: the score covers a
+    // token the search did not take.
+    EXPECT_PRED2(testing::score_close, got.log_prob,
+                 static_cast<float>(reference_log_prob(c, config.eos_id, config.tgt_vocab_size)))
+        << GetParam() << " case " << i++;
   }
 }
 

@@ -414,6 +414,49 @@ class Distillation(unittest.TestCase):
             self.assertEqual(got, [[text] for text in distill.teacher_translations([self.teacher], self.sources,
                                                                                    self.cache)])
 
+    def test_rerank_choice_weighs_the_teachers_and_the_reverse_model(self):
+        """Line 0 has candidates 0 and 1, line 1 candidate 2, line 2 none. Each log p is divided by
+        (5 + tokens) / 6: 2 for 7 tokens, 3 for 13. Candidate 0: teachers -1 and -1 (mean -1), reverse -3;
+        candidate 1: teachers -2 and -1 (mean -1.5), reverse -1. Weight 0 prefers 0, weight 1 prefers 1
+        (-4 against -2.5), weight 0.25 ties them at -1.75: the first wins."""
+        line_of = [0, 0, 1]
+        teachers = [[(-2.0, 7), (-6.0, 13), (-1.0, 1)], [(-2.0, 7), (-3.0, 13), (-1.0, 1)]]
+        reverse = [(-9.0, 13), (-2.0, 7), (-5.0, 1)]
+        for weight, first_line in ((0.0, 0), (1.0, 1), (0.25, 0)):
+            self.assertEqual(distill.rerank_choice(line_of, teachers, reverse, weight, 3), [first_line, 2, None], weight)
+
+    def test_reranked_teachers_pick_by_attend_score(self):
+        """With a reverse model, each line's translation is the candidate of the teachers' n-best lists with
+        the best mean length-normalized `attend score` plus weight x the reverse model's. With one teacher
+        and weight 0 that is the teacher's own beam-5 best: the scores are the same numbers."""
+        reverse = os.path.join(REPO, "models/de-en/model.int8.safetensors")
+        alone = distill.teacher_translations([self.teacher], self.sources, self.cache + ".alone")
+        self.assertEqual(distill.teacher_translations([self.teacher], self.sources, self.cache, rerank_with=reverse,
+                                                      rerank_weight=0.0), alone)
+        got = distill.teacher_translations([self.teacher], self.sources, self.cache + ".reranked", rerank_with=reverse,
+                                           rerank_weight=2.0)
+        with open(self.cache + ".reranked.key", encoding="utf-8") as f:
+            self.assertIn(f" reranked with {distill.file_sha256(reverse)} weight 2.0 sources ", f.read())
+        nbest = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", self.teacher, "--beam", "5", "--nbest",
+                                "5"], input="\n".join(self.sources) + "\n", capture_output=True, text=True, timeout=120,
+                               check=True).stdout
+        candidates = distill.distinct_candidates(nbest, len(self.sources), 5)
+        with tempfile.TemporaryDirectory() as tmp:
+            def score(model, sources, targets):
+                paths = [os.path.join(tmp, name) for name in ("src", "tgt")]
+                for path, lines in zip(paths, (sources, targets)):
+                    with open(path, "w", encoding="utf-8") as f:
+                        f.write("".join(line + "\n" for line in lines))
+                out = subprocess.run([os.environ["ATTEND_BIN"], "score", "--model", model, "--src", paths[0], "--tgt",
+                                      paths[1]], capture_output=True, text=True, timeout=120, check=True).stdout
+                return [float(lp) / ((5 + int(tokens)) / 6) for lp, tokens in (row.split("\t") for row in out.splitlines())]
+            for source, texts, chosen in zip(self.sources, candidates, got):
+                forward = score(self.teacher, [source] * len(texts), texts)
+                backward = score(reverse, texts, [source] * len(texts))
+                totals = [f + 2.0 * b for f, b in zip(forward, backward)]
+                self.assertEqual(chosen, texts[totals.index(max(totals))], source)
+        self.assertNotEqual(got, alone)  # the reverse model changed some choice (guards the comparison)
+
     def test_a_damaged_teacher_is_an_error_and_writes_nothing(self):
         damaged = os.path.join(self.tmp.name, "damaged.safetensors")
         with open(self.teacher, "rb") as f, open(damaged, "wb") as g:
@@ -628,7 +671,10 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertEqual(len(pairs), len(sources))
         for wrong, message in ((("--back-translate-nbest", "2"), "--back-translate-nbest needs --back-translate-from"),
                                (("--back-translate-from", reverse, "--back-translate-nbest", "6"),
-                                "--back-translate-nbest must be from 1 to 5 (the beam), got 6")):
+                                "--back-translate-nbest must be from 1 to 5 (the beam), got 6"),
+                               (("--distill-rerank-with", reverse), "--distill-rerank-with needs --distill-from"),
+                               (("--distill-from", reverse, "--distill-rerank-weight", "-1"),
+                                "--distill-rerank-weight must be a finite number >= 0, got -1.0")):
             refused = subprocess.run(self.command(6, extra=wrong), capture_output=True, text=True, timeout=120)
             self.assertEqual(refused.returncode, 2)
             self.assertIn(message, refused.stderr)

@@ -71,6 +71,13 @@ struct AttentionMaps {
   std::vector<float> cross;    // [decoder_layers][heads][tgt_len][src_len]
 };
 
+// How likely a model finds a given translation (teacher forcing: the decoder is fed bos and the
+// target's tokens; each position scores the next token, eos last).
+struct TargetScore {
+  float log_prob = 0.f;  // Σ log p(token | source, tokens before it) over the target's tokens and eos
+  int tokens = 0;        // the target's tokens + 1 (eos)
+};
+
 struct Translation {
   std::vector<int> source_ids;  // eos included
   std::vector<std::string> source_pieces;
@@ -106,6 +113,13 @@ class Translator {
   std::vector<float> logits(const std::vector<int>& source_ids, const std::vector<int>& target_ids,
                             const std::vector<HeadRef>& masked_heads = {});
 
+  // log p(target | source): `source` tokenized as translate() does (and refused as it is), `target`
+  // with the target tokenizer; an empty target scores eos alone. invalid_input for a target that
+  // is not UTF-8 or has more tokens than the model's positions.
+  TargetScore score(std::string_view source, std::string_view target);
+  // The same on token ids (source ids end with eos; target ids without bos or eos).
+  TargetScore score_ids(const std::vector<int>& source_ids, const std::vector<int>& target_ids);
+
   const Model& model() const;
 
  private:
@@ -124,5 +138,11 @@ std::vector<Translation> translate_ids_parallel(std::shared_ptr<const Model> mod
                                                 const std::vector<std::vector<int>>& source_ids,
                                                 const TranslateOptions& options, int batch_size,
                                                 int threads);
+
+// Translator::score of each (sources[i], targets[i]) pair over `threads` Translators; results
+// keep input order. An error names the pair, counting from 1: "pair 17 of 1000: ...", with
+// the code score() gave.
+std::vector<TargetScore> score_parallel(std::shared_ptr<const Model> model, const std::vector<std::string>& sources,
+                                        const std::vector<std::string>& targets, int threads);
 
 }  // namespace attend

@@ -2,6 +2,7 @@
 #include <exception>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 
 #include "attend/error.h"
 #include "attend/translator.h"
@@ -10,23 +11,27 @@ namespace attend {
 
 namespace {
 
-// Splits `sources` (texts or source ids) over `threads` Translators sharing one model, each
-// translating its contiguous share with translate_share(translator, share); keeps input order.
-template <class Source, class TranslateShare>
-std::vector<Translation> translate_shares(const std::shared_ptr<const Model>& model, const std::vector<Source>& sources,
-                                          const TranslateOptions& options, int threads,
-                                          const TranslateShare& translate_share) {
-  if (threads < 1) throw Error(ErrorCode::invalid_argument, "threads must be at least 1, got " + std::to_string(threads));
+void check_on_step(const TranslateOptions& options, int threads) {
   if (threads > 1 && options.on_step) {
     throw Error(ErrorCode::invalid_argument, "on_step needs one thread: it would be called from " + std::to_string(threads) + " at once");
   }
+}
+
+// Splits `sources` (texts, source ids or indices of pairs) over `threads` Translators sharing one
+// model, each working through its contiguous share with work(translator, share), which returns
+// one result per item of its share; keeps input order.
+template <class Source, class Work>
+auto run_shares(const std::shared_ptr<const Model>& model, const std::vector<Source>& sources, int threads,
+                const Work& work) {
+  using Results = std::invoke_result_t<Work, Translator&, const std::vector<Source>&>;
+  if (threads < 1) throw Error(ErrorCode::invalid_argument, "threads must be at least 1, got " + std::to_string(threads));
   if (threads == 1 || sources.size() < 2) {
     Translator translator(model);
-    return translate_share(translator, sources);
+    return work(translator, sources);
   }
   // Contiguous shares, one Translator (its own caches) per thread; the model is shared.
   const size_t n = sources.size(), workers = std::min<size_t>(threads, n);
-  std::vector<std::vector<Translation>> parts(workers);
+  std::vector<Results> parts(workers);
   std::vector<std::exception_ptr> errors(workers);
   std::vector<std::thread> pool;
   try {
@@ -35,7 +40,7 @@ std::vector<Translation> translate_shares(const std::shared_ptr<const Model>& mo
         try {
           const std::vector<Source> share(sources.begin() + n * w / workers, sources.begin() + n * (w + 1) / workers);
           Translator translator(model);
-          parts[w] = translate_share(translator, share);
+          parts[w] = work(translator, share);
         } catch (...) {
           errors[w] = std::current_exception();
         }
@@ -50,10 +55,10 @@ std::vector<Translation> translate_shares(const std::shared_ptr<const Model>& mo
   for (auto& e : errors) {
     if (e) std::rethrow_exception(e);
   }
-  std::vector<Translation> out;
+  Results out;
   out.reserve(n);
   for (auto& part : parts) {
-    for (auto& t : part) out.push_back(std::move(t));
+    for (auto& result : part) out.push_back(std::move(result));
   }
   return out;
 }
@@ -62,7 +67,8 @@ std::vector<Translation> translate_shares(const std::shared_ptr<const Model>& mo
 
 std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model, const std::vector<std::string>& texts,
                                             const TranslateOptions& options, int batch_size, int threads) {
-  return translate_shares(model, texts, options, threads, [&](Translator& translator, const std::vector<std::string>& share) {
+  check_on_step(options, threads);
+  return run_shares(model, texts, threads, [&](Translator& translator, const std::vector<std::string>& share) {
     return translator.translate_batch(share, options, batch_size);
   });
 }
@@ -70,10 +76,32 @@ std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model, 
 std::vector<Translation> translate_ids_parallel(std::shared_ptr<const Model> model,
                                                 const std::vector<std::vector<int>>& source_ids,
                                                 const TranslateOptions& options, int batch_size, int threads) {
-  return translate_shares(model, source_ids, options, threads,
-                          [&](Translator& translator, const std::vector<std::vector<int>>& share) {
-                            return translator.translate_ids(share, options, batch_size);
-                          });
+  check_on_step(options, threads);
+  return run_shares(model, source_ids, threads, [&](Translator& translator, const std::vector<std::vector<int>>& share) {
+    return translator.translate_ids(share, options, batch_size);
+  });
+}
+
+std::vector<TargetScore> score_parallel(std::shared_ptr<const Model> model, const std::vector<std::string>& sources,
+                                        const std::vector<std::string>& targets, int threads) {
+  if (sources.size() != targets.size()) {
+    throw Error(ErrorCode::invalid_argument, std::to_string(sources.size()) + " sources but " +
+                                                 std::to_string(targets.size()) + " targets to score");
+  }
+  std::vector<size_t> pairs(sources.size());  // indices into sources and targets
+  for (size_t i = 0; i < pairs.size(); ++i) pairs[i] = i;
+  return run_shares(model, pairs, threads, [&](Translator& translator, const std::vector<size_t>& share) {
+    std::vector<TargetScore> scores;
+    scores.reserve(share.size());
+    for (size_t i : share) {
+      try {
+        scores.push_back(translator.score(sources[i], targets[i]));
+      } catch (const Error& error) {  // which pair, for the caller to point at
+        throw Error(error.code(), "pair " + std::to_string(i + 1) + " of " + std::to_string(pairs.size()) + ": " + error.what());
+      }
+    }
+    return scores;
+  });
 }
 
 }  // namespace attend

@@ -6,6 +6,7 @@
 
 #include "attend/error.h"
 #include "decode/chunking.h"
+#include "decode/log_probs.h"
 #include "decode/search.h"
 #include "model/encoder.h"
 
@@ -41,6 +42,14 @@ void check_source(const ModelConfig& c, const std::vector<int>& ids) {
     if (id < 0 || id >= c.src_vocab_size) {
       throw Error(ErrorCode::invalid_argument, "source id " + std::to_string(id) + " is outside the vocabulary [0, " +
                                                    std::to_string(c.src_vocab_size) + ")");
+    }
+  }
+}
+
+void check_target(const ModelConfig& c, const std::vector<int>& ids) {
+  for (int id : ids) {
+    if (id < 0 || id >= c.tgt_vocab_size) {
+      throw Error(ErrorCode::invalid_argument, "target id " + std::to_string(id) + " is outside the vocabulary");
     }
   }
 }
@@ -213,11 +222,7 @@ std::vector<float> Translator::logits(const std::vector<int>& source_ids, const 
                                       const std::vector<HeadRef>& masked_heads) {
   const ModelConfig& c = state_->impl.config;
   check_source(c, source_ids);
-  for (int id : target_ids) {
-    if (id < 0 || id >= c.tgt_vocab_size) {
-      throw Error(ErrorCode::invalid_argument, "target id " + std::to_string(id) + " is outside the vocabulary");
-    }
-  }
+  check_target(c, target_ids);
   const HeadMask mask = HeadMask::from_refs(c, masked_heads);
   const size_t vocab = c.tgt_vocab_size;
   std::vector<float> out((target_ids.size() + 1) * vocab);  // [T + 1, V]
@@ -225,6 +230,24 @@ std::vector<float> Translator::logits(const std::vector<int>& source_ids, const 
     std::memcpy(out.data() + t * vocab, state_->decoder.logits.data(), vocab * sizeof(float));
   });
   return out;
+}
+
+TargetScore Translator::score(std::string_view source, std::string_view target) {
+  return score_ids(source_ids(source), state_->impl.tgt_tokenizer->encode(target));
+}
+
+TargetScore Translator::score_ids(const std::vector<int>& source_ids, const std::vector<int>& target_ids) {
+  const ModelConfig& c = state_->impl.config;
+  check_source(c, source_ids);
+  check_target(c, target_ids);
+  const int vocab = c.tgt_vocab_size;
+  double log_prob = 0;  // summed in double: the sum of many small terms
+  state_->teacher_forced(source_ids, target_ids, HeadMask::from_refs(c, {}), false, nullptr, [&](int t) {
+    const float* logits = state_->decoder.logits.data();  // [V]
+    const int token = t < static_cast<int>(target_ids.size()) ? target_ids[t] : c.eos_id;
+    log_prob += logits[token] - log_sum_exp(state_->kernels, logits, vocab, argmax(logits, vocab));
+  });
+  return TargetScore{static_cast<float>(log_prob), static_cast<int>(target_ids.size()) + 1};
 }
 
 }  // namespace attend
