@@ -2,7 +2,9 @@
 // byte picks the search (beam size, n-best, attention capture, int8 activations); the rest,
 // cut at newlines, are the sentences of one batch. Each call either translates every sentence
 // or throws invalid_input (invalid UTF-8, too long) or empty_input; what it returns keeps the
-// API's shapes.
+// API's shapes. The first two sentences are also scored as a source and its translation
+// (Translator::score): a log-probability that is finite and at most 0, or the same two errors.
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -38,6 +40,16 @@ void check_shapes(const attend::Translation& t, const attend::TranslateOptions& 
   require(a.cross.size() == a.decoder_layers * heads * tgt * src, "cross attention shape");
 }
 
+void check_score(attend::Translator& translator, const std::string& source, const std::string& target) {
+  try {
+    const attend::TargetScore score = translator.score(source, target);
+    require(std::isfinite(score.log_prob) && score.log_prob <= 1e-4f, "a log-probability above 0 or not finite");
+    require(score.tokens >= 1, "a score without eos");
+  } catch (const attend::Error& e) {
+    attend::fuzz::require_code(e, {attend::ErrorCode::invalid_input, attend::ErrorCode::empty_input}, "score");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -58,5 +70,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const attend::Error& e) {
     attend::fuzz::require_code(e, {attend::ErrorCode::invalid_input, attend::ErrorCode::empty_input}, "translate_batch");
   }
+  check_score(translator((choice & 16) != 0), texts[0], texts.size() > 1 ? texts[1] : std::string());
   return 0;
 }
