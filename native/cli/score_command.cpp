@@ -17,12 +17,13 @@ namespace attend::cli {
 int run_score(const std::vector<std::string>& args) {
   OptionParser parser("attend score", "--model FILE --src FILE --tgt FILE [options]");
   std::string model_path, src_path, tgt_path;
-  int threads = 1;
+  int threads = 1, batch = 32;
   bool int8_activations = false;
   parser.add_string("--model", "FILE", "model file", &model_path);
   parser.add_string("--src", "FILE", "source sentences, one per line (.gz read too)", &src_path);
   parser.add_string("--tgt", "FILE", "their translations to score, one per line (.gz read too)", &tgt_path);
   for (const char* required : {"--model", "--src", "--tgt"}) parser.require(required);
+  parser.add_int("--batch", "N", "line pairs decoded together per thread", &batch, 1, 1 << 16);
   parser.add_int("--threads", "N", "scoring threads (each with its own translator)", &threads, 1, 256);
   add_int8_activations_flag(parser, &int8_activations);
   parser.set_notes(
@@ -43,7 +44,7 @@ int run_score(const std::vector<std::string>& args) {
   std::shared_ptr<const Model> model = load_model(model_path, model_options(int8_activations));
   std::vector<TargetScore> scores;
   try {
-    scores = score_parallel(model, sources, targets, threads);
+    scores = score_parallel(model, sources, targets, threads, batch);
   } catch (const Error& error) {  // "pair k of n: ..." is line k of both files
     throw Error(error.code(), "'" + src_path + "' / '" + tgt_path + "': " + error.what());
   }

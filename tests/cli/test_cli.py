@@ -615,7 +615,7 @@ class Score(ErrorLines):
     def test_scores_are_the_reference_models(self):
         targets = ["Ein Mann sitzt auf einer Bank.", "Zwei Hunde.", "", "Viele Leute gehen nachts eine Straße entlang."]
         src, tgt = self.pair_files(SENTENCES, targets)
-        code, out, err = run("score", "--model", F32, "--src", src, "--tgt", tgt, "--threads", "2")
+        code, out, err = run("score", "--model", F32, "--src", src, "--tgt", tgt, "--threads", "2", "--batch", "1")
         self.assertEqual((code, err), (0, ""))
         rows = [re.fullmatch(r"(-?\d+\.\d{6})\t(\d+)", line) for line in out.split("\n")[:-1]]
         self.assertEqual(len(rows), len(SENTENCES))
@@ -626,6 +626,12 @@ class Score(ErrorLines):
             self.assertAlmostEqual(float(row.group(1)), log_prob, delta=1e-4 * max(1.0, abs(log_prob)))
         self.assertEqual(int(rows[2].group(2)), 1)  # the empty target: eos alone
         self.assertLess(float(rows[2].group(1)), 0)
+        code, batched, _ = run("score", "--model", F32, "--src", src, "--tgt", tgt)  # one batch of 4 lengths
+        self.assertEqual(code, 0)
+        for one, together in zip(out.splitlines(), batched.splitlines()):  # the kernels round by batch shape
+            (a, a_tokens), (b, b_tokens) = one.split("\t"), together.split("\t")
+            self.assertEqual(a_tokens, b_tokens)
+            self.assertAlmostEqual(float(a), float(b), delta=1e-5 * max(1.0, abs(float(a))))
         code, int8, _ = run("score", "--model", INT8, "--src", src, "--tgt", tgt)
         self.assertEqual(code, 0)
         self.assertEqual([line.split("\t")[1] for line in int8.splitlines()], [row.group(2) for row in rows])

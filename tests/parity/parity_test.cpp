@@ -106,19 +106,22 @@ double reference_log_prob(const nlohmann::json& c, int eos, int vocab) {
   return sum;
 }
 
-TEST_P(Parity, TeacherForcedScoreOfTheTargetAndEos) {
+TEST_P(Parity, TeacherForcedScoreOfTheTargetAndEosInBatches) {
   Translator t(model());
   const ModelConfig& config = t.model().config();
-  int i = 0;
-  for (const auto& c : v().at("cases")) {
-    const auto fed = c.at("fed").get<std::vector<int>>();
-    const TargetScore got = t.score_ids(c.at("src").get<std::vector<int>>(), fed);
-    EXPECT_EQ(got.tokens, static_cast<int>(fed.size()) + 1);
-    // Where greedy search stopped at its length limit, eos is not its choice: the score covers a
-    // token the search did not take.
-    EXPECT_PRED2(testing::score_close, got.log_prob,
-                 static_cast<float>(reference_log_prob(c, config.eos_id, config.tgt_vocab_size)))
-        << GetParam() << " case " << i++;
+  std::vector<std::vector<int>> fed;
+  for (const auto& c : v().at("cases")) fed.push_back(c.at("fed").get<std::vector<int>>());
+  for (int batch : {1, 7, 32}) {
+    const std::vector<TargetScore> got = t.score_ids(sources(v()), fed, batch);
+    ASSERT_EQ(got.size(), fed.size());
+    for (size_t i = 0; i < fed.size(); ++i) {
+      EXPECT_EQ(got[i].tokens, static_cast<int>(fed[i].size()) + 1);
+      // Where greedy search stopped at its length limit, eos is not its choice: the score covers a
+      // token the search did not take.
+      EXPECT_PRED2(testing::score_close, got[i].log_prob,
+                   static_cast<float>(reference_log_prob(v().at("cases")[i], config.eos_id, config.tgt_vocab_size)))
+          << GetParam() << " case " << i << " batch " << batch;
+    }
   }
 }
 

@@ -114,11 +114,15 @@ class Translator {
                             const std::vector<HeadRef>& masked_heads = {});
 
   // log p(target | source): `source` tokenized as translate() does (and refused as it is), `target`
-  // with the target tokenizer; an empty target scores eos alone. invalid_input for a target that
-  // is not UTF-8 or has more tokens than the model's positions.
+  // by target_ids(); an empty target scores eos alone.
   TargetScore score(std::string_view source, std::string_view target);
-  // The same on token ids (source ids end with eos; target ids without bos or eos).
-  TargetScore score_ids(const std::vector<int>& source_ids, const std::vector<int>& target_ids);
+  // The same on token ids (source ids end with eos; target ids without bos or eos, fitting the
+  // model's positions with eos), the pairs decoded together in groups of at most batch_size.
+  std::vector<TargetScore> score_ids(const std::vector<std::vector<int>>& source_ids,
+                                     const std::vector<std::vector<int>>& target_ids, int batch_size = 32);
+  // The target tokenizer's ids of `text`, without bos or eos. Throws invalid_input for invalid
+  // UTF-8 or more tokens (with bos) than the model's positions.
+  std::vector<int> target_ids(std::string_view text) const;
 
   const Model& model() const;
 
@@ -139,10 +143,11 @@ std::vector<Translation> translate_ids_parallel(std::shared_ptr<const Model> mod
                                                 const TranslateOptions& options, int batch_size,
                                                 int threads);
 
-// Translator::score of each (sources[i], targets[i]) pair over `threads` Translators; results
-// keep input order. An error names the pair, counting from 1: "pair 17 of 1000: ...", with
-// the code score() gave.
+// Translator::score of each (sources[i], targets[i]) pair, batch_size pairs decoded together,
+// over `threads` Translators; results keep input order. Every pair is tokenized and checked
+// first: an error names the pair, counting from 1 ("pair 17 of 1000: ..."), with the code
+// score() gives.
 std::vector<TargetScore> score_parallel(std::shared_ptr<const Model> model, const std::vector<std::string>& sources,
-                                        const std::vector<std::string>& targets, int threads);
+                                        const std::vector<std::string>& targets, int threads, int batch_size = 32);
 
 }  // namespace attend

@@ -83,24 +83,31 @@ std::vector<Translation> translate_ids_parallel(std::shared_ptr<const Model> mod
 }
 
 std::vector<TargetScore> score_parallel(std::shared_ptr<const Model> model, const std::vector<std::string>& sources,
-                                        const std::vector<std::string>& targets, int threads) {
+                                        const std::vector<std::string>& targets, int threads, int batch_size) {
   if (sources.size() != targets.size()) {
     throw Error(ErrorCode::invalid_argument, std::to_string(sources.size()) + " sources but " +
                                                  std::to_string(targets.size()) + " targets to score");
   }
-  std::vector<size_t> pairs(sources.size());  // indices into sources and targets
-  for (size_t i = 0; i < pairs.size(); ++i) pairs[i] = i;
-  return run_shares(model, pairs, threads, [&](Translator& translator, const std::vector<size_t>& share) {
-    std::vector<TargetScore> scores;
-    scores.reserve(share.size());
-    for (size_t i : share) {
-      try {
-        scores.push_back(translator.score(sources[i], targets[i]));
-      } catch (const Error& error) {  // which pair, for the caller to point at
-        throw Error(error.code(), "pair " + std::to_string(i + 1) + " of " + std::to_string(pairs.size()) + ": " + error.what());
-      }
+  const size_t n = sources.size();
+  std::vector<std::vector<int>> source_ids(n), target_ids(n);
+  const Translator tokenizer(model);
+  for (size_t i = 0; i < n; ++i) {
+    try {
+      source_ids[i] = tokenizer.source_ids(sources[i]);
+      target_ids[i] = tokenizer.target_ids(targets[i]);
+    } catch (const Error& error) {  // which pair, for the caller to point at
+      throw Error(error.code(), "pair " + std::to_string(i + 1) + " of " + std::to_string(n) + ": " + error.what());
     }
-    return scores;
+  }
+  std::vector<size_t> pairs(n);  // indices into source_ids and target_ids
+  for (size_t i = 0; i < n; ++i) pairs[i] = i;
+  return run_shares(model, pairs, threads, [&](Translator& translator, const std::vector<size_t>& share) {
+    std::vector<std::vector<int>> share_sources, share_targets;
+    for (size_t i : share) {
+      share_sources.push_back(std::move(source_ids[i]));
+      share_targets.push_back(std::move(target_ids[i]));
+    }
+    return translator.score_ids(share_sources, share_targets, batch_size);
   });
 }
 

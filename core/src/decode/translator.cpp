@@ -6,7 +6,7 @@
 
 #include "attend/error.h"
 #include "decode/chunking.h"
-#include "decode/log_probs.h"
+#include "decode/forced_scores.h"
 #include "decode/search.h"
 #include "model/encoder.h"
 
@@ -46,11 +46,17 @@ void check_source(const ModelConfig& c, const std::vector<int>& ids) {
   }
 }
 
+// Target ids fed to the decoder after bos (and scored, then eos): in the vocabulary, and with
+// bos fitting the model's positions.
 void check_target(const ModelConfig& c, const std::vector<int>& ids) {
   for (int id : ids) {
     if (id < 0 || id >= c.tgt_vocab_size) {
       throw Error(ErrorCode::invalid_argument, "target id " + std::to_string(id) + " is outside the vocabulary");
     }
+  }
+  if (static_cast<int>(ids.size()) + 1 > c.max_positions) {
+    throw Error(ErrorCode::invalid_input, "the target has " + std::to_string(ids.size() + 1) +
+                                              " positions with bos; this model takes at most " + std::to_string(c.max_positions));
   }
 }
 
@@ -74,11 +80,7 @@ struct Translator::State {
     const ModelConfig& c = impl.config;
     const std::vector<int> offsets{0, static_cast<int>(source.size())};
     encode(impl, kernels, source, offsets, mask, encoder, encoder_capture, 0);
-    const int steps = static_cast<int>(targets.size()) + 1;
-    if (steps > c.max_positions) {
-      throw Error(ErrorCode::invalid_input, "the target has " + std::to_string(steps) +
-                                                " positions; this model takes at most " + std::to_string(c.max_positions));
-    }
+    const int steps = static_cast<int>(targets.size()) + 1;  // callers check it fits the positions
     decoder.reserve(c, 1, 1, steps, offsets, capture);
     prepare_cross_attention(impl, kernels, encoder.x.data(), decoder);
     const int zero = 0;
@@ -233,21 +235,47 @@ std::vector<float> Translator::logits(const std::vector<int>& source_ids, const 
 }
 
 TargetScore Translator::score(std::string_view source, std::string_view target) {
-  return score_ids(source_ids(source), state_->impl.tgt_tokenizer->encode(target));
+  return score_ids({source_ids(source)}, {target_ids(target)}, 1)[0];
 }
 
-TargetScore Translator::score_ids(const std::vector<int>& source_ids, const std::vector<int>& target_ids) {
+std::vector<int> Translator::target_ids(std::string_view text) const {
   const ModelConfig& c = state_->impl.config;
-  check_source(c, source_ids);
-  check_target(c, target_ids);
-  const int vocab = c.tgt_vocab_size;
-  double log_prob = 0;  // summed in double: the sum of many small terms
-  state_->teacher_forced(source_ids, target_ids, HeadMask::from_refs(c, {}), false, nullptr, [&](int t) {
-    const float* logits = state_->decoder.logits.data();  // [V]
-    const int token = t < static_cast<int>(target_ids.size()) ? target_ids[t] : c.eos_id;
-    log_prob += logits[token] - log_sum_exp(state_->kernels, logits, vocab, argmax(logits, vocab));
-  });
-  return TargetScore{static_cast<float>(log_prob), static_cast<int>(target_ids.size()) + 1};
+  std::vector<int> ids = state_->impl.tgt_tokenizer->encode(text);
+  check_target(c, ids);
+  return ids;
+}
+
+std::vector<TargetScore> Translator::score_ids(const std::vector<std::vector<int>>& source_ids,
+                                               const std::vector<std::vector<int>>& target_ids, int batch_size) {
+  const ModelConfig& c = state_->impl.config;
+  if (source_ids.size() != target_ids.size()) {
+    throw Error(ErrorCode::invalid_argument, std::to_string(source_ids.size()) + " sources but " +
+                                                 std::to_string(target_ids.size()) + " targets to score");
+  }
+  if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
+  for (size_t i = 0; i < source_ids.size(); ++i) {
+    check_source(c, source_ids[i]);
+    check_target(c, target_ids[i]);
+  }
+  const HeadMask no_mask = HeadMask::from_refs(c, {});
+  std::vector<TargetScore> out;
+  out.reserve(source_ids.size());
+  for (size_t start = 0; start < source_ids.size(); start += batch_size) {  // consecutive groups
+    const size_t end = std::min(source_ids.size(), start + static_cast<size_t>(batch_size));
+    std::vector<int> ids, offsets{0};
+    for (size_t i = start; i < end; ++i) {
+      ids.insert(ids.end(), source_ids[i].begin(), source_ids[i].end());
+      offsets.push_back(static_cast<int>(ids.size()));
+    }
+    encode(state_->impl, state_->kernels, ids, offsets, no_mask, state_->encoder);
+    const std::vector<std::vector<int>> targets(target_ids.begin() + start, target_ids.begin() + end);
+    const std::vector<double> sums = forced_log_probs(state_->impl, state_->kernels, no_mask, state_->encoder.x.data(),
+                                                      offsets, targets, state_->decoder);
+    for (size_t i = 0; i < targets.size(); ++i) {
+      out.push_back(TargetScore{static_cast<float>(sums[i]), static_cast<int>(targets[i].size()) + 1});
+    }
+  }
+  return out;
 }
 
 }  // namespace attend
