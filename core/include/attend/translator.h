@@ -116,8 +116,9 @@ class Translator {
   // log p(target | source): `source` tokenized as translate() does (and refused as it is), `target`
   // by target_ids(); an empty target scores eos alone.
   TargetScore score(std::string_view source, std::string_view target);
-  // The same on token ids (source ids end with eos; target ids without bos or eos, fitting the
-  // model's positions with eos), the pairs decoded together in groups of at most batch_size.
+  // The same on token ids (source ids end with eos; target ids without bos or eos, at most the
+  // model's positions − 1 of them), consecutive pairs decoded together in groups of at most
+  // batch_size.
   std::vector<TargetScore> score_ids(const std::vector<std::vector<int>>& source_ids,
                                      const std::vector<std::vector<int>>& target_ids, int batch_size = 32);
   // The target tokenizer's ids of `text`, without bos or eos. Throws invalid_input for invalid
