@@ -58,7 +58,7 @@ def teacher_translations(model_paths, sources, cache_path, beam=TEACHER_BEAM, th
             translations = consensus(cli, lists)
         else:
             candidates = candidate_union([distinct_candidates(nbest, len(sources), beam) for nbest in lists])
-            translations = reranked(cli, sources, candidates, model_paths, rerank_with, rerank_weight, threads)
+            translations = reranked(cli, sources, candidates, model_paths, rerank_with, rerank_weight, threads, batch)
     if len(translations) != len(sources):
         raise RuntimeError(f"the teachers gave {len(translations)} translations for {len(sources)} lines")
     write_cache(cache_path, key, translations)
@@ -75,7 +75,7 @@ def consensus(cli, nbest_lists):
         return run_cli([cli, "mbr", *paths], "", "attend mbr").split("\n")[:-1]
 
 
-def reranked(cli, sources, candidates, teachers, reverse, weight, threads):
+def reranked(cli, sources, candidates, teachers, reverse, weight, threads, batch):
     """For each source line, the candidate (a list per line) that rerank_choice prefers, given the
     teachers' and the reverse model's `attend score`s; "" for a line without candidates."""
     pairs = [(line, text) for line, texts in enumerate(candidates) for text in texts]
@@ -85,8 +85,8 @@ def reranked(cli, sources, candidates, teachers, reverse, weight, threads):
         write_atomically(cand_path, "".join(text + "\n" for _, text in pairs))
 
         def scores(model_path, src, tgt):
-            out = run_cli([cli, "score", "--model", model_path, "--src", src, "--tgt", tgt, "--threads", str(threads)],
-                          "", f"scoring with {model_path}")
+            out = run_cli([cli, "score", "--model", model_path, "--src", src, "--tgt", tgt, "--threads", str(threads),
+                           "--batch", str(batch)], "", f"scoring with {model_path}")
             return [(float(lp), int(tokens)) for lp, tokens in (row.split("\t") for row in out.split("\n")[:-1])]
 
         teacher_scores = [scores(teacher, src_path, cand_path) for teacher in teachers]
