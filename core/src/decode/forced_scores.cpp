@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "decode/live_rows.h"
 #include "decode/log_probs.h"
 
 namespace attend {
@@ -17,26 +18,19 @@ std::vector<double> forced_log_probs(const Model::Impl& model, const KernelTable
   prepare_cross_attention(model, k, memory, ws);
 
   std::vector<double> sums(sentences, 0.0);  // in double: the sum of many small terms
-  std::vector<int> tokens(sentences, c.bos_id), rows(sentences);  // rows: sentence (= slot) of each live row
-  for (int s = 0; s < sentences; ++s) rows[s] = s;
-  for (int step = 0; !rows.empty(); ++step) {
-    const int live = static_cast<int>(rows.size());
-    decoder_step(model, k, StepInput{tokens.data(), rows.data(), rows.data(), live, step}, mask, ws);
-    int kept = 0;
-    for (int i = 0; i < live; ++i) {
-      const int s = rows[i];
+  LiveRows live(sentences, c.bos_id);
+  for (int step = 0; !live.empty(); ++step) {
+    decoder_step(model, k, live.step_input(step), mask, ws);
+    for (int i = 0; i < live.size(); ++i) {
+      const int s = live.sentence(i);
       const std::vector<int>& target = targets[s];
       const float* logits = ws.logits.data() + static_cast<size_t>(i) * vocab;  // [V]
       const bool at_eos = step == static_cast<int>(target.size());
       const int token = at_eos ? c.eos_id : target[step];
       sums[s] += logits[token] - log_sum_exp(k, logits, vocab, argmax(logits, vocab));
-      if (at_eos) continue;
-      rows[kept] = s;  // compact the live rows; their cache slots stay where they are
-      tokens[kept] = token;
-      ++kept;
+      if (!at_eos) live.keep(s, token);
     }
-    rows.resize(kept);
-    tokens.resize(kept);
+    live.end_step();
   }
   return sums;
 }

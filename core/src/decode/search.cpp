@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "attend/error.h"
+#include "decode/live_rows.h"
 #include "decode/log_probs.h"
 
 namespace attend {
@@ -74,17 +75,12 @@ std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& r,
   StepReporter reporter(r, ws);
 
   std::vector<std::vector<SearchHypothesis>> results(sentences, std::vector<SearchHypothesis>(1));
-  std::vector<int> tokens(sentences, c.bos_id), rows(sentences);  // rows: sentence (= slot) of each live row
-  for (int s = 0; s < sentences; ++s) {
-    rows[s] = s;
-    results[s][0].ids.reserve(r.limits[s]);
-  }
-  for (int step = 0; !rows.empty(); ++step) {
-    const int live = static_cast<int>(rows.size());
-    decoder_step(r.model, r.kernels, StepInput{tokens.data(), rows.data(), rows.data(), live, step}, r.mask, ws);
-    int kept = 0;
-    for (int i = 0; i < live; ++i) {
-      const int s = rows[i];
+  for (int s = 0; s < sentences; ++s) results[s][0].ids.reserve(r.limits[s]);
+  LiveRows live(sentences, c.bos_id);
+  for (int step = 0; !live.empty(); ++step) {
+    decoder_step(r.model, r.kernels, live.step_input(step), r.mask, ws);
+    for (int i = 0; i < live.size(); ++i) {
+      const int s = live.sentence(i);
       const float* logits = ws.logits.data() + static_cast<size_t>(i) * vocab;
       const int token = argmax(logits, vocab);
       const float log_prob = logits[token] - log_sum_exp(r.kernels, logits, vocab, token);
@@ -97,12 +93,9 @@ std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& r,
         h.ended_with_eos = false;
         continue;
       }
-      rows[kept] = s;  // compact the live rows; their cache slots stay where they are
-      tokens[kept] = token;
-      ++kept;
+      live.keep(s, token);
     }
-    rows.resize(kept);
-    tokens.resize(kept);
+    live.end_step();
   }
   return results;
 }
