@@ -603,7 +603,7 @@ class Score(ErrorLines):
         model, _ = load_model(F32)
         eos = model.cfg.eos_id
         src_ids = data.encode(os.path.join(TINY, "src.model"), sources)
-        tgt_ids = data.encode(os.path.join(TINY, "tgt.model"), targets) if any(targets) else [[] for _ in targets]
+        tgt_ids = data.encode(os.path.join(TINY, "tgt.model"), targets)
         out = []
         with torch.no_grad():
             for src, tgt in zip(src_ids, tgt_ids):
@@ -637,7 +637,7 @@ class Score(ErrorLines):
         self.assertEqual([line.split("\t")[1] for line in int8.splitlines()], [row.group(2) for row in rows])
 
     def test_bad_pairs_are_errors_naming_them(self):
-        src, tgt = self.pair_files(SENTENCES[:3], ["Ein Mann.", b"Zwei \xff Hunde.", "Ein M\xc3\xa4dchen."])
+        src, tgt = self.pair_files(SENTENCES[:3], ["Ein Mann.", b"Zwei \xff Hunde.", "Ein Mädchen."])
         err = self.assert_one_error(1, ("score", "--model", F32, "--src", src, "--tgt", tgt), mentions=("pair 2 of 3",))
         self.assertIn("UTF-8", err)
         src, tgt = self.pair_files(["A man.", "   "], ["Ein Mann.", "Nichts."])
