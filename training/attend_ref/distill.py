@@ -13,10 +13,10 @@ n-best lists are scored by every teacher (`attend score`: log p(translation | so
 reverse model (log p(source | translation): does the translation say all of the source and no
 more?), each log-probability divided by the beam's length penalty ((5 + tokens) / 6); the one with
 the highest mean teacher score + rerank_weight x reverse score is kept. On Multi30k en-fr, three
-en-fr models (the shipped one and two fine-tunings of it) so reranked with the fr-en model scored
-lowercased BLEU 60.25 on val and 61.99 on test, against 59.18 / 61.22 for the shipped model alone
-and 58.89 / 60.99 for the three models' MBR consensus; weights from 0.1 to 0.25 scored within 0.1
-of each other on val.
+en-fr models (the one shipped until 2026-11-27 and two fine-tunings of it) so reranked with the
+fr-en model scored lowercased BLEU 60.25 on val and 61.99 on test, against 59.18 / 61.22 for the
+first alone and 58.89 / 60.99 for the three models' MBR consensus; weights from 0.1 to 0.25 scored
+within 0.1 of each other on val. Their student is the en-fr model shipped since.
 
 The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
 beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
