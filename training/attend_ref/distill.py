@@ -17,7 +17,7 @@ en-fr models (the one shipped until 2026-11-27 and two fine-tunings of it) so re
 fr-en model scored lowercased BLEU 60.25 on val and 61.99 on test, against 59.18 / 61.22 for the
 first alone and 58.89 / 60.99 for the three models' MBR consensus; weights from 0.1 to 0.25 scored
 within 0.1 of each other on val. Their student (f4395da: 59.69 / 61.61) and 1bbf1d0 so reranked
-scored 60.58 / 62.20 (2026-11-27); that pool's student is the en-fr model shipped since 2026-11-28 (60.08 / 61.81).
+scored 60.58 / 62.20 (2026-11-27); that pool's student, trained 12,000 steps, is the en-fr model shipped since 2026-11-28 (60.28 / 62.04).
 
 The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
 beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
