@@ -19,7 +19,7 @@ first alone and 58.89 / 60.99 for the three models' MBR consensus; weights from 
 within 0.1 of each other on val. Their student (f4395da: 59.69 / 61.61) and 1bbf1d0 so reranked
 scored 60.58 / 62.20 (2026-11-27); that pool's student, trained 12,000 steps, is the en-fr model shipped since 2026-11-28 (60.28 / 62.04).
 
-The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.6x PyTorch's
+The teacher is an Attend model file decoded by the `attend` CLI (the C++ engine, 7.9x PyTorch's
 beam search in docs/benchmarks.md: 29,000 Multi30k sentences at beam 5 take about 90 seconds on 2
 threads). The translations are kept in the run directory with a key (each teacher file's and
 the sources' SHA-256, the search options), so a resumed run reuses them and any other run makes its
