@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   libeigen3-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libsentencepiece-dev sentencepiece
+  libsentencepiece-dev sentencepiece libicu-dev
   libopenblas-dev libopenblas0-pthread
   python3 python3-torch python3-numpy
   emscripten node-acorn

@@ -36,6 +36,7 @@ struct StepEvent {
 };
 
 inline constexpr int kMaxBeamSize = 256;  // TranslateOptions::beam_size is at most this
+inline constexpr int kRepeatGuardMaxN = 8;  // the longest n-gram TranslateOptions::max_repeats looks at
 
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
@@ -44,6 +45,11 @@ struct TranslateOptions {
   int max_length = 256;           // generated tokens, eos included (also capped by max_positions)
   float max_length_ratio = 3.0f;  // at most ceil(ratio · source tokens); 0 = no ratio limit
   int nbest = 1;                  // hypotheses returned per sentence (≤ beam_size)
+  // Repeat guard: a token is not chosen if it would make an n-gram of the hypothesis (n = 1 to
+  // kRepeatGuardMaxN pieces) occur more than max_repeats times back to back ("IMAMAMAM…"). No
+  // Multi30k training reference repeats one more than 3 times (training/measure_repeats.py).
+  // 0 = off.
+  int max_repeats = 4;
   bool capture_attention = false; // fill Translation::attention for the best hypothesis
   std::vector<HeadRef> masked_heads;  // these heads' outputs are zeroed
   // Called after each generated token; return false to stop (throws Error(cancelled)).
@@ -55,8 +61,14 @@ struct Hypothesis {
   std::vector<std::string> pieces;
   std::string text;
   float score = 0.f;                // greedy: Σ log p; beam: Σ log p / lp
+  float log_prob = 0.f;             // Σ log p over the generated tokens, eos included when generated
+  int tokens = 0;                   // the generated tokens: ids.size(), + 1 if it ended with eos
   bool ended_with_eos = true;       // false if the length limit stopped it
 };
+
+// How sure the model is of a hypothesis: its mean token log-probability, log_prob / tokens (0 for
+// no tokens), in (-inf, 0]. docs/confidence.md measures how it follows the translation's quality.
+float confidence(const Hypothesis& hypothesis);
 
 // Exact attention probabilities for the best hypothesis, every layer and head.
 // Target row t is the decoding step that produced target_pieces[t] (its query is

@@ -1,0 +1,69 @@
+// Documents: text of any length (paragraphs, lists, several sentences on a line) cut into the
+// sentences a model translates one by one and the text kept as it is around them (line breaks,
+// indentation, list markers, the whitespace between sentences), then put back together.
+//
+// The cut is the same natively and in the browser: the candidate sentence starts come from ICU's
+// sentence BreakIterator (Unicode UAX #29) natively and from the browser's own ICU
+// (Intl.Segmenter) in JavaScript, and plan_document, compiled into both, applies the rest
+// (lines, list markers, abbreviations, sentences too long for the model).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attend/translator.h"
+
+namespace attend {
+
+struct DocumentSegment {
+  size_t begin = 0, end = 0;  // bytes [begin, end) of the document's text
+  bool translate = false;     // a sentence to translate; else text kept as it is
+};
+
+// Whether the model takes a sentence whole (e.g. its tokens fit the model's positions).
+using SentenceFits = std::function<bool(std::string_view sentence)>;
+
+// Segments covering `text` (valid UTF-8) in order, none empty. Every line (\n, \r\n) is cut on
+// its own: its indentation, a list marker ("- ", "* ", "• ", "1. ", "2) ", "(3) ", "a) ", "# ")
+// and its trailing whitespace are kept; so is the whitespace between sentences, and any stretch
+// without a letter ("...", "2024", "—"). `breaks` are candidate sentence starts (byte offsets,
+// e.g. sentence_breaks(text)); a break right after an abbreviation or initials ("Mr.", "e.g.",
+// "St.", "J. P.", "No." before a number) is not taken. A sentence that `fits` refuses is cut in
+// two at the clause mark or space nearest its middle, and again, until each part fits.
+std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,
+                                           const SentenceFits& fits = {});
+
+// The document with every translated segment replaced by its translation (translations[k] for
+// the k-th segment with translate set) and the others copied.
+std::string assemble_document(std::string_view text, const std::vector<DocumentSegment>& segments,
+                              const std::vector<std::string>& translations);
+
+#ifndef __EMSCRIPTEN__
+// Byte offsets in `text` (valid UTF-8) where ICU's sentence BreakIterator (root locale) starts a
+// new sentence, 0 and text.size() left out. Native builds only: the WebAssembly module carries
+// no ICU; wasm/attend.mjs takes the browser's Intl.Segmenter instead.
+std::vector<size_t> sentence_breaks(std::string_view text);
+
+struct DocumentTranslation {
+  std::string text;                       // the translated document
+  std::vector<DocumentSegment> segments;  // of the source text
+  std::vector<Translation> sentences;     // one per segment with translate set, in order
+};
+
+struct DocumentProgress {
+  size_t sentences_done = 0, sentences = 0;
+};
+
+// Translates a document of any length (plan_document with sentence_breaks, the model's positions
+// as the limit): its sentences in groups of `batch_size`, shortest together, reporting progress
+// after each group; on_progress returning false stops (Error(cancelled)). Throws invalid_input
+// for invalid UTF-8 and empty_input for a document without anything to translate.
+DocumentTranslation translate_document(Translator& translator, std::string_view text,
+                                       const TranslateOptions& options = {}, int batch_size = 32,
+                                       const std::function<bool(const DocumentProgress&)>& on_progress = {});
+#endif
+
+}  // namespace attend

@@ -1,0 +1,73 @@
+#include "text/false_break.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace attend {
+namespace {
+
+bool is_ascii_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+// Abbreviations (lowercase, without their final dot) that rarely end a sentence: titles (en,
+// de, fr), "versus", Latin and German short forms. Common words ("me", "no", "fig") are left
+// out or need a number after them (kNumberAbbreviations).
+constexpr std::array<std::string_view, 33> kAbbreviations = {
+    "mr",   "mrs",  "ms",  "mx",  "dr",   "prof", "jr",  "sr",  "st",   "mt",   "sgt",
+    "capt", "col",  "gen", "lt",  "rev",  "hon",  "gov", "sen", "rep",  "pres", "vs",
+    "approx", "ca", "cf",  "incl", "bzw", "evtl", "ggf", "sog", "mme",  "mlle", "ste"};
+// Abbreviations that stand before a number: "No. 5", "Nr. 3", "pp. 10".
+constexpr std::array<std::string_view, 6> kNumberAbbreviations = {"no", "nos", "nr", "vol", "p", "pp"};
+
+template <size_t N>
+bool listed(const std::array<std::string_view, N>& list, const std::string& word) {
+  return std::find(list.begin(), list.end(), word) != list.end();
+}
+
+// ASCII or Latin-1 lowercase ("a".."z", "ß".."ÿ" but "÷"), read from UTF-8.
+bool starts_lowercase(std::string_view text) {
+  if (text.empty()) return false;
+  if (text[0] >= 'a' && text[0] <= 'z') return true;
+  if (text.size() < 2 || static_cast<unsigned char>(text[0]) != 0xC3) return false;
+  const auto second = static_cast<unsigned char>(text[1]);
+  return second >= 0x9F && second <= 0xBF && second != 0xB7;  // U+00DF..U+00FF without U+00F7
+}
+
+bool follows_abbreviation(std::string_view before, std::string_view after) {
+  size_t end = before.size();
+  while (end > 0 && is_space(before[end - 1])) --end;
+  if (end == 0 || before[end - 1] != '.') return false;
+  // The word before the dot: ASCII letters and inner dots ("e.g", "J.P", "Mr").
+  size_t start = end - 1;
+  while (start > 0 && (is_ascii_letter(before[start - 1]) || before[start - 1] == '.')) --start;
+  const std::string_view word = before.substr(start, end - 1 - start);
+  if (word.empty() || !is_ascii_letter(word.front())) return false;
+  if (start > 0 && static_cast<unsigned char>(before[start - 1]) >= 0x80) return false;  // part of a longer word
+
+  // Initials and dotted acronyms: every part between dots is one letter ("J", "e.g", "E.S.E").
+  bool initials = true;
+  for (size_t i = 0; i < word.size(); ++i) {
+    const bool letter_alone = is_ascii_letter(word[i]) && (i + 1 == word.size() || word[i + 1] == '.') &&
+                              (i == 0 || word[i - 1] == '.');
+    if (is_ascii_letter(word[i]) && !letter_alone) initials = false;
+  }
+  if (initials) return true;
+
+  std::string lower(word);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (listed(kAbbreviations, lower)) return true;
+  size_t next = 0;
+  while (next < after.size() && is_space(after[next])) ++next;
+  return next < after.size() && is_ascii_digit(after[next]) && listed(kNumberAbbreviations, lower);
+}
+
+}  // namespace
+
+bool is_false_break(std::string_view before, std::string_view after) {
+  return starts_lowercase(after) || follows_abbreviation(before, after);
+}
+
+}  // namespace attend

@@ -1,0 +1,14 @@
+// Sentence breaks that UAX #29 takes and a reader would not: after a title, a Latin or German
+// abbreviation, initials and dotted acronyms ("Mr. Smith", "e.g. Paris", "J.P. Morgan"), and
+// before a lowercase letter („Wo ist er?“ fragte sie.).
+#pragma once
+
+#include <string_view>
+
+namespace attend {
+
+// Whether a sentence break between `before` (the text up to the break, trailing whitespace
+// included) and `after` (the text from the break on) is one of those.
+bool is_false_break(std::string_view before, std::string_view after);
+
+}  // namespace attend

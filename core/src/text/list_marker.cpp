@@ -1,0 +1,40 @@
+#include "text/list_marker.h"
+
+#include <array>
+
+namespace attend {
+namespace {
+
+constexpr std::array<std::string_view, 10> kBullets = {"-", "*", "+", "•", "◦", "▪", "‣", "–", "—", "·"};
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Length of the marker itself at the start of `line`, or 0.
+size_t marker_length(std::string_view line) {
+  for (std::string_view bullet : kBullets) {
+    if (line.substr(0, bullet.size()) == bullet) return bullet.size();
+  }
+  size_t digits = 0;
+  while (digits < line.size() && digits < 4 && is_digit(line[digits])) ++digits;
+  if (digits > 0 && digits < 4 && digits < line.size() && (line[digits] == '.' || line[digits] == ')')) return digits + 1;
+  if (line.size() >= 2 && line[0] >= 'a' && line[0] <= 'z' && line[1] == ')') return 2;
+  if (!line.empty() && line[0] == '(') {
+    size_t close = 1;
+    while (close < line.size() && close < 5 && is_digit(line[close])) ++close;
+    if (close > 1 && close < line.size() && line[close] == ')') return close + 1;
+  }
+  size_t hashes = 0;
+  while (hashes < line.size() && hashes < 7 && line[hashes] == '#') ++hashes;
+  return hashes >= 1 && hashes <= 6 ? hashes : 0;
+}
+
+}  // namespace
+
+size_t list_marker_length(std::string_view line) {
+  const size_t marker = marker_length(line);
+  size_t end = marker;
+  while (end < line.size() && (line[end] == ' ' || line[end] == '\t')) ++end;
+  return marker > 0 && end > marker ? end : 0;
+}
+
+}  // namespace attend
