@@ -14,13 +14,17 @@ void SearchSettings::add_to(OptionParser& parser) {
   parser.add_float("--max-len-ratio", "R",
                    "at most ceil(R x source tokens) generated tokens; 0 = no ratio limit",
                    &options.max_length_ratio, 0.f, 1000.f);
+  parser.add_int("--max-repeats", "N",
+                 "repeat guard: no n-gram of 1 to " + std::to_string(kRepeatGuardMaxN) +
+                     " pieces is generated more than N times back to back; 0 = off",
+                 &options.max_repeats, 0, 1 << 16);
   parser.add_int("--batch", "N", "sentences decoded together per thread", &batch, 1, 1 << 16);
   parser.add_int("--threads", "N", "translation threads (each with its own translator)", &threads,
                  1, 256);
   parser.add_list("--mask-head", "KIND:LAYER:HEAD",
                   "zero this head's output; KIND is encoder, decoder or cross", &mask_heads);
   add_int8_activations_flag(parser, &int8_activations);
-  names_ = {"--beam",  "--alpha",   "--max-len",  "--max-len-ratio",
+  names_ = {"--beam",  "--alpha",   "--max-len",   "--max-len-ratio",    "--max-repeats",
             "--batch", "--threads", "--mask-head", "--int8-activations"};
 }
 

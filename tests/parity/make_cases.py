@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Writes random tiny reference models (one per config option set) and their golden outputs
-for the C++ parity test: teacher-forced logits, attention, greedy and beam ids and scores.
+for the C++ parity test: teacher-forced logits, attention, greedy and beam ids and scores, with the
+repeat guard (at MAX_REPEATS, low enough that the random models' outputs often meet it) and without.
 
   /usr/bin/python3 tests/parity/make_cases.py OUT_DIR
 
@@ -20,7 +21,8 @@ from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.export import export_model  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
-GOLDEN_VERSION = 1
+GOLDEN_VERSION = 2
+MAX_REPEATS = 2
 SPECIALS = 4  # pad, unk, bos, eos
 
 VARIANTS = {
@@ -93,20 +95,29 @@ def make_variant(out_dir, name, overrides, tokenizers, rng):
         length = longest if i % 15 == 0 else rng.randint(1, min(20, longest))
         sources.append([rng.randint(SPECIALS, src_vocab - 1) for _ in range(length - 1)] + [cfg.eos_id])
     max_length = 16 if cfg.max_positions > 14 else cfg.max_positions  # many hit the limit
-    greedy = []
-    for start in range(0, len(sources), 16):  # batches of different lengths: padding in the reference
-        greedy += search.greedy(model, sources[start:start + 16], max_length=max_length)
+    searches = {"guarded": MAX_REPEATS, "unguarded": 0}
+    greedy = {kind: [] for kind in searches}
+    for kind, max_repeats in searches.items():
+        for start in range(0, len(sources), 16):  # batches of different lengths: padding in the reference
+            greedy[kind] += search.greedy(model, sources[start:start + 16], max_length=max_length, max_repeats=max_repeats)
     cases = []
-    for src, (ids, score) in zip(sources, greedy):
-        beam = search.beam_search(model, src, beam_size=4, alpha=0.6, max_length=max_length, nbest=2)
+    for i, src in enumerate(sources):
+        ids = greedy["guarded"][i][0]
         limit = search.decode_limit(cfg, len(src), max_length)
         fed = ids if len(ids) < limit else ids[:-1]  # bos + fed: one row per generated token (eos included)
         att = search.attention_for(model, src, fed)
-        case = {"src": src, "fed": fed, "greedy": {"ids": ids, "score": score},
-                "beam": [{"ids": t, "score": s} for t, s in beam],
-                "logits": flat(att["logits"]), "encoder": flat(att["encoder"]), "decoder": flat(att["decoder"]),
-                "cross": flat(att["cross"])}
+        case = {"src": src, "fed": fed, "logits": flat(att["logits"]), "encoder": flat(att["encoder"]),
+                "decoder": flat(att["decoder"]), "cross": flat(att["cross"])}
+        for kind, max_repeats in searches.items():
+            beam = search.beam_search(model, src, beam_size=4, alpha=0.6, max_length=max_length, nbest=2,
+                                      max_repeats=max_repeats)
+            case[kind] = {"greedy": {"ids": greedy[kind][i][0], "score": greedy[kind][i][1]},
+                          "beam": [{"ids": t, "score": s} for t, s in beam]}
         cases.append(case)
+    for method in ("greedy", "beam"):
+        changed = sum(c["guarded"][method] != c["unguarded"][method] for c in cases)
+        if not changed:
+            raise SystemExit(f"{name}: the repeat guard changed no {method} output: lower MAX_REPEATS")
     # Head masking: zero one head of each kind, teacher-forced logits on the first cases.
     masks = {"encoder": torch.ones(cfg.encoder_layers, cfg.num_heads), "decoder": torch.ones(cfg.decoder_layers, cfg.num_heads),
              "cross": torch.ones(cfg.decoder_layers, cfg.num_heads)}
@@ -117,7 +128,7 @@ def make_variant(out_dir, name, overrides, tokenizers, rng):
         att = search.attention_for(model, case["src"], case["fed"], head_masks=masks)
         case["masked_logits"] = flat(att["logits"])
     return {"name": name, "model": path, "int8_model": path.replace(".safetensors", ".int8.safetensors"),
-            "max_length": max_length, "beam_size": 4, "alpha": 0.6, "nbest": 2,
+            "max_length": max_length, "beam_size": 4, "alpha": 0.6, "nbest": 2, "max_repeats": MAX_REPEATS,
             "masked_heads": [list(m) for m in masked], "tgt_vocab": cfg.tgt_vocab_size, "cases": cases}
 
 

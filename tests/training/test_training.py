@@ -356,9 +356,9 @@ class Distillation(unittest.TestCase):
             distill.teacher_translations([self.teacher], self.sources, self.cache)
         with open(log, encoding="utf-8") as f:
             argv = f.read()
-        self.assertIn("--beam 5 --alpha 1 --max-len 256 --max-len-ratio 3 ", argv)
+        self.assertIn("--beam 5 --alpha 1 --max-len 256 --max-len-ratio 3 --max-repeats 4 ", argv)
         with open(self.cache + ".key", encoding="utf-8") as f:
-            self.assertTrue(f.read().strip().endswith("beam 5 --alpha 1 --max-len 256 --max-len-ratio 3"))
+            self.assertTrue(f.read().strip().endswith("beam 5 --alpha 1 --max-len 256 --max-len-ratio 3 --max-repeats 4"))
 
     def test_a_cache_with_too_few_translations_is_not_read(self):
         distill.teacher_translations([self.teacher], self.sources, self.cache)

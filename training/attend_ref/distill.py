@@ -34,7 +34,7 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CLI = os.path.join(REPO, "build", "release", "native", "cli", "attend")
-SEARCH_OPTIONS = ("--alpha", "1", "--max-len", "256", "--max-len-ratio", "3")  # besides --beam
+SEARCH_OPTIONS = ("--alpha", "1", "--max-len", "256", "--max-len-ratio", "3", "--max-repeats", "4")  # besides --beam
 TEACHER_BEAM = 5
 DEFAULT_RERANK_WEIGHT = 0.2
 

@@ -10,10 +10,31 @@ The C++ core implements exactly these rules, so that chosen tokens match:
   hypothesis; other candidates continue until B are kept. At the limit the kept ones finish without eos.
   The search stops when B hypotheses have finished (early stop) or none continue. Finished hypotheses are
   ranked by score / lp, lp = ((5 + length) / 6)^alpha (GNMT), length counting eos; ties keep finishing order.
+- Repeat guard (max_repeats > 0): a hypothesis may not take a token that would make one of its n-grams
+  (n = 1..REPEAT_GUARD_MAX_N) occur more than max_repeats times back to back (repeat_banned); the token's
+  log p is set to -inf after the log-softmax, so the other tokens' log p are unchanged.
 """
 import math
 
 import torch
+
+REPEAT_GUARD_MAX_N = 8  # the core's kRepeatGuardMaxN
+DEFAULT_MAX_REPEATS = 4  # the core's TranslateOptions::max_repeats: above training/measure_repeats.py's 3
+
+
+def repeat_banned(history, max_repeats):
+    """The tokens `history` (a hypothesis's tokens, without bos) may not take next: for each n, the token that
+    would make max_repeats + 1 consecutive copies of the last n-gram. None when max_repeats is 0."""
+    if max_repeats <= 0:
+        return []
+    banned = []
+    for n in range(1, REPEAT_GUARD_MAX_N + 1):
+        length, span = len(history), max_repeats * n - 1
+        if length < span + n:
+            break
+        if all(history[j] == history[j - n] for j in range(length - span, length)):
+            banned.append(history[length - n])
+    return banned
 
 
 def decode_limit(cfg, src_len, max_length=256, max_length_ratio=0.0):
@@ -53,7 +74,7 @@ class IncrementalDecoder:
 
 
 @torch.no_grad()
-def greedy(model, src_ids, max_length=256, max_length_ratio=0.0, head_masks=None):
+def greedy(model, src_ids, max_length=256, max_length_ratio=0.0, head_masks=None, max_repeats=DEFAULT_MAX_REPEATS):
     """src_ids: list of lists of token ids (eos included). Returns [(tokens without eos, score)] per sentence."""
     cfg = model.cfg
     batch = len(src_ids)
@@ -65,6 +86,8 @@ def greedy(model, src_ids, max_length=256, max_length_ratio=0.0, head_masks=None
     done = [False] * batch
     for step in range(max(limits)):
         logp = dec.next_log_probs(tokens)
+        for i in range(batch):
+            logp[i, repeat_banned(outputs[i], max_repeats)] = -math.inf
         best = torch.argmax(logp, dim=-1)
         for i in range(batch):
             if done[i]:
@@ -90,7 +113,7 @@ def stable_top(total, count):
 
 @torch.no_grad()
 def beam_search(model, src_ids, beam_size=5, alpha=1.0, max_length=256, max_length_ratio=0.0, nbest=1,
-                head_masks=None, select=stable_top):
+                head_masks=None, select=stable_top, max_repeats=DEFAULT_MAX_REPEATS):
     """One sentence (list of ids, eos included). Returns up to nbest (tokens without eos, normalized score).
     select(total, count) ranks the candidates of a step (stable_top: the engine's order)."""
     cfg = model.cfg
@@ -101,6 +124,8 @@ def beam_search(model, src_ids, beam_size=5, alpha=1.0, max_length=256, max_leng
     finished = []  # (tokens incl. eos or not, raw score, length)
     for step in range(limit):
         logp = dec.next_log_probs(last)  # [A, V]
+        for beam, hyp in enumerate(hyps):
+            logp[beam, repeat_banned(hyp, max_repeats)] = -math.inf
         vocab = logp.shape[1]
         total = (scores[:, None] + logp).reshape(-1)  # [A·V]
         keep_beams, keep_tokens, keep_scores = [], [], []

@@ -7,6 +7,7 @@
 #include "attend/error.h"
 #include "decode/live_rows.h"
 #include "decode/log_probs.h"
+#include "decode/repeat_guard.h"
 
 namespace attend {
 namespace {
@@ -81,11 +82,19 @@ std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& r,
     decoder_step(r.model, r.kernels, live.step_input(step), r.mask, ws);
     for (int i = 0; i < live.size(); ++i) {
       const int s = live.sentence(i);
-      const float* logits = ws.logits.data() + static_cast<size_t>(i) * vocab;
-      const int token = argmax(logits, vocab);
-      const float log_prob = logits[token] - log_sum_exp(r.kernels, logits, vocab, token);
+      float* logits = ws.logits.data() + static_cast<size_t>(i) * vocab;
       SearchHypothesis& h = results[s][0];
+      int token = argmax(logits, vocab);
+      const float lse = log_sum_exp(r.kernels, logits, vocab, token);
+      const BannedTokens banned = repeat_banned(h.ids.data(), static_cast<int>(h.ids.size()), r.options.max_repeats);
+      if (banned.contains(token)) {
+        banned.mask(logits);
+        token = argmax(logits, vocab);
+      }
+      const float log_prob = logits[token] - lse;
       h.score += log_prob;
+      h.log_prob += log_prob;
+      ++h.tokens;
       if (reporter.active()) reporter.report(s, i, step, token, log_prob);
       if (token == c.eos_id) continue;
       h.ids.push_back(token);
@@ -144,6 +153,7 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
   std::vector<Beam> next;
   next.reserve(width);
   std::vector<int> next_tokens(width), parent_slot(width), claimed(width);
+  std::vector<float> row_lse(width);  // log Σ exp of each beam's logits, before the repeat guard
 
   for (int step = 0; step < steps; ++step) {
     tokens.clear();
@@ -165,12 +175,13 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
       const int s = row_sentence[row];
       const int first_row = row, count = static_cast<int>(beams[s].size());
       row += count;
-      // Every (beam, token) scored; walked best first (search.py's order).
+      // Every (beam, token) the repeat guard allows scored; walked best first (search.py's order).
       candidates.clear();
       for (int b = 0; b < count; ++b) {
-        const float* logits = ws.logits.data() + static_cast<size_t>(first_row + b) * vocab;
-        const float lse = log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab));
-        top_candidates(logits, vocab, 2 * width, beams[s][b].score, lse, static_cast<int64_t>(b) * vocab, candidates);
+        float* logits = ws.logits.data() + static_cast<size_t>(first_row + b) * vocab;
+        row_lse[b] = log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab));
+        repeat_banned(history.data() + static_cast<size_t>(beams[s][b].slot) * steps, step, o.max_repeats).mask(logits);
+        top_candidates(logits, vocab, 2 * width, beams[s][b].score, row_lse[b], static_cast<int64_t>(b) * vocab, candidates);
       }
       std::sort(candidates.begin(), candidates.end(), better);
       next.clear();
@@ -191,12 +202,11 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
         if (static_cast<int>(next.size()) == width) break;
       }
       if (reporter.active() && !next.empty()) {
-        const int best_parent_row = first_row + static_cast<int>(
+        const int best_parent = static_cast<int>(
             std::find_if(beams[s].begin(), beams[s].end(), [&](const Beam& b) { return b.slot == parent_slot[0]; }) -
             beams[s].begin());
-        const float* logits = ws.logits.data() + static_cast<size_t>(best_parent_row) * vocab;
-        reporter.report(s, best_parent_row, step, next_tokens[0],
-                        logits[next_tokens[0]] - log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab)));
+        const float* logits = ws.logits.data() + static_cast<size_t>(first_row + best_parent) * vocab;
+        reporter.report(s, first_row + best_parent, step, next_tokens[0], logits[next_tokens[0]] - row_lse[best_parent]);
       }
       // Slots: the first child of a parent keeps the parent's slot (no copy); further
       // children take slots no parent needs and copy the parent's cache and history.
@@ -241,7 +251,7 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
     });
     for (size_t i = 0; i < f.size() && i < static_cast<size_t>(o.nbest); ++i) {
       results[s].push_back(SearchHypothesis{std::move(f[i].ids), f[i].score / length_penalty(f[i].length, o.length_penalty),
-                                            f[i].ended_with_eos});
+                                            f[i].score, f[i].length, f[i].ended_with_eos});
     }
   }
   return results;

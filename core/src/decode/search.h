@@ -14,7 +14,9 @@ namespace attend {
 
 struct SearchHypothesis {
   std::vector<int> ids;  // without bos/eos
-  float score = 0.f;
+  float score = 0.f;     // greedy: log_prob; beam: log_prob / length penalty
+  float log_prob = 0.f;  // Σ log p, eos included when generated
+  int tokens = 0;        // generated tokens, eos included
   bool ended_with_eos = true;
 };
 

@@ -28,6 +28,7 @@ void check_options(const TranslateOptions& o) {
   if (!std::isfinite(o.max_length_ratio) || o.max_length_ratio < 0) {
     fail("max length ratio must be a finite number ≥ 0, got " + std::to_string(o.max_length_ratio));
   }
+  if (o.max_repeats < 0) fail("max repeats must be at least 0 (0 = off), got " + std::to_string(o.max_repeats));
 }
 
 void check_source(const ModelConfig& c, const std::vector<int>& ids) {
@@ -149,6 +150,8 @@ struct Translator::State {
         hyp.text = impl.tgt_tokenizer->decode(h.ids);
         hyp.ids = std::move(h.ids);
         hyp.score = h.score;
+        hyp.log_prob = h.log_prob;
+        hyp.tokens = h.tokens;
         hyp.ended_with_eos = h.ended_with_eos;
         t.hypotheses.push_back(std::move(hyp));
       }

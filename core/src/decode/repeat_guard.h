@@ -1,0 +1,24 @@
+// The search's guard against degenerate repetition (TranslateOptions::max_repeats): the tokens a
+// hypothesis may not take next because they would make one of its n-grams (n = 1 to
+// kRepeatGuardMaxN) occur more than max_repeats times back to back. The reference's rule
+// (training/attend_ref/search.py: repeat_banned).
+#pragma once
+
+#include "attend/translator.h"
+
+namespace attend {
+
+// The banned next tokens of a hypothesis, at most one per n; none when the guard is off.
+struct BannedTokens {
+  int ids[kRepeatGuardMaxN];
+  int count = 0;
+
+  bool contains(int token) const;
+  // Sets these tokens' entries of a row of logits to -inf.
+  void mask(float* logits) const;
+};
+
+// history: the hypothesis's tokens (without bos), `length` of them; max_repeats 0 = off.
+BannedTokens repeat_banned(const int* history, int length, int max_repeats);
+
+}  // namespace attend
