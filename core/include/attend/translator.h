@@ -59,6 +59,8 @@ struct TranslateOptions {
 struct Hypothesis {
   std::vector<int> ids;             // without bos/eos
   std::vector<std::string> pieces;
+  // The translation: ids decoded, with the source's pass-through spans (PreparedSource) put in
+  // at their aligned places; ids and pieces stay what the model generated.
   std::string text;
   float score = 0.f;                // greedy: Σ log p; beam: Σ log p / lp
   float log_prob = 0.f;             // Σ log p over the generated tokens, eos included when generated
@@ -90,11 +92,36 @@ struct TargetScore {
   int tokens = 0;        // the target's tokens + 1 (eos)
 };
 
+enum class TranslationStatus {
+  translated,
+  // More than half of the sentence's non-whitespace characters are unknown to the model's
+  // vocabulary (a script it cannot read, e.g. a Chinese or Arabic sentence for a Multi30k
+  // model), or nothing readable is left once its unknown words are set aside: the model is not
+  // run, source_ids and source_pieces are empty, and the one hypothesis holds the text unchanged.
+  unreadable_script,
+};
+
+// Source text the vocabulary lacks (emoji, names in another script), carried into the
+// translation untranslated.
+struct PassThrough {
+  std::string text;      // as written in the source
+  int after_piece = -1;  // index in PreparedSource::ids of the piece it followed; -1: it opened the sentence
+};
+
+// A sentence as the model reads it (Translator::prepare).
+struct PreparedSource {
+  std::string text;                      // the sentence as given
+  std::vector<int> ids;                  // the text without its pass-through spans, eos included
+  std::vector<PassThrough> pass_through; // in source order; empty for most sentences
+  TranslationStatus status = TranslationStatus::translated;  // unreadable_script: ids is empty
+};
+
 struct Translation {
-  std::vector<int> source_ids;  // eos included
+  std::vector<int> source_ids;  // eos included: what the model read (without pass-through spans)
   std::vector<std::string> source_pieces;
   std::vector<Hypothesis> hypotheses;  // best first
   std::optional<AttentionMaps> attention;
+  TranslationStatus status = TranslationStatus::translated;
 };
 
 // Owns the per-request state (caches, scratch); one Translator per thread.
@@ -121,6 +148,17 @@ class Translator {
   // tokens than the model's positions) or empty_input (only blanks or invisible characters).
   // translate() can still refuse a sentence its search options make too large to decode.
   std::vector<int> source_ids(std::string_view text) const;
+  // What translate() gives the model for `text`: source_ids() when every piece is in the
+  // vocabulary; else the ids of the text without the spans it lacks (each unknown piece widened
+  // to its word), which pass through, or unreadable_script (TranslationStatus). Throws as
+  // source_ids() does.
+  PreparedSource prepare(std::string_view text) const;
+  // Translates prepared sentences as translate_ids does, then puts each hypothesis' pass-through
+  // spans into its text where the cross-attention aligns them (decode/alignment.h: one
+  // teacher-forced pass per hypothesis of a sentence that has any). Unreadable sentences are not
+  // decoded and on_step does not hear of them. translate_batch is prepare() then this.
+  std::vector<Translation> translate_prepared(const std::vector<PreparedSource>& sources,
+                                              const TranslateOptions& options = {}, int batch_size = 32);
   // Teacher-forced logits: decoder fed bos + target_ids; returns [target_ids.size() + 1][V].
   std::vector<float> logits(const std::vector<int>& source_ids, const std::vector<int>& target_ids,
                             const std::vector<HeadRef>& masked_heads = {});
@@ -151,6 +189,10 @@ std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model,
                                             const TranslateOptions& options, int batch_size,
                                             int threads);
 // The same on source ids (each ending with eos), e.g. from Translator::source_ids.
+// The same on prepared sentences (Translator::prepare), e.g. of lines checked one by one first.
+std::vector<Translation> translate_prepared_parallel(std::shared_ptr<const Model> model,
+                                                     const std::vector<PreparedSource>& sources,
+                                                     const TranslateOptions& options, int batch_size, int threads);
 std::vector<Translation> translate_ids_parallel(std::shared_ptr<const Model> model,
                                                 const std::vector<std::vector<int>>& source_ids,
                                                 const TranslateOptions& options, int batch_size,

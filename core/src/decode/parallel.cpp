@@ -17,7 +17,7 @@ void check_on_step(const TranslateOptions& options, int threads) {
   }
 }
 
-// Splits `sources` (texts, source ids or indices of pairs) over `threads` Translators sharing one
+// Splits `sources` (texts, prepared sentences, source ids or indices of pairs) over `threads` Translators sharing one
 // model, each working through its contiguous share with work(translator, share), which returns
 // one result per item of its share; keeps input order.
 template <class Source, class Work>
@@ -70,6 +70,15 @@ std::vector<Translation> translate_parallel(std::shared_ptr<const Model> model, 
   check_on_step(options, threads);
   return run_shares(model, texts, threads, [&](Translator& translator, const std::vector<std::string>& share) {
     return translator.translate_batch(share, options, batch_size);
+  });
+}
+
+std::vector<Translation> translate_prepared_parallel(std::shared_ptr<const Model> model,
+                                                     const std::vector<PreparedSource>& sources,
+                                                     const TranslateOptions& options, int batch_size, int threads) {
+  check_on_step(options, threads);
+  return run_shares(model, sources, threads, [&](Translator& translator, const std::vector<PreparedSource>& share) {
+    return translator.translate_prepared(share, options, batch_size);
   });
 }
 

@@ -7,6 +7,7 @@
 #include "attend/error.h"
 #include "decode/chunking.h"
 #include "decode/forced_scores.h"
+#include "decode/pass_through.h"
 #include "decode/search.h"
 #include "model/encoder.h"
 
@@ -59,6 +60,30 @@ void check_target(const ModelConfig& c, const std::vector<int>& ids) {
     throw Error(ErrorCode::invalid_input, "the target has " + std::to_string(ids.size() + 1) +
                                               " positions with bos; this model takes at most " + std::to_string(c.max_positions));
   }
+}
+
+// `options` for a call given some of the sentences, the k-th being positions[k] of the caller's:
+// on_step hears the caller's index.
+TranslateOptions renumbered(const TranslateOptions& options, const std::vector<size_t>& positions) {
+  TranslateOptions renumbered = options;
+  if (options.on_step) {
+    renumbered.on_step = [&options, &positions](const StepEvent& event) {
+      StepEvent in_caller = event;
+      in_caller.sentence = static_cast<int>(positions[static_cast<size_t>(event.sentence)]);
+      return options.on_step(in_caller);
+    };
+  }
+  return renumbered;
+}
+
+// A sentence the model cannot read, passed through unchanged.
+Translation unreadable(const PreparedSource& source) {
+  Translation t;
+  t.status = source.status;
+  Hypothesis unchanged;
+  unchanged.text = source.text;
+  t.hypotheses.push_back(std::move(unchanged));
+  return t;
 }
 
 }  // namespace
@@ -125,6 +150,15 @@ struct Translator::State {
     return maps;
   }
 
+  // Puts source.pass_through into the text of each hypothesis of t, placed by its cross-attention.
+  void carry_pass_through(const PreparedSource& source, Translation& t, const HeadMask& mask) {
+    for (size_t h = 0; h < t.hypotheses.size(); ++h) {
+      Hypothesis& hypothesis = t.hypotheses[h];
+      const AttentionMaps maps = h == 0 && t.attention ? *t.attention : attention_for(source.ids, hypothesis, mask);
+      hypothesis.text = text_with_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer);
+    }
+  }
+
   std::vector<Translation> translate_chunk(const std::vector<std::vector<int>>& sources, const TranslateOptions& o,
                                            const HeadMask& mask) {
     const ModelConfig& c = impl.config;
@@ -188,10 +222,44 @@ std::vector<int> Translator::source_ids(std::string_view text) const {
 
 std::vector<Translation> Translator::translate_batch(const std::vector<std::string>& texts,
                                                      const TranslateOptions& options, int batch_size) {
-  std::vector<std::vector<int>> sources;
+  std::vector<PreparedSource> sources;
   sources.reserve(texts.size());
-  for (const std::string& text : texts) sources.push_back(source_ids(text));
-  return translate_ids(sources, options, batch_size);
+  for (const std::string& text : texts) sources.push_back(prepare(text));
+  return translate_prepared(sources, options, batch_size);
+}
+
+PreparedSource Translator::prepare(std::string_view text) const {
+  const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
+  PreparedSource source;
+  source.ids = source_ids(text);
+  if (tokenizer.unk_id() < 0 || std::find(source.ids.begin(), source.ids.end(), tokenizer.unk_id()) == source.ids.end()) {
+    source.text = std::string(text);
+    return source;
+  }
+  return prepare_with_unknowns(tokenizer, text, tokenizer.encode_with_offsets(text), state_->impl.config.eos_id);
+}
+
+std::vector<Translation> Translator::translate_prepared(const std::vector<PreparedSource>& sources,
+                                                        const TranslateOptions& options, int batch_size) {
+  std::vector<std::vector<int>> readable;  // the ids of the sentences the model reads
+  std::vector<size_t> positions;           // of readable[k] in sources
+  for (size_t i = 0; i < sources.size(); ++i) {
+    if (sources[i].status != TranslationStatus::translated) continue;
+    readable.push_back(sources[i].ids);
+    positions.push_back(i);
+  }
+  std::vector<Translation> translated = translate_ids(readable, renumbered(options, positions), batch_size);
+  std::vector<Translation> out(sources.size());
+  for (size_t i = 0; i < sources.size(); ++i) {
+    if (sources[i].status != TranslationStatus::translated) out[i] = unreadable(sources[i]);
+  }
+  const HeadMask mask = HeadMask::from_refs(state_->impl.config, options.masked_heads);
+  for (size_t k = 0; k < positions.size(); ++k) {
+    out[positions[k]] = std::move(translated[k]);
+    const PreparedSource& source = sources[positions[k]];
+    if (!source.pass_through.empty()) state_->carry_pass_through(source, out[positions[k]], mask);
+  }
+  return out;
 }
 
 std::vector<Translation> Translator::translate_ids(const std::vector<std::vector<int>>& sources,
@@ -209,15 +277,7 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
     chunk.reserve(members.size());
     for (const size_t i : members) chunk.push_back(sources[i]);
     // The search numbers the chunk's sentences from 0; on_step hears their index in `sources`.
-    TranslateOptions chunk_options = options;
-    if (options.on_step) {
-      chunk_options.on_step = [&options, &members](const StepEvent& event) {
-        StepEvent in_sources = event;
-        in_sources.sentence = static_cast<int>(members[static_cast<size_t>(event.sentence)]);
-        return options.on_step(in_sources);
-      };
-    }
-    std::vector<Translation> translated = state_->translate_chunk(chunk, chunk_options, mask);
+    std::vector<Translation> translated = state_->translate_chunk(chunk, renumbered(options, members), mask);
     for (size_t k = 0; k < members.size(); ++k) out[members[k]] = std::move(translated[k]);
   }
   return out;

@@ -7,6 +7,14 @@
 #include "tokenizer/utf8.h"
 
 namespace attend {
+namespace {
+
+Error encode_error(std::string_view text, const sentencepiece::util::Status& status) {
+  return Error(ErrorCode::invalid_input,
+               "tokenizer: cannot encode the " + std::to_string(text.size()) + "-byte input: " + status.ToString());
+}
+
+}  // namespace
 
 Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto) {
   for (const std::string_view charsmap : precompiled_charsmaps(serialized_model_proto)) {
@@ -34,11 +42,24 @@ std::vector<int> Tokenizer::encode(std::string_view text) const {
   std::vector<int> ids;
   const auto status = processor_->Encode(text, &ids);
   if (!status.ok()) {
-    throw Error(ErrorCode::invalid_input, "tokenizer: cannot encode the " +
-                                              std::to_string(text.size()) +
-                                              "-byte input: " + status.ToString());
+    throw encode_error(text, status);
   }
   return ids;
+}
+
+std::vector<TokenSpan> Tokenizer::encode_with_offsets(std::string_view text) const {
+  require_valid_utf8(text);
+  sentencepiece::ImmutableSentencePieceText encoded;
+  const auto status = processor_->Encode(text, encoded.mutable_proto());
+  if (!status.ok()) {
+    throw encode_error(text, status);
+  }
+  std::vector<TokenSpan> tokens;
+  tokens.reserve(encoded.pieces_size());
+  for (const auto& piece : encoded.pieces()) {
+    tokens.push_back(TokenSpan{static_cast<int>(piece.id()), piece.begin(), piece.end()});
+  }
+  return tokens;
 }
 
 std::string Tokenizer::decode(const std::vector<int>& ids) const {

@@ -4,6 +4,7 @@
 // safe to call from several threads at once.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,6 +15,13 @@ class SentencePieceProcessor;
 }
 
 namespace attend {
+
+// A token of encode_with_offsets: its id and the bytes [begin, end) of the input text it came from.
+struct TokenSpan {
+  int id = 0;
+  size_t begin = 0;
+  size_t end = 0;
+};
 
 class Tokenizer {
  public:
@@ -27,6 +35,9 @@ class Tokenizer {
   // Ids of `text` (no BOS/EOS added), exactly as `spm_encode --output_format=id`.
   // Throws Error(invalid_input) if `text` is not valid UTF-8.
   std::vector<int> encode(std::string_view text) const;
+  // The same ids, each with the span of `text` it stands for (SentencePiece's surface offsets;
+  // an unknown piece spans the characters the vocabulary lacks). Throws as encode() does.
+  std::vector<TokenSpan> encode_with_offsets(std::string_view text) const;
   // Text of `ids`, exactly as `spm_decode --input_format=id`. Control ids decode to "".
   // Throws Error(invalid_argument) if an id is outside [0, vocab_size()).
   std::string decode(const std::vector<int>& ids) const;

@@ -1,0 +1,162 @@
+#include "decode/pass_through.h"
+
+#include <algorithm>
+
+#include "decode/alignment.h"
+
+namespace attend {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+bool is_ascii_punctuation(char c) {
+  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+// Ends a span widening stops at: whitespace and ASCII punctuation (text is valid UTF-8, so
+// these bytes are never inside a longer character).
+bool stops_span(char c) { return is_space(c) || is_ascii_punctuation(c); }
+
+bool closes(char open, char close) {
+  return (open == '(' && close == ')') || (open == '[' && close == ']') || (open == '{' && close == '}') ||
+         (open == '"' && close == '"') || (open == '\'' && close == '\'');
+}
+
+bool starts_character(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
+// Non-whitespace characters (code points) of text[begin, end).
+size_t visible_characters(std::string_view text, size_t begin, size_t end) {
+  size_t n = 0;
+  for (size_t i = begin; i < end; ++i) n += starts_character(text[i]) && !is_space(text[i]);
+  return n;
+}
+
+// The end of `word` without its trailing pieces of ASCII punctuation only: "▁in" "." ends at ".".
+int end_before_punctuation(const std::vector<std::string>& pieces, const WordSpan& word) {
+  int end = word.end;
+  while (end - 1 > word.begin && std::all_of(pieces[end - 1].begin(), pieces[end - 1].end(), is_ascii_punctuation)) --end;
+  return end;
+}
+
+}  // namespace
+
+bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
+  size_t unknown = 0;
+  for (const TokenSpan& token : tokens) {
+    if (token.id == unk_id) unknown += visible_characters(text, token.begin, token.end);
+  }
+  return 2 * unknown > visible_characters(text, 0, text.size());
+}
+
+std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
+  std::vector<ByteRange> spans;
+  for (const TokenSpan& token : tokens) {
+    if (token.id != unk_id) continue;
+    ByteRange span{token.begin, token.end};
+    while (span.begin > 0 && !stops_span(text[span.begin - 1])) --span.begin;
+    while (span.end < text.size() && !stops_span(text[span.end])) ++span.end;
+    if (span.begin > 0 && span.end < text.size() && closes(text[span.begin - 1], text[span.end])) {
+      --span.begin;  // "(小明)": the brackets go along, not left empty for the model
+      ++span.end;
+    }
+    const bool only_space_between =
+        !spans.empty() && std::all_of(text.begin() + std::min(spans.back().end, span.begin), text.begin() + span.begin, is_space);
+    if (only_space_between) {
+      spans.back().end = std::max(spans.back().end, span.end);
+    } else {
+      spans.push_back(span);
+    }
+  }
+  return spans;
+}
+
+CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans) {
+  CutText cut;
+  size_t kept_from = 0;  // text[kept_from, span.begin) is kept
+  for (const ByteRange& span : spans) {
+    size_t begin = span.begin, end = span.end;
+    while (begin > kept_from && is_space(text[begin - 1])) --begin;
+    if (begin == 0) {
+      while (end < text.size() && is_space(text[end])) ++end;
+    }
+    cut.text.append(text.substr(kept_from, begin - kept_from));
+    cut.cut_at.push_back(cut.text.size());
+    kept_from = end;
+  }
+  cut.text.append(text.substr(kept_from));
+  return cut;
+}
+
+PreparedSource prepare_with_unknowns(const Tokenizer& tokenizer, std::string_view text,
+                                     const std::vector<TokenSpan>& tokens, int eos_id) {
+  PreparedSource source;
+  source.text = std::string(text);
+  source.status = TranslationStatus::unreadable_script;
+  if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
+  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id());
+  const CutText cut = cut_spans(text, spans);
+  const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
+  if (kept.empty()) return source;  // every word held an unknown character
+  source.status = TranslationStatus::translated;
+  for (const TokenSpan& token : kept) source.ids.push_back(token.id);
+  source.ids.push_back(eos_id);
+  for (size_t k = 0; k < spans.size(); ++k) {
+    int after_piece = -1;  // the last piece of the kept text before the cut
+    while (after_piece + 1 < static_cast<int>(kept.size()) && kept[after_piece + 1].end <= cut.cut_at[k]) ++after_piece;
+    source.pass_through.push_back(PassThrough{std::string(text.substr(spans[k].begin, spans[k].end - spans[k].begin)), after_piece});
+  }
+  return source;
+}
+
+std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
+                                          const std::vector<std::string>& target_pieces, const std::vector<int>& alignment) {
+  const std::vector<WordSpan> source_words = piece_words(source_pieces);
+  const std::vector<WordSpan> target_words = piece_words(target_pieces);
+  std::vector<Insertion> insertions;
+  for (const PassThrough& span : source.pass_through) {
+    int before_piece = static_cast<int>(target_pieces.size());  // no target word to align with: at the end
+    if (!target_words.empty() && !source_words.empty()) {
+      const bool opens = span.after_piece < 0;
+      size_t word = 0;  // the source word holding the piece the span followed (opens: the first word)
+      while (!opens && word + 1 < source_words.size() && source_words[word + 1].begin <= span.after_piece) ++word;
+      const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
+      before_piece = opens ? target.begin : end_before_punctuation(target_pieces, target);
+    }
+    if (span.after_piece + 1 >= static_cast<int>(source_pieces.size())) before_piece = static_cast<int>(target_pieces.size());
+    insertions.push_back(Insertion{span.text, before_piece});
+  }
+  std::stable_sort(insertions.begin(), insertions.end(),
+                   [](const Insertion& a, const Insertion& b) { return a.before_piece < b.before_piece; });
+  return insertions;
+}
+
+std::string insert_spans(const std::vector<int>& ids, const std::vector<std::string>& pieces,
+                         const std::vector<Insertion>& insertions,
+                         const std::function<std::string(const std::vector<int>&)>& decode) {
+  std::string text;
+  size_t decoded = 0;  // ids[0, decoded) are in text
+  auto append_ids_up_to = [&](size_t end) {
+    if (end == decoded) return;
+    if (!text.empty() && opens_word(pieces[decoded])) text += ' ';  // not before glued punctuation
+    text += decode(std::vector<int>(ids.begin() + decoded, ids.begin() + end));
+    decoded = end;
+  };
+  for (const Insertion& insertion : insertions) {
+    append_ids_up_to(static_cast<size_t>(insertion.before_piece));
+    if (!text.empty()) text += ' ';
+    text += insertion.text;
+  }
+  append_ids_up_to(ids.size());
+  return text;
+}
+
+std::string text_with_pass_through(const PreparedSource& source, const Hypothesis& hypothesis,
+                                   const AttentionMaps& maps, const Tokenizer& target_tokenizer) {
+  const std::vector<std::string> source_pieces(maps.source_pieces.begin(), maps.source_pieces.end() - 1);  // no eos
+  const std::vector<float> attention = alignment_attention(maps);  // [tgt_len][src_len]
+  const std::vector<int> alignment = align_words(attention, maps.src_len, piece_words(source_pieces), piece_words(hypothesis.pieces));
+  return insert_spans(hypothesis.ids, hypothesis.pieces, place_pass_through(source, source_pieces, hypothesis.pieces, alignment),
+                      [&](const std::vector<int>& ids) { return target_tokenizer.decode(ids); });
+}
+
+}  // namespace attend

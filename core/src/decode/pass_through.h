@@ -1,0 +1,72 @@
+// Source text the vocabulary lacks (SentencePiece's unknown pieces: emoji, CJK, Arabic, ...):
+// the model reads the sentence without it, and it is carried into the translation at the
+// place the cross-attention aligns with its neighbouring source word (decode/alignment.h).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attend/translator.h"
+#include "tokenizer/tokenizer.h"
+
+namespace attend {
+
+// Bytes [begin, end) of a text.
+struct ByteRange {
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+// The unreadable-script rule: more than half of the text's non-whitespace characters (code
+// points) lie in unknown pieces. `tokens` are the text's, from Tokenizer::encode_with_offsets.
+bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
+
+// The spans to pass through: each unknown piece widened over the characters around it up to
+// whitespace or ASCII punctuation (so "São" goes whole, "北京." leaves its full stop to the
+// model) and over ASCII brackets or quotes holding nothing else ("(小明)"), spans with only
+// whitespace between them merged into one. In text order, disjoint.
+std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
+
+// `text` without `spans` (each taken out with the whitespace before it, or after it at the
+// start of the text), and for each span the offset in that text where it stood.
+struct CutText {
+  std::string text;
+  std::vector<size_t> cut_at;
+};
+CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans);
+
+// The PreparedSource of a text holding unknown pieces (`tokens`, its encode_with_offsets).
+PreparedSource prepare_with_unknowns(const Tokenizer& tokenizer, std::string_view text,
+                                     const std::vector<TokenSpan>& tokens, int eos_id);
+
+// A span of source text to put into a translation, before target piece `before_piece`
+// (the number of pieces: at the end).
+struct Insertion {
+  std::string text;
+  int before_piece = 0;
+};
+
+// Where each of source.pass_through goes in a hypothesis: after the target word aligned with
+// the source word it followed (before that word's trailing punctuation), or, for a span that
+// opened the sentence, before the target word aligned with the first source word; a span that
+// closed the sentence goes at the end. source_pieces: of source.ids without eos; alignment:
+// align_words() over their words and the hypothesis' target words.
+std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
+                                          const std::vector<std::string>& target_pieces, const std::vector<int>& alignment);
+
+// The text of target `ids` (with `pieces`) with the insertions, each set off by spaces
+// (none before punctuation glued to the word before it); insertions at one place keep their
+// order. decode: the target tokenizer's decode of a run of ids.
+std::string insert_spans(const std::vector<int>& ids, const std::vector<std::string>& pieces,
+                         const std::vector<Insertion>& insertions,
+                         const std::function<std::string(const std::vector<int>&)>& decode);
+
+// hypothesis' text with source.pass_through inserted, aligned by maps (the cross-attention of
+// that hypothesis, teacher-forced on source.ids).
+std::string text_with_pass_through(const PreparedSource& source, const Hypothesis& hypothesis,
+                                   const AttentionMaps& maps, const Tokenizer& target_tokenizer);
+
+}  // namespace attend

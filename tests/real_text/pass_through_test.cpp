@@ -1,0 +1,115 @@
+// decode/pass_through.h on hand-made tokens: the unreadable-script rule, which bytes pass
+// through, the text the model reads instead, and where the spans land in a translation.
+#include "decode/pass_through.h"
+
+#include <gtest/gtest.h>
+
+namespace attend {
+namespace {
+
+constexpr int kUnk = 1;
+
+// An unknown token over the bytes of `part`, found in `text`.
+TokenSpan unknown(std::string_view text, std::string_view part) {
+  const size_t begin = text.find(part);
+  return TokenSpan{kUnk, begin, begin + part.size()};
+}
+
+std::vector<std::string> spans_of(std::string_view text, const std::vector<TokenSpan>& tokens) {
+  std::vector<std::string> out;
+  for (const ByteRange& span : pass_through_spans(text, tokens, kUnk)) {
+    out.emplace_back(text.substr(span.begin, span.end - span.begin));
+  }
+  return out;
+}
+
+TEST(MostlyUnknown, MoreThanHalfOfTheNonSpaceCharacters) {
+  const std::string chinese = "一个男人骑自行车。";
+  EXPECT_TRUE(mostly_unknown(chinese, {unknown(chinese, chinese)}, kUnk));
+  const std::string name = "北京 is big";  // 2 of 7 characters
+  EXPECT_FALSE(mostly_unknown(name, {unknown(name, "北京"), TokenSpan{40, 6, 9}}, kUnk));
+  const std::string mostly = "北京 x";  // 2 of 3
+  EXPECT_TRUE(mostly_unknown(mostly, {unknown(mostly, "北京")}, kUnk));
+  const std::string half = "😀  a";  // 1 of 2: not more than half; spaces do not count
+  EXPECT_FALSE(mostly_unknown(half, {unknown(half, "😀")}, kUnk));
+  EXPECT_FALSE(mostly_unknown("A dog runs.", {TokenSpan{7, 0, 1}}, kUnk));
+}
+
+TEST(PassThroughSpans, WidenToTheWordButNotItsPunctuation) {
+  const std::string city = "A woman in São Paulo.";
+  EXPECT_EQ(spans_of(city, {unknown(city, "ã")}), (std::vector<std::string>{"São"}));
+  const std::string stop = "A man in 北京.";
+  EXPECT_EQ(spans_of(stop, {unknown(stop, "北京")}), (std::vector<std::string>{"北京"}));
+  const std::string brackets = "Xiaoming (小明) and \"😀\" and (a 🐶).";
+  EXPECT_EQ(spans_of(brackets, {unknown(brackets, "小明"), unknown(brackets, "😀"), unknown(brackets, "🐶")}),
+            (std::vector<std::string>{"(小明)", "\"😀\"", "🐶"}));
+}
+
+TEST(PassThroughSpans, MergeAcrossWhitespaceOnly) {
+  const std::string phrase = "He reads مرحبا بكم here, 😀 and 🐶.";
+  const std::vector<TokenSpan> tokens = {unknown(phrase, "مرحبا"), unknown(phrase, "بكم"), unknown(phrase, "😀"),
+                                         unknown(phrase, "🐶")};
+  EXPECT_EQ(spans_of(phrase, tokens), (std::vector<std::string>{"مرحبا بكم", "😀", "🐶"}));
+  const std::string one_word = "Sãõ";  // two unknown pieces in one word
+  EXPECT_EQ(spans_of(one_word, {unknown(one_word, "ã"), unknown(one_word, "õ")}), (std::vector<std::string>{"Sãõ"}));
+}
+
+TEST(CutSpans, TakeOutTheSpanWithTheSpaceBeforeIt) {
+  const auto cut = [](std::string_view text, std::string_view part) {
+    const size_t begin = text.find(part);
+    return cut_spans(text, {ByteRange{begin, begin + part.size()}});
+  };
+  CutText middle = cut("A man 😀 rides.", "😀");
+  EXPECT_EQ(middle.text, "A man rides.");
+  EXPECT_EQ(middle.cut_at, (std::vector<size_t>{5}));
+  CutText start = cut("😀 A dog runs.", "😀");
+  EXPECT_EQ(start.text, "A dog runs.");
+  EXPECT_EQ(start.cut_at, (std::vector<size_t>{0}));
+  CutText end = cut("A man in 北京.", "北京");
+  EXPECT_EQ(end.text, "A man in.");
+  EXPECT_EQ(end.cut_at, (std::vector<size_t>{8}));
+}
+
+// Target text as SentencePiece decodes it: ▁ is a space, the leading one dropped. Ids index `pieces`.
+std::string insert(const std::vector<std::string>& pieces, const std::vector<Insertion>& insertions) {
+  std::vector<int> ids;
+  for (int i = 0; i < static_cast<int>(pieces.size()); ++i) ids.push_back(i);
+  return insert_spans(ids, pieces, insertions, [&](const std::vector<int>& run) {
+    std::string text;
+    for (int id : run) text += pieces[id];
+    for (size_t at; (at = text.find("▁")) != std::string::npos;) text.replace(at, std::string("▁").size(), " ");
+    return text.substr(text.rfind(' ', 0) == 0 ? 1 : 0);
+  });
+}
+
+TEST(InsertSpans, SetOffBySpacesExceptBeforeGluedPunctuation) {
+  const std::vector<std::string> pieces = {"▁Ein", "▁Mann", "▁fährt", "▁in", "."};
+  EXPECT_EQ(insert(pieces, {}), "Ein Mann fährt in.");
+  EXPECT_EQ(insert(pieces, {{"😀", 2}, {"北京", 4}}), "Ein Mann 😀 fährt in 北京.");
+  EXPECT_EQ(insert(pieces, {{"😀", 0}, {"🐶", 0}}), "😀 🐶 Ein Mann fährt in.");
+  EXPECT_EQ(insert(pieces, {{"😀", 5}}), "Ein Mann fährt in. 😀");
+  EXPECT_EQ(insert({}, {{"北京", 0}}), "北京");
+}
+
+TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
+  // Source "😀 A man 🐶 rides a bike in 北京. 🎉" read as "A man rides a bike in." (7 pieces + eos).
+  PreparedSource source;
+  source.ids = {10, 11, 12, 13, 14, 15, 16, 3};
+  source.pass_through = {{"😀", -1}, {"🐶", 1}, {"北京", 5}, {"🎉", 6}};
+  const std::vector<std::string> source_pieces = {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in", "."};
+  const std::vector<std::string> target_pieces = {"▁Ein", "▁Mann", "▁fährt", "▁Fahr", "rad", "▁in", "."};
+  // Source words A man rides a bike in. -> target words Ein Mann fährt Fahrrad Fahrrad in.
+  const std::vector<int> alignment = {0, 1, 2, 3, 3, 4};
+  const std::vector<Insertion> placed = place_pass_through(source, source_pieces, target_pieces, alignment);
+  ASSERT_EQ(placed.size(), 4u);
+  EXPECT_EQ(insert(target_pieces, placed), "😀 Ein Mann 🐶 fährt Fahrrad in 北京. 🎉");
+  // A span that opens the sentence goes before the word the first source word aligns with;
+  // spans at one place keep their source order.
+  EXPECT_EQ(insert(target_pieces, place_pass_through(source, source_pieces, target_pieces, {2, 1, 0, 3, 3, 4})),
+            "Ein Mann 😀 🐶 fährt Fahrrad in 北京. 🎉");
+  // No target words: everything at the end, in source order.
+  EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
+}
+
+}  // namespace
+}  // namespace attend

@@ -1,0 +1,118 @@
+// Pass-through of unknown source text and unreadable sentences on the shipped en-de model, on
+// every translate path.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "attend/translator.h"
+
+namespace attend {
+namespace {
+
+const std::shared_ptr<const Model>& shipped_model() {
+  static const std::shared_ptr<const Model> model = Model::from_file(ATTEND_SHIPPED_MODEL);
+  return model;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// `text` without each of `parts` and the space before it.
+std::string without(std::string text, const std::vector<std::string>& parts) {
+  for (const std::string& part : parts) {
+    const size_t at = text.find(part);
+    const size_t begin = at > 0 && text[at - 1] == ' ' ? at - 1 : at;
+    text.erase(begin, at + part.size() - begin);
+  }
+  return text;
+}
+
+TEST(ShippedModel, UnknownSpansPassThroughAndTheRestIsTheTranslationWithoutThem) {
+  Translator translator(shipped_model());
+  const Translation with = translator.translate("A man 😀 rides a bike in 北京.");
+  const Translation plain = translator.translate("A man rides a bike in.");
+  const std::string& text = with.hypotheses[0].text;
+  EXPECT_EQ(with.status, TranslationStatus::translated);
+  EXPECT_TRUE(contains(text, "😀")) << text;
+  EXPECT_TRUE(contains(text, "北京")) << text;
+  EXPECT_FALSE(contains(text, "⁇")) << text;  // how SentencePiece decodes <unk>
+  // The model read the sentence without the spans, so no word was invented for them.
+  EXPECT_EQ(with.source_ids, plain.source_ids);
+  EXPECT_EQ(with.hypotheses[0].ids, plain.hypotheses[0].ids);
+  EXPECT_EQ(without(text, {"😀", "北京"}), plain.hypotheses[0].text) << text;
+  // Placed by the alignment: the emoji after "Mann"; the model drops "in", which aligns with
+  // "Fahrrad.", so the city follows the bike, before the full stop.
+  EXPECT_TRUE(contains(text, "Mann 😀")) << text;
+  EXPECT_TRUE(contains(text, "Fahrrad 北京.")) << text;
+}
+
+TEST(ShippedModel, EveryHypothesisOfABeamCarriesTheSpans) {
+  Translator translator(shipped_model());
+  TranslateOptions options;
+  options.beam_size = 4;
+  options.nbest = 4;
+  options.capture_attention = true;
+  const Translation t = translator.translate("A woman with a 🐶 walks down the street in Kraków.", options);
+  ASSERT_EQ(t.hypotheses.size(), 4u);
+  for (const Hypothesis& h : t.hypotheses) EXPECT_TRUE(contains(h.text, "🐶")) << h.text;
+  // The attention and pieces stay the model's: no unknown piece in what it read.
+  ASSERT_TRUE(t.attention.has_value());
+  for (const std::string& piece : t.attention->source_pieces) EXPECT_NE(piece, "<unk>");
+}
+
+TEST(ShippedModel, AnUnreadableSentenceIsReportedAndTheOthersTranslate) {
+  Translator translator(shipped_model());
+  const std::vector<std::string> texts = {"A dog runs.", "一个男人骑自行车。", "مرحبا بكم في المدينة", "😀"};
+  const std::vector<Translation> batch = translator.translate_batch(texts);
+  EXPECT_EQ(batch[0].status, TranslationStatus::translated);
+  EXPECT_EQ(batch[0].hypotheses[0].text, translator.translate("A dog runs.").hypotheses[0].text);
+  for (size_t i = 1; i < texts.size(); ++i) {
+    EXPECT_EQ(batch[i].status, TranslationStatus::unreadable_script) << texts[i];
+    ASSERT_EQ(batch[i].hypotheses.size(), 1u);
+    EXPECT_EQ(batch[i].hypotheses[0].text, texts[i]);
+    EXPECT_TRUE(batch[i].source_ids.empty());
+  }
+}
+
+TEST(ShippedModel, EveryPathGivesTheSameTexts) {
+  const std::vector<std::string> texts = {"A man 😀 rides a bike in 北京.", "Two dogs play in the snow.",
+                                          "一个男人骑自行车。", "😀 A girl in a red dress smiles.",
+                                          "A boy holds a sign that says مرحبا."};
+  Translator translator(shipped_model());
+  const std::vector<Translation> batch = translator.translate_batch(texts, {}, 2);
+  std::vector<PreparedSource> prepared;
+  for (const std::string& text : texts) prepared.push_back(translator.prepare(text));
+  const std::vector<Translation> parallel = translate_parallel(shipped_model(), texts, {}, 2, 2);
+  const std::vector<Translation> prepared_parallel = translate_prepared_parallel(shipped_model(), prepared, {}, 3, 2);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::string& text = batch[i].hypotheses[0].text;
+    EXPECT_EQ(translator.translate(texts[i]).hypotheses[0].text, text);
+    EXPECT_EQ(parallel[i].hypotheses[0].text, text);
+    EXPECT_EQ(prepared_parallel[i].hypotheses[0].text, text);
+    EXPECT_EQ(prepared_parallel[i].status, batch[i].status);
+  }
+}
+
+TEST(ShippedModel, OnStepHearsTheCallersIndexPastAnUnreadableSentence) {
+  Translator translator(shipped_model());
+  TranslateOptions options;
+  std::vector<int> heard;
+  options.on_step = [&](const StepEvent& event) {
+    if (event.step == 0) heard.push_back(event.sentence);
+    return true;
+  };
+  translator.translate_batch({"一个男人骑自行车。", "A dog runs."}, options);
+  EXPECT_EQ(heard, (std::vector<int>{1}));
+}
+
+TEST(ShippedModel, SentencesWithoutUnknownPiecesAreTranslatedAsTheirIds) {
+  Translator translator(shipped_model());
+  const std::string text = "Two children are playing in the snow near a red house.";
+  const PreparedSource prepared = translator.prepare(text);
+  EXPECT_TRUE(prepared.pass_through.empty());
+  EXPECT_EQ(prepared.ids, translator.source_ids(text));
+  EXPECT_EQ(translator.translate(text).hypotheses[0].text, translator.translate_ids({prepared.ids})[0].hypotheses[0].text);
+}
+
+}  // namespace
+}  // namespace attend
