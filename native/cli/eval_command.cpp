@@ -49,7 +49,7 @@ size_t translate_source(const EvalSettings& s, const std::vector<std::string>& s
       std::cerr << "attend: error: " << s.src << " line " << outcome.line << ": " << outcome.error
                 << "\n";
     }
-    hyps->push_back(best_text(outcome));
+    hyps->push_back(outcome.text);
   });
 }
 

@@ -4,7 +4,9 @@
 #include <exception>
 #include <optional>
 
+#include "attend/document.h"
 #include "attend/error.h"
+#include "tokenizer/utf8.h"
 
 namespace attend::cli {
 
@@ -48,6 +50,13 @@ class ChunkTranslator {
         (*results)[positions[k]] = std::move(single().translate_ids({accepted[k]}, settings_.options, 1)[0]);
       });
     }
+  }
+
+  // The segments of a non-blank line: its sentences, or the whole line with --no-split or
+  // invalid UTF-8 (which translating it then reports).
+  std::vector<DocumentSegment> plan(const std::string& line) {
+    if (settings_.no_split || find_invalid_utf8(line)) return {DocumentSegment{0, line.size(), true}};
+    return plan_document(line, sentence_breaks(line), model_sentence_check(single()));
   }
 
  private:
@@ -98,12 +107,8 @@ LineSource vector_source(const std::vector<std::string>& lines) {
   return {next_line, [] { return true; }};
 }
 
-const std::string& best_text(const LineOutcome& outcome) {
-  static const std::string kEmpty;
-  const Translation* translation = outcome.translation;
-  return translation == nullptr || translation->hypotheses.empty()
-             ? kEmpty
-             : translation->hypotheses.front().text;
+const Translation* whole_line(const LineOutcome& outcome) {
+  return outcome.sentences.size() == 1 ? outcome.sentences.front() : nullptr;
 }
 
 size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> model,
@@ -112,8 +117,9 @@ size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> mo
   const size_t chunk_lines = kBatchesPerChunk * static_cast<size_t>(settings.batch) * settings.threads;
   ChunkTranslator translator(std::move(model), settings);
   std::vector<std::string> lines, texts;
-  std::vector<Translation> results;
-  std::vector<std::string> errors;
+  std::vector<std::vector<DocumentSegment>> plans;  // [lines]
+  std::vector<Translation> results;                 // [texts]: every sentence of the chunk
+  std::vector<std::string> errors;                  // [texts]
   size_t first_line = 1, failed = 0;
   bool more = true;
   std::exception_ptr read_error;  // raised once the lines read before it are answered
@@ -129,8 +135,13 @@ size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> mo
       more = false;
     }
     texts.clear();
-    for (const std::string& text : lines) {
-      if (!is_blank(text)) texts.push_back(text);
+    plans.assign(lines.size(), {});
+    for (size_t i = 0; i < lines.size(); ++i) {
+      if (is_blank(lines[i])) continue;
+      plans[i] = translator.plan(lines[i]);
+      for (const DocumentSegment& segment : plans[i]) {
+        if (segment.translate) texts.push_back(lines[i].substr(segment.begin, segment.end - segment.begin));
+      }
     }
     if (!texts.empty()) translator.translate(texts, &results, &errors);
     size_t next_text = 0;
@@ -138,10 +149,19 @@ size_t translate_lines(const LineSource& source, std::shared_ptr<const Model> mo
       LineOutcome outcome;
       outcome.line = first_line + i;
       outcome.source = &lines[i];
-      if (!is_blank(lines[i])) {
-        outcome.error = errors[next_text];
-        if (outcome.error.empty()) outcome.translation = &results[next_text];
+      std::vector<std::string> translations;
+      for (const DocumentSegment& segment : plans[i]) {
+        if (!segment.translate) continue;
+        if (outcome.error.empty()) outcome.error = errors[next_text];
+        const std::vector<Hypothesis>& hypotheses = results[next_text].hypotheses;
+        translations.push_back(hypotheses.empty() ? std::string() : hypotheses.front().text);
+        outcome.sentences.push_back(&results[next_text]);
         ++next_text;
+      }
+      if (outcome.error.empty()) {
+        outcome.text = assemble_document(lines[i], plans[i], translations);
+      } else {
+        outcome.sentences.clear();
       }
       failed += outcome.error.empty() ? 0 : 1;
       on_line(outcome);

@@ -24,8 +24,12 @@ void SearchSettings::add_to(OptionParser& parser) {
   parser.add_list("--mask-head", "KIND:LAYER:HEAD",
                   "zero this head's output; KIND is encoder, decoder or cross", &mask_heads);
   add_int8_activations_flag(parser, &int8_activations);
+  parser.add_flag("--no-split",
+                  "translate each line whole; by default a line is cut into sentences (ICU's rules, "
+                  "abbreviations kept), each translated on its own and put back on one line",
+                  &no_split);
   names_ = {"--beam",  "--alpha",   "--max-len",   "--max-len-ratio",    "--max-repeats",
-            "--batch", "--threads", "--mask-head", "--int8-activations"};
+            "--batch", "--threads", "--mask-head", "--int8-activations", "--no-split"};
 }
 
 void add_int8_activations_flag(OptionParser& parser, bool* int8_activations) {

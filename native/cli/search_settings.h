@@ -16,6 +16,7 @@ struct SearchSettings {
   int threads = 1;
   std::vector<std::string> mask_heads;  // kind:layer:head
   bool int8_activations = false;        // --int8-activations
+  bool no_split = false;                // --no-split: a line is one sentence, as before documents
 
   void add_to(OptionParser& parser);
   // After parsing: turns --mask-head values into options.masked_heads. Throws UsageError.

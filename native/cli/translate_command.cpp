@@ -23,11 +23,12 @@ namespace {
 // failed line gets one entry with empty text and score 0, so every line has an entry.
 void write_nbest(std::ostream& out, const LineOutcome& outcome) {
   const size_t index = outcome.line - 1;
-  if (outcome.translation == nullptr || outcome.translation->hypotheses.empty()) {
+  const Translation* translation = whole_line(outcome);
+  if (translation == nullptr || translation->hypotheses.empty()) {
     out << index << " |||  ||| 0\n";
     return;
   }
-  for (const Hypothesis& hypothesis : outcome.translation->hypotheses) {
+  for (const Hypothesis& hypothesis : translation->hypotheses) {
     char score[32];
     std::snprintf(score, sizeof score, "%.6f", hypothesis.score);
     out << index << " ||| " << hypothesis.text << " ||| " << score << "\n";
@@ -38,10 +39,9 @@ void write_attention(std::ostream& out, const LineOutcome& outcome) {
   AttentionRecord record;
   record.line = outcome.line;
   record.source_text = *outcome.source;
-  record.target_text = best_text(outcome);
-  if (outcome.translation != nullptr && outcome.translation->attention) {
-    record.maps = &*outcome.translation->attention;
-  }
+  record.target_text = outcome.text;
+  const Translation* translation = whole_line(outcome);
+  if (translation != nullptr && translation->attention) record.maps = &*translation->attention;
   write_attention_json(out, record);
 }
 
@@ -72,16 +72,21 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
                          "batched shortest first; a line is not held back waiting for later ones)",
                          &t->texts, 0, std::numeric_limits<size_t>::max());
   parser.set_notes(
-      "Output: one line per input line, in input order. Blank input lines give empty lines\n"
-      "without calling the model. A line the model rejects (invalid UTF-8, too long) gives\n"
-      "an empty output line and `attend: error: line N: ...` on stderr; the other lines are\n"
-      "still translated and the exit status is then 1. Usage errors exit with 2.\n");
+      "Output: one line per input line, in input order. A line is cut into sentences, each\n"
+      "translated on its own (not with --no-split, --nbest or --attention, which take lines whole);\n"
+      "its indentation, list marker and the spaces between sentences are kept, and text\n"
+      "without letters is copied. Blank input lines give empty lines without calling the model.\n"
+      "A line the model rejects (invalid UTF-8, ...) gives an empty output line and\n"
+      "`attend: error: line N: ...` on stderr; the other lines are still translated and the\n"
+      "exit status is then 1. Usage errors exit with 2.\n");
   if (!parser.parse(args)) {
     std::cout << parser.help();
     return false;
   }
   t->settings.finish();
   t->nbest_format = parser.given("--nbest");
+  // n-best lists and attention maps belong to one translation: of the whole line.
+  if (t->nbest_format || !t->attention_path.empty()) t->settings.no_split = true;
   const TranslateOptions& options = t->settings.options;
   if (options.nbest > options.beam_size) {
     throw UsageError("--nbest " + std::to_string(options.nbest) + " exceeds --beam " +
@@ -119,7 +124,7 @@ int run_translate(const std::vector<std::string>& args) {
     if (t.nbest_format) {
       write_nbest(std::cout, outcome);
     } else {
-      std::cout << best_text(outcome) << "\n";
+      std::cout << outcome.text << "\n";
     }
     if (attention_out.is_open()) write_attention(attention_out, outcome);
     // A reader on the other end of a pipe sees each line when it is done; a full disk or a

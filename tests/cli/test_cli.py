@@ -199,13 +199,16 @@ class Translate(unittest.TestCase):
         self.assertEqual(out, "")
 
     def test_lines_of_invisible_characters_are_blank(self):
-        """No-break, zero-width and ideographic spaces only: nothing to translate, so an empty line and
-        no error, as for ASCII blanks."""
+        """No-break, zero-width and ideographic spaces only: nothing to translate, so no error; cut into
+        sentences, the line is text without letters and is copied; taken whole, it is an empty line, as
+        for ASCII blanks."""
         single, _ = self.translate(SENTENCES[0])
         for args in ([], ["--batch", "2", "--threads", "2"]):
-            out, err = self.translate(*args, stdin=f"\u00a0\n{SENTENCES[0]}\n\u200b\n\u3000 \n")
-            self.assertEqual(err, "")
-            self.assertEqual(out, "\n" + single + "\n\n")
+            stdin = f"\u00a0\n{SENTENCES[0]}\n\u200b\n\u3000 \n"
+            out, err = self.translate(*args, stdin=stdin)
+            self.assertEqual((out, err), (stdin.replace(SENTENCES[0], single.rstrip("\n")), ""))
+            out, err = self.translate("--no-split", *args, stdin=stdin)
+            self.assertEqual((out, err), ("\n" + single + "\n\n", ""))
 
     def test_stdin_streams_line_by_line(self):
         """A program that writes a line and waits for its translation gets it while stdin is still open,
@@ -306,9 +309,17 @@ class Translate(unittest.TestCase):
 
     def test_too_long_line_is_reported_and_others_translated(self):
         good, _ = self.translate(SENTENCES[0])
-        out, err = self.translate(stdin="word " * 500 + "\n" + SENTENCES[0] + "\n", status=1)
+        out, err = self.translate("--no-split", stdin="word " * 500 + "\n" + SENTENCES[0] + "\n", status=1)
         self.assertRegex(err, r"^attend: error: line 1: [^\n]+\n$")
         self.assertEqual(out, "\n" + good)
+
+    def test_too_long_line_is_cut_into_parts_that_fit(self):
+        good, _ = self.translate(SENTENCES[0])
+        out, err = self.translate(stdin="word " * 500 + "\n" + SENTENCES[0] + "\n")
+        self.assertEqual(err, "")
+        first, second = out.split("\n", 1)
+        self.assertNotEqual(first, "")
+        self.assertEqual(second, good)
 
     def test_a_line_too_large_to_decode_is_reported_and_others_translated(self):
         """A sentence the model's positions allow but whose encoder scores ([S, S]) outgrow 2^31 floats
@@ -375,6 +386,45 @@ class Translate(unittest.TestCase):
     def test_masking_a_head_runs(self):
         out, _ = self.translate("--mask-head", "cross:0:1", "--mask-head", "encoder:1:0", *SENTENCES)
         self.assertEqual(len(out.splitlines()), len(SENTENCES))
+
+
+class Documents(unittest.TestCase):
+    """Lines holding several sentences, on the shipped en-de model: each sentence translated on
+    its own, the line put back together (tests/text has the same paragraph natively)."""
+    MODEL = os.path.join(REPO, "models", "en-de", "model.int8.safetensors")
+    TWELVE = ["A dog runs through the snow.", "Two children are playing football on the beach.",
+              "A woman is reading a book.", "A man in a blue shirt is riding a bike.",
+              "Mr. Smith is cooking in the kitchen.", "Three girls are dancing on a stage.",
+              "An old man sits on a bench.", "A black cat sleeps on the sofa.",
+              "People are walking down a busy street.", "A boy jumps into the lake.",
+              "Two women are talking at a table.", "A dog catches a ball in the park."]
+
+    def translate(self, *args, stdin):
+        code, out, err = run("translate", "--model", self.MODEL, *args, stdin=stdin)
+        self.assertEqual((code, err), (0, ""))
+        return out
+
+    def test_a_twelve_sentence_paragraph_is_twelve_translations_on_one_line(self):
+        one_per_line = self.translate("--beam", "3", stdin="\n".join(self.TWELVE) + "\n").splitlines()
+        self.assertEqual(len(one_per_line), 12)
+        self.assertEqual(self.translate("--beam", "3", stdin=" ".join(self.TWELVE) + "\n"), " ".join(one_per_line) + "\n")
+        whole = self.translate("--no-split", stdin=" ".join(self.TWELVE) + "\n")
+        self.assertEqual(len(whole.splitlines()), 1)
+        self.assertNotEqual(whole, self.translate(stdin=" ".join(self.TWELVE) + "\n"))
+
+    def test_structure_of_lines_is_kept(self):
+        a, b, c = self.translate(stdin="\n".join(self.TWELVE[:3]) + "\n").splitlines()
+        text = f"  - {self.TWELVE[0]}  {self.TWELVE[1]}\n\n***\n2) {self.TWELVE[2]}\t\n"
+        self.assertEqual(self.translate(stdin=text), f"  - {a}  {b}\n\n***\n2) {c}\t\n")
+
+    def test_eval_scores_split_lines_as_translate_writes_them(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src, ref = os.path.join(tmp, "src.en"), os.path.join(tmp, "ref.de")
+            write_file(src, " ".join(self.TWELVE[:2]) + "\n" + self.TWELVE[2] + "\n")
+            write_file(ref, self.translate(stdin=read_file(src)))
+            code, out, err = run("eval", "--model", self.MODEL, "--src", src, "--ref", ref)
+            self.assertEqual((code, err), (0, ""))
+            self.assertRegex(out, r"BLEU[^\n]* = 100\.00")
 
 
 class Attention(unittest.TestCase):

@@ -14,9 +14,9 @@
 namespace attend {
 namespace {
 
-std::vector<std::string> sentences_of(std::string_view text, const SentenceFits& fits = {}) {
+std::vector<std::string> sentences_of(std::string_view text, const SentenceCheck& check = {}) {
   std::vector<std::string> out;
-  for (const DocumentSegment& s : plan_document(text, sentence_breaks(text), fits)) {
+  for (const DocumentSegment& s : plan_document(text, sentence_breaks(text), check)) {
     if (s.translate) out.emplace_back(text.substr(s.begin, s.end - s.begin));
   }
   return out;
@@ -107,6 +107,14 @@ TEST(DocumentPlan, WithoutBreaksEachLineIsOneSentence) {
   EXPECT_EQ(sentences, (std::vector<std::string>{"A dog runs. A cat sleeps.", "A bird sings."}));
 }
 
+TEST(DocumentPlan, SentencesTheModelFindsEmptyAreKept) {
+  const std::string text = "A dog runs.\n\xEF\xBB\xBF\nA cat sleeps.";  // a byte-order mark alone between them
+  const SentenceCheck empty_if_invisible = [](std::string_view s) {
+    return s.find("\xEF\xBB\xBF") == 0 ? SentenceFit::empty : SentenceFit::whole;
+  };
+  EXPECT_EQ(sentences_of(text, empty_if_invisible), (std::vector<std::string>{"A dog runs.", "A cat sleeps."}));
+}
+
 TEST(DocumentPlan, BreaksInsideACharacterAreIgnored) {
   const std::string text = "Ein Bär läuft.";  // "ä" is two bytes: 5 is inside it
   EXPECT_EQ(plan_document(text, {5, 100}).size(), 1u);
@@ -114,11 +122,14 @@ TEST(DocumentPlan, BreaksInsideACharacterAreIgnored) {
 
 // A sentence the model would not take whole is cut at the clause mark nearest its middle, then at spaces.
 TEST(DocumentPlan, SentencesTooLongForTheModelAreCut) {
-  const SentenceFits at_most_30_bytes = [](std::string_view s) { return s.size() <= 30; };
+  auto at_most = [](size_t bytes) {
+    return [bytes](std::string_view s) { return s.size() <= bytes ? SentenceFit::whole : SentenceFit::too_long; };
+  };
+  const SentenceCheck at_most_30_bytes = at_most(30);
   EXPECT_EQ(sentences_of("A man in a red shirt, with a hat, rides a bike.", at_most_30_bytes),
             (std::vector<std::string>{"A man in a red shirt,", "with a hat, rides a bike."}));
   const std::string words(200, 'a');
-  for (const std::string& part : sentences_of(words + " " + words, [](std::string_view s) { return s.size() <= 64; })) {
+  for (const std::string& part : sentences_of(words + " " + words, at_most(64))) {
     EXPECT_LE(part.size(), 64u);
   }
 }

@@ -23,18 +23,24 @@ struct DocumentSegment {
   bool translate = false;     // a sentence to translate; else text kept as it is
 };
 
-// Whether the model takes a sentence whole (e.g. its tokens fit the model's positions).
-using SentenceFits = std::function<bool(std::string_view sentence)>;
+// What a model makes of a sentence: it takes it whole, it has more tokens than the model's
+// positions, or it has none (invisible characters only).
+enum class SentenceFit { whole, too_long, empty };
+using SentenceCheck = std::function<SentenceFit(std::string_view sentence)>;
+
+// The check of `translator`'s model: the sentence tokenized as translate() would.
+SentenceCheck model_sentence_check(const Translator& translator);
 
 // Segments covering `text` (valid UTF-8) in order, none empty. Every line (\n, \r\n) is cut on
 // its own: its indentation, a list marker ("- ", "* ", "• ", "1. ", "2) ", "(3) ", "a) ", "# ")
 // and its trailing whitespace are kept; so is the whitespace between sentences, and any stretch
 // without a letter ("...", "2024", "—"). `breaks` are candidate sentence starts (byte offsets,
 // e.g. sentence_breaks(text)); a break right after an abbreviation or initials ("Mr.", "e.g.",
-// "St.", "J. P.", "No." before a number) is not taken. A sentence that `fits` refuses is cut in
-// two at the clause mark or space nearest its middle, and again, until each part fits.
+// "St.", "J. P.", "No." before a number) is not taken, nor one before a lowercase letter. A
+// sentence `check` finds too long is cut in two at the clause mark or space nearest its middle,
+// and again, until each part fits; one it finds empty is kept.
 std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,
-                                           const SentenceFits& fits = {});
+                                           const SentenceCheck& check = {});
 
 // The document with every translated segment replaced by its translation (translations[k] for
 // the k-th segment with translate set) and the others copied.
@@ -57,8 +63,8 @@ struct DocumentProgress {
   size_t sentences_done = 0, sentences = 0;
 };
 
-// Translates a document of any length (plan_document with sentence_breaks, the model's positions
-// as the limit): its sentences in groups of `batch_size`, shortest together, reporting progress
+// Translates a document of any length (plan_document with sentence_breaks and
+// model_sentence_check): its sentences in groups of `batch_size`, shortest together, reporting progress
 // after each group; on_progress returning false stops (Error(cancelled)). Throws invalid_input
 // for invalid UTF-8 and empty_input for a document without anything to translate.
 DocumentTranslation translate_document(Translator& translator, std::string_view text,

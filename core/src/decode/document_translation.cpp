@@ -1,5 +1,6 @@
 // translate_document (attend/document.h): plan, translate the sentences in groups, assemble.
 #include <algorithm>
+#include <string>
 
 #include "attend/document.h"
 #include "attend/error.h"
@@ -18,29 +19,11 @@ DocumentTranslation translate_document(Translator& translator, std::string_view 
                                        int batch_size, const std::function<bool(const DocumentProgress&)>& on_progress) {
   if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
   require_valid_utf8(text);
-  // Whether the model takes a sentence whole. Sentences of invisible characters only (which
-  // the tokenizer drops) are kept as they are.
-  std::vector<const char*> invisible;
-  const SentenceFits fits = [&](std::string_view sentence) {
-    try {
-      translator.source_ids(sentence);
-    } catch (const Error& error) {
-      if (error.code() == ErrorCode::invalid_input) return false;  // more tokens than positions
-      if (error.code() != ErrorCode::empty_input) throw;
-      invisible.push_back(sentence.data());
-    }
-    return true;
-  };
   DocumentTranslation out;
-  out.segments = plan_document(text, sentence_breaks(text), fits);
+  out.segments = plan_document(text, sentence_breaks(text), model_sentence_check(translator));
   std::vector<std::string> sources;
-  for (DocumentSegment& segment : out.segments) {
-    if (!segment.translate) continue;
-    if (std::find(invisible.begin(), invisible.end(), text.data() + segment.begin) != invisible.end()) {
-      segment.translate = false;
-    } else {
-      sources.emplace_back(text.substr(segment.begin, segment.end - segment.begin));
-    }
+  for (const DocumentSegment& segment : out.segments) {
+    if (segment.translate) sources.emplace_back(text.substr(segment.begin, segment.end - segment.begin));
   }
   if (sources.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the document has no sentence");
 

@@ -19,8 +19,8 @@ bool is_utf8_start(std::string_view text, size_t at) {
 
 class Planner {
  public:
-  Planner(std::string_view text, const std::vector<size_t>& breaks, const SentenceFits& fits)
-      : text_(text), breaks_(breaks), fits_(fits) {
+  Planner(std::string_view text, const std::vector<size_t>& breaks, const SentenceCheck& check)
+      : text_(text), breaks_(breaks), check_(check) {
     std::sort(breaks_.begin(), breaks_.end());
   }
 
@@ -65,7 +65,12 @@ class Planner {
       keep(begin, end);
       return;
     }
-    if (fits_ && !fits_(sentence)) {
+    const SentenceFit fit = check_ ? check_(sentence) : SentenceFit::whole;
+    if (fit == SentenceFit::empty) {
+      keep(begin, end);
+      return;
+    }
+    if (fit == SentenceFit::too_long) {
       const size_t cut = cut_point(begin, last);
       if (cut > begin && cut < last) {
         plan_sentence(begin, cut);
@@ -108,15 +113,15 @@ class Planner {
 
   std::string_view text_;
   std::vector<size_t> breaks_;
-  const SentenceFits& fits_;
+  const SentenceCheck& check_;
   std::vector<DocumentSegment> segments_;
 };
 
 }  // namespace
 
 std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,
-                                           const SentenceFits& fits) {
-  return Planner(text, breaks, fits).plan();
+                                           const SentenceCheck& check) {
+  return Planner(text, breaks, check).plan();
 }
 
 std::string assemble_document(std::string_view text, const std::vector<DocumentSegment>& segments,
