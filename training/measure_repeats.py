@@ -2,7 +2,7 @@
 """How often a piece or an n-gram of pieces repeats back to back in the training references: the
 evidence for the search's repeat guard (TranslateOptions::max_repeats, attend_ref.search.REPEAT_GUARD_MAX_N).
 
-  /usr/bin/python3 training/measure_repeats.py [--data ../shared/data/multi30k] [--models models] [--max-n 4]
+  /usr/bin/python3 training/measure_repeats.py [--data ../shared/data/multi30k] [--models models] [--max-n 16]
 
 For each shipped model (models/<src>-<tgt>/model.int8.safetensors), train.<tgt>.gz is tokenized
 with that model's target vocabulary (spm_encode, as the engine's tokenizer does) and, for each
@@ -51,7 +51,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--data", default=os.path.join(root, "../shared/data/multi30k"))
     p.add_argument("--models", default=os.path.join(root, "models"))
-    p.add_argument("--max-n", type=int, default=4)
+    p.add_argument("--max-n", type=int, default=16, help="the longest n-gram (the core's kRepeatGuardMaxN)")
     args = p.parse_args()
     print(f"| model | references | " + " | ".join(f"n={n}" for n in range(1, args.max_n + 1)) + " |")
     print("| --- | --- | " + " | ".join("---" for _ in range(args.max_n)) + " |")

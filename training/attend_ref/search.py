@@ -18,7 +18,7 @@ import math
 
 import torch
 
-REPEAT_GUARD_MAX_N = 8  # the core's kRepeatGuardMaxN
+REPEAT_GUARD_MAX_N = 16  # the core's kRepeatGuardMaxN
 DEFAULT_MAX_REPEATS = 4  # the core's TranslateOptions::max_repeats: above training/measure_repeats.py's 3
 
 

@@ -36,7 +36,7 @@ struct StepEvent {
 };
 
 inline constexpr int kMaxBeamSize = 256;  // TranslateOptions::beam_size is at most this
-inline constexpr int kRepeatGuardMaxN = 8;  // the longest n-gram TranslateOptions::max_repeats looks at
+inline constexpr int kRepeatGuardMaxN = 16;  // the longest n-gram TranslateOptions::max_repeats looks at
 
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
