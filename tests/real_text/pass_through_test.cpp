@@ -54,6 +54,15 @@ TEST(PassThroughSpans, MergeAcrossWhitespaceOnly) {
   EXPECT_EQ(spans_of(one_word, {unknown(one_word, "ã"), unknown(one_word, "õ")}), (std::vector<std::string>{"Sãõ"}));
 }
 
+TEST(PassThroughSpans, NumbersOfTwoOrMoreDigits) {
+  const std::string text = "3 dogs, 42nd Street, 1,000 people at 10:30 and number 7.";
+  EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "10:30"}));
+  EXPECT_TRUE(has_number("The price is 50011 dollars."));
+  EXPECT_FALSE(has_number("A man with 3 dogs, 2 cats and 1 bird."));
+  const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order
+  EXPECT_EQ(spans_of(mixed, {unknown(mixed, "小明")}), (std::vector<std::string>{"小明", "25"}));
+}
+
 TEST(CutSpans, TakeOutTheSpanWithTheSpaceBeforeIt) {
   const auto cut = [](std::string_view text, std::string_view part) {
     const size_t begin = text.find(part);

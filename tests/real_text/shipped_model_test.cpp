@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attend/translator.h"
@@ -44,6 +45,17 @@ TEST(ShippedModel, UnknownSpansPassThroughAndTheRestIsTheTranslationWithoutThem)
   // "Fahrrad.", so the city follows the bike, before the full stop.
   EXPECT_TRUE(contains(text, "Mann 😀")) << text;
   EXPECT_TRUE(contains(text, "Fahrrad 北京.")) << text;
+}
+
+TEST(ShippedModel, NumbersPassThrough) {
+  // Given to the model, "512" comes out as "fünf2" and "2000" as "zwei".
+  Translator translator(shipped_model());
+  const std::pair<std::string, std::string> cases[] = {{"A runner with the number 512 on his shirt.", " 512 "},
+                                                        {"Four men stand in front of 2000 people.", " 2000 "}};
+  for (const auto& [text, number] : cases) {
+    const std::string translated = translator.translate(text).hypotheses[0].text;
+    EXPECT_TRUE(contains(translated, number)) << translated;
+  }
 }
 
 TEST(ShippedModel, EveryHypothesisOfABeamCarriesTheSpans) {

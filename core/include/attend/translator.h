@@ -96,13 +96,13 @@ enum class TranslationStatus {
   translated,
   // More than half of the sentence's non-whitespace characters are unknown to the model's
   // vocabulary (a script it cannot read, e.g. a Chinese or Arabic sentence for a Multi30k
-  // model), or nothing readable is left once its unknown words are set aside: the model is not
+  // model), or nothing is left once its unknown words and numbers are set aside: the model is not
   // run, source_ids and source_pieces are empty, and the one hypothesis holds the text unchanged.
   unreadable_script,
 };
 
-// Source text the vocabulary lacks (emoji, names in another script), carried into the
-// translation untranslated.
+// Source text the vocabulary lacks (emoji, names in another script) or that the model mangles
+// (numbers of two or more digits), carried into the translation untranslated.
 struct PassThrough {
   std::string text;      // as written in the source
   int after_piece = -1;  // index in PreparedSource::ids of the piece it followed; -1: it opened the sentence
@@ -149,9 +149,9 @@ class Translator {
   // translate() can still refuse a sentence its search options make too large to decode.
   std::vector<int> source_ids(std::string_view text) const;
   // What translate() gives the model for `text`: source_ids() when every piece is in the
-  // vocabulary; else the ids of the text without the spans it lacks (each unknown piece widened
-  // to its word), which pass through, or unreadable_script (TranslationStatus). Throws as
-  // source_ids() does.
+  // vocabulary and no number has two or more digits; else the ids of the text without those
+  // spans (each widened to its word), which pass through, or unreadable_script
+  // (TranslationStatus). Throws as source_ids() does.
   PreparedSource prepare(std::string_view text) const;
   // Translates prepared sentences as translate_ids does, then puts each hypothesis' pass-through
   // spans into its text where the cross-attention aligns them (decode/alignment.h: one

@@ -22,6 +22,31 @@ bool closes(char open, char close) {
          (open == '"' && close == '"') || (open == '\'' && close == '\'');
 }
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Numbers that pass through are at least this long. The shipped models mangle them ("512"
+// -> "fünf2", "2000" -> "zwei") but translate most single digits ("3 dogs" -> "drei Hunden");
+// docs/alignment.md measures 1 and 2.
+constexpr size_t kMinNumberDigits = 2;
+
+// Numbers: runs of ASCII digits, with single . , or : between digits ("1,000", "10:30", "3.5"),
+// of at least kMinNumberDigits characters.
+std::vector<ByteRange> numbers(std::string_view text) {
+  auto continues_number = [&](size_t at) {  // a digit, or . , : with a digit after it
+    const bool separator = text[at] == '.' || text[at] == ',' || text[at] == ':';
+    return is_digit(text[at]) || (separator && at + 1 < text.size() && is_digit(text[at + 1]));
+  };
+  std::vector<ByteRange> runs;
+  for (size_t begin = 0; begin < text.size(); ++begin) {
+    if (!is_digit(text[begin])) continue;
+    size_t end = begin + 1;
+    while (end < text.size() && continues_number(end)) ++end;
+    if (end - begin >= kMinNumberDigits) runs.push_back(ByteRange{begin, end});
+    begin = end - 1;
+  }
+  return runs;
+}
+
 bool starts_character(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
 
 // Non-whitespace characters (code points) of text[begin, end).
@@ -48,11 +73,16 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
   return 2 * unknown > visible_characters(text, 0, text.size());
 }
 
+bool has_number(std::string_view text) { return !numbers(text).empty(); }
+
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
-  std::vector<ByteRange> spans;
+  std::vector<ByteRange> seeds = numbers(text);
   for (const TokenSpan& token : tokens) {
-    if (token.id != unk_id) continue;
-    ByteRange span{token.begin, token.end};
+    if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
+  }
+  std::sort(seeds.begin(), seeds.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
+  std::vector<ByteRange> spans;
+  for (ByteRange span : seeds) {
     while (span.begin > 0 && !stops_span(text[span.begin - 1])) --span.begin;
     while (span.end < text.size() && !stops_span(text[span.end])) ++span.end;
     if (span.begin > 0 && span.end < text.size() && closes(text[span.begin - 1], text[span.end])) {
@@ -96,7 +126,7 @@ PreparedSource prepare_with_unknowns(const Tokenizer& tokenizer, std::string_vie
   const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id());
   const CutText cut = cut_spans(text, spans);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
-  if (kept.empty()) return source;  // every word held an unknown character
+  if (kept.empty()) return source;  // every word held an unknown character or a number
   source.status = TranslationStatus::translated;
   for (const TokenSpan& token : kept) source.ids.push_back(token.id);
   source.ids.push_back(eos_id);

@@ -24,7 +24,12 @@ struct ByteRange {
 // points) lie in unknown pieces. `tokens` are the text's, from Tokenizer::encode_with_offsets.
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
 
-// The spans to pass through: each unknown piece widened over the characters around it up to
+// Whether `text` holds a number of two or more digits (they pass through too: the shipped
+// models mangle them).
+bool has_number(std::string_view text);
+
+// The spans to pass through: each unknown piece and each number (two or more ASCII digits,
+// with single . , or : between them) widened over the characters around it up to
 // whitespace or ASCII punctuation (so "São" goes whole, "北京." leaves its full stop to the
 // model) and over ASCII brackets or quotes holding nothing else ("(小明)"), spans with only
 // whitespace between them merged into one. In text order, disjoint.
@@ -38,7 +43,7 @@ struct CutText {
 };
 CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans);
 
-// The PreparedSource of a text holding unknown pieces (`tokens`, its encode_with_offsets).
+// The PreparedSource of a text holding unknown pieces or numbers (`tokens`, its encode_with_offsets).
 PreparedSource prepare_with_unknowns(const Tokenizer& tokenizer, std::string_view text,
                                      const std::vector<TokenSpan>& tokens, int eos_id);
 

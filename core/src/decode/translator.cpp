@@ -232,7 +232,8 @@ PreparedSource Translator::prepare(std::string_view text) const {
   const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
   PreparedSource source;
   source.ids = source_ids(text);
-  if (tokenizer.unk_id() < 0 || std::find(source.ids.begin(), source.ids.end(), tokenizer.unk_id()) == source.ids.end()) {
+  const bool has_unknown = std::find(source.ids.begin(), source.ids.end(), tokenizer.unk_id()) != source.ids.end();
+  if (!has_unknown && !has_number(text)) {
     source.text = std::string(text);
     return source;
   }
