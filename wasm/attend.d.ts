@@ -144,6 +144,26 @@ export interface TranslatorInfo {
   kernels: 'wasm_simd128' | 'scalar';
 }
 
+export interface DocumentOptions extends TranslateOptions {
+  /** After each group of sentences: how many of the document's sentences are translated. */
+  onProgress?: (progress: { sentencesDone: number; sentences: number }) => void;
+  /** Aborting stops the translation before the next group (translateDocument rejects with 'cancelled'). */
+  signal?: AbortSignal;
+}
+
+/** A piece of a document: a sentence and its translation, or text kept as it is. */
+export interface DocumentPart {
+  source: string;
+  translation?: TranslationResult;
+}
+
+export interface DocumentResult {
+  /** The translated document: every sentence replaced by its translation, the rest kept. */
+  text: string;
+  /** The document in order; concatenating their sources gives it back. */
+  segments: DocumentPart[];
+}
+
 /** A string is UTF-16 text; a Uint8Array is UTF-8 bytes, validated by the core. */
 export type Input = string | Uint8Array;
 
@@ -152,6 +172,15 @@ export class Translator {
   static load(source: string | URL | ArrayBuffer | Uint8Array, options?: LoadOptions): Promise<Translator>;
   translate(input: Input, options?: TranslateOptions): Promise<TranslationResult>;
   translate(input: Input[], options?: TranslateOptions): Promise<TranslationResult[]>;
+  /**
+   * A document of any length: cut into sentences (Intl.Segmenter's UAX #29 breaks, then the core's
+   * rules: lines, list markers, abbreviations, sentences too long for the model) and the text kept
+   * around them (line breaks, indentation, list markers, whitespace); its sentences translated in
+   * groups of 32, each group reported to onProgress, the event loop let run between groups.
+   */
+  translateDocument(input: Input, options?: DocumentOptions): Promise<DocumentResult>;
+  /** The document cut as translateDocument cuts it, without translating: in order, translate true for a sentence. */
+  planDocument(input: Input): { source: string; translate: boolean }[];
   info(): TranslatorInfo;
   dispose(): void;
 }

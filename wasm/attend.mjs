@@ -147,6 +147,38 @@ function encodeInput(input, index) {
   return new TextEncoder().encode(input);
 }
 
+// Candidate sentence starts of `text` as UTF-8 byte offsets: the browser's (or Node's) ICU
+// through Intl.Segmenter, the same UAX #29 rules as the native build's ICU; the core's
+// plan_document then applies the rest (lines, list markers, abbreviations). Without
+// Intl.Segmenter, none: each line is then one sentence.
+function sentenceBreaks(text) {
+  if (typeof Intl.Segmenter !== 'function') return [];
+  const breaks = [];
+  let bytes = 0;
+  for (const { segment } of new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)) {
+    if (bytes > 0) breaks.push(bytes);
+    bytes += utf8Length(segment);
+  }
+  return breaks;
+}
+
+// Bytes of the UTF-8 encoding of a string without lone surrogates.
+function utf8Length(text) {
+  let length = 0;
+  for (let i = 0; i < text.length; ++i) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) length += 1;
+    else if (unit < 0x800) length += 2;
+    else if (unit >= 0xD800 && unit <= 0xDBFF) { length += 4; ++i; }
+    else length += 3;
+  }
+  return length;
+}
+
+// Sentences per translate call of translateDocument: between two calls it reports progress and
+// lets the event loop run (a worker hears a cancel message there).
+const DOCUMENT_GROUP = 32;
+
 // Translator.load's int8Activations -> attend_session_load's mode (attend::Int8Activations).
 const INT8_ACTIVATION_MODES = new Map([[false, 0], [true, 1], ['auto', 2]]);
 
@@ -211,6 +243,79 @@ export class Translator {
       return Array.isArray(input) ? results : results[0];
     } finally {
       this.#busy = false;
+    }
+  }
+
+  // The document cut as translateDocument cuts it: [{source, translate}] in order, translate
+  // true for a sentence and false for text kept as it is.
+  planDocument(input) {
+    this.#checkUsable();
+    const { bytes, segments } = this.#planned(input);
+    const decoder = new TextDecoder();
+    return segments.map(([begin, end, translate]) => ({ source: decoder.decode(bytes.subarray(begin, end)), translate: translate === 1 }));
+  }
+
+  // A document of any length: cut into sentences and the text kept around them (line breaks,
+  // indentation, list markers, whitespace), its sentences translated in groups, put back together.
+  async translateDocument(input, { onProgress, signal, onToken, ...options } = {}) {
+    this.#checkUsable();
+    const { bytes, segments } = this.#planned(input);
+    const sentences = segments.filter(([, , translate]) => translate).map(([begin, end]) => bytes.subarray(begin, end));
+    if (sentences.length === 0) throw new AttendError('empty_input', 'nothing to translate: the document has no sentence');
+    const cancelled = () => new AttendError('cancelled', 'document translation cancelled by the caller');
+    const translations = [];
+    for (let first = 0; first < sentences.length; first += DOCUMENT_GROUP) {
+      if (signal?.aborted) throw cancelled();
+      // onToken hears sentences numbered in the document.
+      const onGroupToken = onToken && ((event) => onToken({ ...event, sentence: event.sentence + first }));
+      this.#busy = true;
+      try {
+        translations.push(...this.#translateEncoded(sentences.slice(first, first + DOCUMENT_GROUP), options, onGroupToken));
+      } finally {
+        this.#busy = false;
+      }
+      onProgress?.({ sentencesDone: translations.length, sentences: sentences.length });
+      await new Promise((resolve) => setTimeout(resolve, 0));  // a worker hears a cancel message here
+      this.#checkLoaded();
+    }
+    if (signal?.aborted) throw cancelled();
+    const decoder = new TextDecoder();
+    let next = 0;
+    const parts = segments.map(([begin, end, translate]) => {
+      const source = decoder.decode(bytes.subarray(begin, end));
+      return translate ? { source, translation: translations[next++] } : { source };
+    });
+    return { text: parts.map((p) => (p.translation ? p.translation.text : p.source)).join(''), segments: parts };
+  }
+
+  // {bytes, segments: [[begin, end, translate]]} of a document (a string or UTF-8 bytes).
+  #planned(input) {
+    const bytes = encodeInput(input, 0);
+    let text = input;
+    if (typeof input !== 'string') {
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        throw new AttendError('invalid_input', 'the document is not valid UTF-8');
+      }
+    }
+    return { bytes, segments: this.#plan(bytes, sentenceBreaks(text)) };
+  }
+
+  #plan(bytes, breaks) {
+    const m = this.#module;
+    const text = m._malloc(Math.max(bytes.length, 1));
+    const offsets = m._malloc(4 * Math.max(breaks.length, 1));
+    try {
+      if (!text || !offsets) throw new AttendError('out_of_memory', `out of memory copying ${bytes.length} bytes of input`);
+      m.HEAPU8.set(bytes, text);
+      m.HEAPU32.set(breaks, offsets >> 2);
+      const result = m._attend_plan_document(this.#session, text, bytes.length, offsets, breaks.length, this.#status);
+      if (!result) throw statusError(m, this.#status);
+      return JSON.parse(takeJson(m, result));
+    } finally {
+      m._free(text);
+      m._free(offsets);
     }
   }
 

@@ -2,6 +2,7 @@
 // marshals: bytes and UTF-8 texts in; JSON (structure) and raw float buffers (attention)
 // out; every exception caught here and stored in the caller's AttendStatus, so nothing aborts.
 // State lives in handles the caller owns (bindings.h); there are no globals.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "attend/attend.h"
 #include "bindings.h"
 #include "kernels/kernels.h"
+#include "tokenizer/utf8.h"
 
 using nlohmann::json;
 
@@ -242,6 +244,21 @@ AttendResult* attend_translate(AttendSession* session, const char* options_json,
     for (const auto& t : result->translations) all.push_back(translation_json(t));
     result->json = dump(all);
     return result.release();
+  });
+}
+
+AttendResult* attend_plan_document(AttendSession* session, const char* text, uint32_t size, const uint32_t* breaks,
+                                   int break_count, AttendStatus* status) {
+  return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
+    const std::string_view document(text, size);
+    attend::require_valid_utf8(document);
+    const std::vector<size_t> candidates(breaks, breaks + std::max(break_count, 0));
+    json segments = json::array();
+    for (const attend::DocumentSegment& s :
+         attend::plan_document(document, candidates, attend::model_sentence_check(session->translator))) {
+      segments.push_back({s.begin, s.end, s.translate ? 1 : 0});
+    }
+    return new AttendResult{dump(segments), {}};
   });
 }
 

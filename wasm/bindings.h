@@ -42,6 +42,13 @@ AttendResult* attend_session_info(const AttendSession* session, AttendStatus* st
 AttendResult* attend_translate(AttendSession* session, const char* options_json, const char* texts,
                                const uint32_t* ends, int count, AttendStepCallback on_step, AttendStatus* status);
 
+// Cuts a document (`size` bytes of UTF-8 at `text`) into the sentences the session's model
+// translates and the text kept around them (attend::plan_document), taking `break_count`
+// candidate sentence starts `breaks` (byte offsets: attend.mjs gets them from Intl.Segmenter).
+// JSON: [[begin, end, translate], ...], byte offsets, translate 1 for a sentence, 0 for kept text.
+AttendResult* attend_plan_document(AttendSession* session, const char* text, uint32_t size, const uint32_t* breaks,
+                                   int break_count, AttendStatus* status);
+
 const char* attend_result_json(const AttendResult* result);
 // kind: 0 encoder, 1 decoder, 2 cross; shapes are in the JSON (null without attention).
 // The caller keeps sentence and kind in range (an exception here could not be caught).
