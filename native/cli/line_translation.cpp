@@ -12,7 +12,7 @@ namespace attend::cli {
 
 namespace {
 
-// A chunk holds several batches' lines per thread: translate_ids decodes its sentences
+// A chunk holds several batches' lines per thread: translate_prepared decodes its sentences
 // shortest first, so each batch is of similar lengths (as CTranslate2 reads 16 batches ahead).
 constexpr size_t kBatchesPerChunk = 16;
 
@@ -26,17 +26,18 @@ class ChunkTranslator {
       : model_(std::move(model)), settings_(settings) {}
 
   // Translates texts[i] for every i with a result slot; a line the model rejects gets its
-  // error message instead. Each line is tokenized first (Translator::source_ids), which finds
-  // the lines the model rejects; the others' ids are translated together. Should that fail on
-  // one line all the same, each is translated on its own.
+  // error message instead. Each line is prepared first (Translator::prepare: its ids, the text
+  // the vocabulary lacks, which passes through), which finds the lines the model rejects; the
+  // others are translated together. Should that fail on one line all the same, each is
+  // translated on its own.
   void translate(const std::vector<std::string>& texts, std::vector<Translation>* results,
                  std::vector<std::string>* errors) {
     errors->assign(texts.size(), std::string());
     results->assign(texts.size(), Translation{});
-    std::vector<std::vector<int>> accepted;  // source ids
-    std::vector<size_t> positions;           // of accepted[k] in texts
+    std::vector<PreparedSource> accepted;
+    std::vector<size_t> positions;  // of accepted[k] in texts
     for (size_t i = 0; i < texts.size(); ++i) {
-      if (try_line(i, errors, [&] { accepted.push_back(single().source_ids(texts[i])); })) positions.push_back(i);
+      if (try_line(i, errors, [&] { accepted.push_back(single().prepare(texts[i])); })) positions.push_back(i);
     }
     try {
       std::vector<Translation> translated = translate_together(accepted);
@@ -47,7 +48,7 @@ class ChunkTranslator {
     }
     for (size_t k = 0; k < accepted.size(); ++k) {
       try_line(positions[k], errors, [&] {
-        (*results)[positions[k]] = std::move(single().translate_ids({accepted[k]}, settings_.options, 1)[0]);
+        (*results)[positions[k]] = std::move(single().translate_prepared({accepted[k]}, settings_.options, 1)[0]);
       });
     }
   }
@@ -60,11 +61,11 @@ class ChunkTranslator {
   }
 
  private:
-  std::vector<Translation> translate_together(const std::vector<std::vector<int>>& source_ids) {
-    if (source_ids.empty()) return {};
+  std::vector<Translation> translate_together(const std::vector<PreparedSource>& sources) {
+    if (sources.empty()) return {};
     return settings_.threads > 1
-               ? translate_ids_parallel(model_, source_ids, settings_.options, settings_.batch, settings_.threads)
-               : single().translate_ids(source_ids, settings_.options, settings_.batch);
+               ? translate_prepared_parallel(model_, sources, settings_.options, settings_.batch, settings_.threads)
+               : single().translate_prepared(sources, settings_.options, settings_.batch);
   }
 
   // Runs `attempt` for line i; a rejection of the line becomes its error (none for a line of

@@ -1,5 +1,6 @@
 // attend translate: text from the arguments or from stdin, one output line per input line
 // (or `i ||| text ||| score` lines with --nbest), attention optionally to a JSON file.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -76,6 +77,10 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
       "translated on its own (not with --no-split, --nbest or --attention, which take lines whole);\n"
       "its indentation, list marker and the spaces between sentences are kept, and text\n"
       "without letters is copied. Blank input lines give empty lines without calling the model.\n"
+      "Text the vocabulary lacks (emoji, a name in another script) and numbers of two or more\n"
+      "digits are not shown to the model: they pass through at the place the attention aligns\n"
+      "them. A sentence mostly in characters the vocabulary lacks is copied unchanged, with\n"
+      "`attend: note: line N: ...` on stderr.\n"
       "A line the model rejects (invalid UTF-8, ...) gives an empty output line and\n"
       "`attend: error: line N: ...` on stderr; the other lines are still translated and the\n"
       "exit status is then 1. Usage errors exit with 2.\n");
@@ -120,6 +125,14 @@ int run_translate(const std::vector<std::string>& args) {
     if (!outcome.error.empty()) {
       std::cout.flush();
       std::cerr << "attend: error: line " << outcome.line << ": " << outcome.error << "\n";
+    }
+    const size_t unreadable = std::count_if(outcome.sentences.begin(), outcome.sentences.end(), [](const Translation* s) {
+      return s != nullptr && s->status == TranslationStatus::unreadable_script;
+    });
+    if (unreadable > 0) {
+      std::cout.flush();
+      std::cerr << "attend: note: line " << outcome.line << ": " << unreadable
+                << " sentence(s) in a script the model cannot read, copied unchanged\n";
     }
     if (t.nbest_format) {
       write_nbest(std::cout, outcome);

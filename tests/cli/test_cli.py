@@ -427,6 +427,48 @@ class Documents(unittest.TestCase):
             self.assertRegex(out, r"BLEU[^\n]* = 100\.00")
 
 
+class RealText(unittest.TestCase):
+    """Text the shipped en-de model's vocabulary lacks, and numbers, pass through; a sentence in a
+    script it cannot read is copied unchanged with a note (tests/real_text checks the core)."""
+    MODEL = Documents.MODEL
+    LINES = ["A man 😀 rides a bike in 北京.", "一个男人骑自行车。", "A runner with the number 512 on his shirt.",
+             "A dog runs. 一个男人骑自行车。"]
+
+    def translate(self, *args, lines=LINES):
+        code, out, err = run("translate", "--model", self.MODEL, *args, stdin="\n".join(lines) + "\n")
+        self.assertEqual(code, 0, err)
+        return out.splitlines(), err
+
+    def test_unknown_text_and_numbers_pass_through(self):
+        for args in [(), ("--no-split",), ("--threads", "2", "--batch", "1"), ("--beam", "4")]:
+            (emoji, chinese, number, mixed), err = self.translate(*args)
+            self.assertIn("Mann 😀", emoji, args)
+            self.assertIn("北京", emoji, args)
+            self.assertNotIn("⁇", emoji, args)  # how SentencePiece decodes <unk>
+            self.assertEqual(chinese, self.LINES[1], args)
+            self.assertIn(" 512 ", number, args)
+            # Split, the Chinese sentence of line 4 is unreadable on its own; whole, it is half the
+            # line's characters, not more, so it passes through after the translated sentence.
+            self.assertTrue(mixed.endswith(". 一个男人骑自行车。"), (args, mixed))
+            self.assertEqual(err.count("cannot read"), 1 if args == ("--no-split",) else 2, (args, err))
+            self.assertIn("line 2:", err)
+
+    def test_every_hypothesis_and_the_attention_record(self):
+        nbest, _ = self.translate("--beam", "3", "--nbest", "3", lines=self.LINES[:2])
+        self.assertEqual(len(nbest), 4)
+        for entry in nbest[:3]:
+            self.assertIn("😀", entry)
+        self.assertEqual(nbest[3], "1 ||| 一个男人骑自行车。 ||| 0.000000")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "attention.jsonl")
+            self.translate("--attention", path, lines=self.LINES[:2])
+            emoji, chinese = [json.loads(line) for line in read_file(path).splitlines()]
+        self.assertIn("😀", emoji["target_text"])
+        self.assertNotIn("<unk>", emoji["source_tokens"])
+        self.assertEqual(emoji["source_tokens"][:3], ["▁A", "▁man", "▁rides"])  # what the model read
+        self.assertEqual((chinese["target_text"], chinese["source_tokens"]), (self.LINES[1], []))
+
+
 class Attention(unittest.TestCase):
     def test_json_lines_have_the_documented_shapes(self):
         with tempfile.TemporaryDirectory() as directory:
