@@ -3,11 +3,13 @@
 evidence for the search's repeat guard (TranslateOptions::max_repeats, attend_ref.search.REPEAT_GUARD_MAX_N).
 
   /usr/bin/python3 training/measure_repeats.py [--data ../shared/data/multi30k] [--models models] [--max-n 16]
+  /usr/bin/python3 training/measure_repeats.py --texts FILE --model MODEL [--over 4]
 
 For each shipped model (models/<src>-<tgt>/model.int8.safetensors), train.<tgt>.gz is tokenized
 with that model's target vocabulary (spm_encode, as the engine's tokenizer does) and, for each
 n, the largest number of consecutive copies of one n-gram in one sentence is printed with an
-example sentence."""
+example sentence. With --texts (translations, one per line), the same for that file in MODEL's
+target vocabulary, as one line: `most M, lines over N: K` (K lines hold an n-gram more than N times)."""
 import argparse
 import glob
 import gzip
@@ -52,7 +54,18 @@ def main():
     p.add_argument("--data", default=os.path.join(root, "../shared/data/multi30k"))
     p.add_argument("--models", default=os.path.join(root, "models"))
     p.add_argument("--max-n", type=int, default=16, help="the longest n-gram (the core's kRepeatGuardMaxN)")
+    p.add_argument("--texts", help="measure this file (with --model) instead of the training references")
+    p.add_argument("--model", help="the model whose target vocabulary tokenizes --texts")
+    p.add_argument("--over", type=int, default=4, help="with --texts: count the lines with more copies than this")
     args = p.parse_args()
+    if args.texts:
+        with open(args.texts, encoding="utf-8") as f:
+            lines = [line.rstrip("\n") for line in f]
+        with tempfile.TemporaryDirectory() as tmp:
+            sentences = encode(target_tokenizer(args.model, tmp), lines)
+        most = [max(max_copies(ids, n) for n in range(1, args.max_n + 1)) for ids in sentences]
+        print(f"most {max(most)}, lines over {args.over}: {sum(m > args.over for m in most)}")
+        return
     print(f"| model | references | " + " | ".join(f"n={n}" for n in range(1, args.max_n + 1)) + " |")
     print("| --- | --- | " + " | ".join("---" for _ in range(args.max_n)) + " |")
     examples = []
