@@ -2,7 +2,9 @@
 // byte picks the search (beam size, n-best, attention capture, int8 activations); the rest,
 // cut at newlines, are the sentences of one batch. Each call either translates every sentence
 // or throws invalid_input (invalid UTF-8, too long) or empty_input; what it returns keeps the
-// API's shapes. The first two sentences are also scored as a source and its translation
+// API's shapes: a sentence in a script the model cannot read comes back unchanged and untranslated,
+// and the text the vocabulary lacks in the others (Translator::prepare's pass-through spans) is
+// in every hypothesis' text. The first two sentences are also scored as a source and its translation
 // (Translator::score): a log-probability that is finite and at most 0, or the same two errors.
 #include <cmath>
 #include <memory>
@@ -20,6 +22,22 @@ attend::Translator& translator(bool int8_activations) {
   static attend::Translator off(attend::Model::from_bytes(file, {attend::Int8Activations::off}));
   static attend::Translator on(attend::Model::from_bytes(file, {attend::Int8Activations::on}));
   return int8_activations ? on : off;
+}
+
+// A sentence passed through whole: no model output, the text unchanged.
+void check_unreadable(const attend::Translation& t, const std::string& text) {
+  require(t.source_ids.empty() && t.source_pieces.empty() && !t.attention, "an unreadable sentence went to the model");
+  require(t.hypotheses.size() == 1 && t.hypotheses[0].text == text && t.hypotheses[0].ids.empty(),
+          "an unreadable sentence is not passed through unchanged");
+}
+
+void check_pass_through(const attend::Translation& t, const attend::PreparedSource& source) {
+  require(t.source_ids == source.ids, "the model read other ids than prepare() gave");
+  for (const attend::Hypothesis& h : t.hypotheses) {
+    for (const attend::PassThrough& span : source.pass_through) {
+      require(h.text.find(span.text) != std::string::npos, "a pass-through span is missing from a translation");
+    }
+  }
 }
 
 void check_shapes(const attend::Translation& t, const attend::TranslateOptions& options) {
@@ -64,9 +82,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       attend::fuzz::split_lines(std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1));
   if (texts.empty()) return 0;
   try {
-    const std::vector<attend::Translation> results = translator((choice & 16) != 0).translate_batch(texts, options, 4);
+    attend::Translator& chosen = translator((choice & 16) != 0);
+    const std::vector<attend::Translation> results = chosen.translate_batch(texts, options, 4);
     require(results.size() == texts.size(), "not one translation per text");
-    for (const attend::Translation& t : results) check_shapes(t, options);
+    for (size_t i = 0; i < texts.size(); ++i) {
+      if (results[i].status == attend::TranslationStatus::unreadable_script) {
+        check_unreadable(results[i], texts[i]);
+      } else {
+        check_shapes(results[i], options);
+        check_pass_through(results[i], chosen.prepare(texts[i]));
+      }
+    }
   } catch (const attend::Error& e) {
     attend::fuzz::require_code(e, {attend::ErrorCode::invalid_input, attend::ErrorCode::empty_input}, "translate_batch");
   }
