@@ -10,6 +10,7 @@
 #include "attention_json.h"
 #include "commands.h"
 #include "files.h"
+#include "line_confidence.h"
 #include "line_reader.h"
 #include "line_translation.h"
 #include "option_parser.h"
@@ -36,6 +37,20 @@ void write_nbest(std::ostream& out, const LineOutcome& outcome) {
   }
 }
 
+// `confidence<TAB>low|ok<TAB>translation` (line_confidence, 4 decimals; low below kLowConfidence),
+// or `-<TAB>-<TAB>translation` for a line the model translated nothing of.
+void write_with_confidence(std::ostream& out, const LineOutcome& outcome) {
+  const std::optional<float> confidence = line_confidence(outcome);
+  if (confidence) {
+    char figure[32];
+    std::snprintf(figure, sizeof figure, "%.4f", *confidence);
+    out << figure << "\t" << (*confidence < kLowConfidence ? "low" : "ok");
+  } else {
+    out << "-\t-";
+  }
+  out << "\t" << outcome.text << "\n";
+}
+
 void write_attention(std::ostream& out, const LineOutcome& outcome) {
   AttentionRecord record;
   record.line = outcome.line;
@@ -50,6 +65,7 @@ struct TranslateArgs {
   std::string model_path, attention_path;
   SearchSettings settings;
   bool nbest_format = false;  // --nbest given: `i ||| text ||| score` lines
+  bool confidence = false;    // --confidence: each line's confidence and flag before it
   std::vector<std::string> texts;
 };
 
@@ -63,6 +79,13 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
                  "print the N best hypotheses as `i ||| text ||| score` (N <= beam; also N = 1, "
                  "the input of `attend mbr`)",
                  &t->settings.options.nbest, 1, kMaxBeamSize);
+  char threshold[16];
+  std::snprintf(threshold, sizeof threshold, "%.2f", kLowConfidence);
+  parser.add_flag("--confidence",
+                  "print each line as `confidence<TAB>low|ok<TAB>translation`: the mean log-probability "
+                  "per token of its least confident sentence (docs/confidence.md), `low` below " +
+                      std::string(threshold) + "; `-<TAB>-` for a line the model translated nothing of",
+                  &t->confidence);
   parser.add_string("--attention", "FILE",
                     "write the attention of each best hypothesis to FILE as JSON Lines "
                     "(docs/attention-json.md)",
@@ -93,6 +116,9 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
   // n-best lists and attention maps belong to one translation: of the whole line.
   if (t->nbest_format || !t->attention_path.empty()) t->settings.no_split = true;
   const TranslateOptions& options = t->settings.options;
+  if (t->confidence && t->nbest_format) {
+    throw UsageError("--confidence and --nbest: the n-best lines carry each hypothesis's score instead");
+  }
   if (options.nbest > options.beam_size) {
     throw UsageError("--nbest " + std::to_string(options.nbest) + " exceeds --beam " +
                      std::to_string(options.beam_size) +
@@ -136,6 +162,8 @@ int run_translate(const std::vector<std::string>& args) {
     }
     if (t.nbest_format) {
       write_nbest(std::cout, outcome);
+    } else if (t.confidence) {
+      write_with_confidence(std::cout, outcome);
     } else {
       std::cout << outcome.text << "\n";
     }

@@ -188,6 +188,32 @@ class Translate(unittest.TestCase):
             out, _ = self.translate(*args, stdin="\n".join(many))
             self.assertEqual(out, reference, args)
 
+    def test_confidence_and_its_flag_before_each_line(self):
+        text = f"{SENTENCES[0]}\n\n{SENTENCES[1]} {SENTENCES[2]}\n"
+        plain, _ = self.translate(stdin=text)
+        out, err = self.translate("--confidence", stdin=text)
+        self.assertEqual(err, "")
+        rows = [line.split("\t", 2) for line in out.split("\n")[:-1]]
+        self.assertEqual([row[2] for row in rows], plain.split("\n")[:-1])
+        self.assertEqual(rows[1][:2], ["-", "-"], "a blank line has no confidence")
+        help_text, _ = self.translate("--help")
+        low = float(re.search(r"`low` below (-[0-9.]+)", help_text).group(1))
+        for row in (rows[0], rows[2]):
+            self.assertLess(float(row[0]), 0)
+            self.assertEqual(row[1], "low" if float(row[0]) < low else "ok")
+        # The second line holds two sentences: its figure is the lower of theirs.
+        alone = [float(self.translate("--confidence", s)[0].split("\t")[0]) for s in SENTENCES[1:3]]
+        self.assertAlmostEqual(float(rows[2][0]), min(alone), places=3)
+        code, _, err = run("translate", "--model", F32, "--confidence", "--nbest", "1", SENTENCES[0])
+        self.assertEqual(code, 2, err)
+        self.assertIn("--nbest", err)
+
+    def test_max_repeats_is_checked(self):
+        code, _, err = run("translate", "--model", F32, "--max-repeats", "-1", SENTENCES[0])
+        self.assertEqual(code, 2, err)
+        self.assertIn("--max-repeats", err)
+        self.translate("--max-repeats", "0", SENTENCES[0])
+
     def test_empty_lines_stay_empty(self):
         single, _ = self.translate(SENTENCES[0])
         out, err = self.translate(stdin=f"\n{SENTENCES[0]}\n\n   \n")

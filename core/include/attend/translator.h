@@ -71,6 +71,9 @@ struct Hypothesis {
 // How sure the model is of a hypothesis: its mean token log-probability, log_prob / tokens (0 for
 // no tokens), in (-inf, 0]. docs/confidence.md measures how it follows the translation's quality.
 float confidence(const Hypothesis& hypothesis);
+// Translations less confident than this are flagged (`attend translate --confidence`); chosen on
+// Multi30k val (docs/confidence.md).
+inline constexpr float kLowConfidence = -0.33f;
 
 // Exact attention probabilities for the best hypothesis, every layer and head.
 // Target row t is the decoding step that produced target_pieces[t] (its query is
