@@ -64,6 +64,11 @@ export interface TranslateOptions {
   maxLengthRatio?: number;
   /** Hypotheses returned (≤ beam, default 1). */
   nbest?: number;
+  /**
+   * Repeat guard: no n-gram of 1 to 16 pieces is generated more than this many times back to back
+   * (default 4; 0 = off).
+   */
+  maxRepeats?: number;
   /** Capture every attention map of the best hypothesis. */
   attention?: boolean;
   /** These heads' outputs are zeroed. */

@@ -113,6 +113,7 @@ attend::TranslateOptions parse_options(const json& o) {
     else if (key == "maxLength") options.max_length = int_option(key, value);
     else if (key == "maxLengthRatio") options.max_length_ratio = float_option(key, value);
     else if (key == "nbest") options.nbest = int_option(key, value);
+    else if (key == "maxRepeats") options.max_repeats = int_option(key, value);
     else if (key == "attention") options.capture_attention = bool_option(key, value);
     else if (key == "maskedHeads") {
       if (!value.is_array()) throw invalid_option(key, "an array of {kind, layer, head}", value);
