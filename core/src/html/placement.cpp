@@ -1,0 +1,111 @@
+#include "html/placement.h"
+
+#include <algorithm>
+
+namespace attend {
+namespace {
+
+bool intersects(const ByteRange& word, size_t begin, size_t end) { return word.begin < end && begin < word.end; }
+bool strictly_inside(size_t at, const ByteRange& range) { return range.begin < at && at < range.end; }
+
+class Placer {
+ public:
+  Placer(const SentenceAlignment& alignment, size_t translation_size, const std::vector<ElementToPlace>& elements)
+      : a_(alignment), size_(translation_size), elements_(elements), placed_(elements.size()), empty_(elements.size(), false) {}
+
+  std::vector<ByteRange> place() {
+    for (size_t k = 0; k < elements_.size(); ++k) {
+      const std::vector<int> targets = targets_of(elements_[k]);
+      if (targets.empty()) {
+        empty_[k] = true;
+      } else {
+        place_over(k, ByteRange{a_.target[targets.front()].begin, a_.target[targets.back()].end});
+      }
+    }
+    for (size_t k = 0; k < elements_.size(); ++k) {  // after every element with words: they decide where the empty ones fit
+      if (empty_[k]) place_empty(k);
+    }
+    return placed_;
+  }
+
+ private:
+  // The target words aligned with the source words `e` covers, ascending.
+  std::vector<int> targets_of(const ElementToPlace& e) const {
+    std::vector<int> targets;
+    for (size_t w = 0; w < a_.source.size(); ++w) {
+      if (intersects(a_.source[w], e.begin, e.end)) targets.insert(targets.end(), a_.aligned[w].begin(), a_.aligned[w].end());
+    }
+    std::sort(targets.begin(), targets.end());
+    return targets;
+  }
+
+  ByteRange parent_range(size_t k) const {
+    return elements_[k].parent < 0 ? ByteRange{0, size_} : placed_[elements_[k].parent];
+  }
+
+  void place_over(size_t k, ByteRange range) {
+    const ByteRange parent = parent_range(k);
+    range.begin = std::max(range.begin, parent.begin);
+    range.end = std::min(range.end, parent.end);
+    if (range.begin >= range.end) range = parent;
+    for (size_t s = 0; s < k; ++s) {
+      const ByteRange& sibling = placed_[s];
+      if (elements_[s].parent != elements_[k].parent || empty_[s] || !intersects(sibling, range.begin, range.end)) continue;
+      if (range.end > sibling.end) {
+        range.begin = sibling.end;
+      } else if (range.begin < sibling.begin) {
+        range.end = sibling.begin;
+      } else {
+        range = ByteRange{sibling.end, sibling.end};
+      }
+    }
+    placed_[k] = range;
+  }
+
+  void place_empty(size_t k) {
+    const ElementToPlace& e = elements_[k];
+    size_t at = 0;
+    int before = -1;  // the last source word starting before the element with a target word
+    for (size_t w = 0; w < a_.source.size(); ++w) {
+      if (a_.source[w].begin < e.begin && !a_.aligned[w].empty()) before = static_cast<int>(w);
+    }
+    if (before >= 0) {
+      at = a_.target[a_.aligned[before].back()].end;
+    } else {
+      for (size_t w = 0; w < a_.source.size(); ++w) {
+        if (!a_.aligned[w].empty()) {
+          at = a_.target[a_.aligned[w].front()].begin;
+          break;
+        }
+      }
+    }
+    const ByteRange parent = parent_range(k);
+    at = std::clamp(at, parent.begin, parent.end);
+    for (size_t s = 0; s < elements_.size(); ++s) {
+      if (s != k && !empty_[s] && elements_[s].parent == e.parent && strictly_inside(at, placed_[s])) at = placed_[s].end;
+    }
+    placed_[k] = ByteRange{at, at};
+  }
+
+  const SentenceAlignment& a_;
+  size_t size_;
+  const std::vector<ElementToPlace>& elements_;
+  std::vector<ByteRange> placed_;
+  std::vector<bool> empty_;  // an element over no aligned word: placed after the others
+};
+
+}  // namespace
+
+std::vector<ByteRange> place_elements(const SentenceAlignment& alignment, size_t translation_size,
+                                      const std::vector<ElementToPlace>& elements) {
+  return Placer(alignment, translation_size, elements).place();
+}
+
+std::vector<std::vector<int>> proportional_alignment(size_t source_words, size_t target_words) {
+  std::vector<std::vector<int>> aligned(source_words);
+  if (target_words == 0) return aligned;
+  for (size_t w = 0; w < source_words; ++w) aligned[w].push_back(static_cast<int>(w * target_words / source_words));
+  return aligned;
+}
+
+}  // namespace attend

@@ -1,0 +1,42 @@
+// Where a sentence's inline elements go in its translation, given which target words each
+// source word aligns with (docs/html.md, "Placement").
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "decode/pass_through.h"  // ByteRange
+
+namespace attend {
+
+// Words of a sentence and of its translation, and which target words each source word aligns with.
+struct SentenceAlignment {
+  std::vector<ByteRange> source;          // bytes of the sentence, in text order, disjoint
+  std::vector<ByteRange> target;          // bytes of the translation, in text order, disjoint
+  std::vector<std::vector<int>> aligned;  // [source word]: indices in target, ascending (may be empty)
+};
+
+// An element of the sentence: bytes [begin, end) of the sentence, inside element `parent`
+// (an earlier index; -1: the one whose range is the whole translation).
+struct ElementToPlace {
+  size_t begin = 0, end = 0;
+  int parent = -1;
+};
+
+// The bytes of the translation (translation_size long) each element covers:
+// - an element over source words covers the smallest run of target words holding every target
+//   word they align with;
+// - one over no word (begin == end, or only spaces) is empty, after the target words aligned
+//   with the source word before it (the first source word's start if none is before it);
+// - each is clamped into its parent's range (if nothing is left, it takes the parent's whole
+//   range); one overlapping an earlier sibling is cut to its part after that sibling, else its
+//   part before it, else left empty right after it; an empty one inside a sibling moves to that
+//   sibling's end.
+std::vector<ByteRange> place_elements(const SentenceAlignment& alignment, size_t translation_size,
+                                      const std::vector<ElementToPlace>& elements);
+
+// An alignment by position, when the attention's is not at hand: source word i of n aligns with
+// target word i·m/n of m.
+std::vector<std::vector<int>> proportional_alignment(size_t source_words, size_t target_words);
+
+}  // namespace attend
