@@ -42,6 +42,25 @@ def json_strings(node):
         yield node
 
 
+def html_seeds(out, sentences):
+    """HTML fragments (the html fuzzer; a first byte 'T' also translates them) and a dictionary of markup."""
+    words = sentences[0].split()
+    marked = " ".join(["<b>" + words[0] + "</b>"] + words[1:-1] + ['<a href="/x?a=1&amp;b">' + words[-1] + "</a>"])
+    fragments = {
+        "inline": "<p>" + marked + "</p>\n<ul><li>" + sentences[1] + "</li></ul>",
+        "nested": "<div><p>A <b>red <i>car</i> drives</b> past.<br>" + sentences[2] + " <img src=x> &amp; &#233;</p></div>",
+        "raw": "<script>if (a < b) x = '</p>';</script><style>p > b {}</style><!-- c --><pre> x </pre><p>t <code>ls</code></p>",
+        "malformed": "<b>x<i>y</b>z</i></q><p>a < b <a href='x",
+    }
+    for name, html in fragments.items():
+        write(out / "html" / name, html.encode())
+        write(out / "html" / ("translate_" + name), ("T" + html).encode())
+    tokens = ["<p>", "</p>", "<b>", "</b>", "<i>", "</i>", "<a href=\"x\">", "</a>", "<br>", "<img src=x>", "<li>", "<ul>",
+              "<!--", "-->", "<script>", "</script>", "<style>", "<code>", "</code>", "<pre>", "<template>", "&amp;",
+              "&lt;", "&nbsp;", "&#x", "&#", ";", "<!DOCTYPE html>", "</", "/>", "=\"", "'"]
+    (out / "html.dict").write_text("".join(f"{json.dumps(t)}\n" for t in tokens))
+
+
 def main():
     fixture, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     header_seeds(fixture / "tiny.int8.safetensors", out)
@@ -59,6 +78,7 @@ def main():
     names = ["beam", "alpha", "maxLength", "maxLengthRatio", "nbest", "attention", "maskedHeads", "kind", "layer",
              "head", "encoder", "decoder", "cross"]
     (out / "wasm_bindings.dict").write_text("".join(f"{json.dumps(json.dumps(n))}\n" for n in names))
+    html_seeds(out, sentences)
     write(out / "text_parsers" / "head_spec", b"\x00cross:1:0")
     write(out / "text_parsers" / "nbest", b"\x010 ||| ein Hund ||| -1.5\n0 ||| Hund ||| -2.25\n1 ||| zwei ||| -0.5\n")
     write(out / "text_parsers" / "metrics", "\x02Ein Hund läuft.\nZwei Männer.\nEin Hund rennt.\nZwei Männer!\n".encode())

@@ -159,22 +159,24 @@ class BlockTranslator {
     }
   }
 
-  // A part of a cut element in text kept between sentences holding only whitespace (and no
-  // other element) is left out: "<b>A.</b> <b>B.</b>", not "<b>A.</b><b> </b><b>B.</b>".
-  bool left_out(size_t p, const std::vector<bool>& has_children) const {
-    const Piece& piece = pieces_[p];
-    return split_[piece.element] && !piece.placed && segments_[piece.segment].sentence < 0 && !has_children[p] &&
-           is_html_whitespace(std::string_view(block_.text).substr(piece.begin, piece.end - piece.begin));
+  // Parts of cut elements in text kept between sentences holding only whitespace and no other
+  // element are left out: "<b>A.</b> <b>B.</b>", not "<b>A.</b><b> </b><b>B.</b>".
+  std::vector<bool> left_out() const {
+    std::vector<bool> out(pieces_.size(), false), has_children(pieces_.size(), false);
+    for (size_t p = pieces_.size(); p-- > 0;) {  // children come after their parents
+      const Piece& piece = pieces_[p];
+      out[p] = split_[piece.element] && !piece.placed && segments_[piece.segment].sentence < 0 && !has_children[p] &&
+               is_html_whitespace(std::string_view(block_.text).substr(piece.begin, piece.end - piece.begin));
+      if (!out[p] && piece.parent >= 0) has_children[piece.parent] = true;
+    }
+    return out;
   }
 
   HtmlBlock written(const std::vector<ByteRange>& ranges) {
-    std::vector<bool> has_children(pieces_.size(), false);
-    for (const Piece& piece : pieces_) {
-      if (piece.parent >= 0) has_children[piece.parent] = true;
-    }
+    const std::vector<bool> dropped = left_out();
     std::vector<int> index(pieces_.size(), -1);
     for (size_t p = 0; p < pieces_.size(); ++p) {
-      if (left_out(p, has_children)) continue;
+      if (dropped[p]) continue;
       HtmlElement element = block_.elements[pieces_[p].element];
       element.begin = ranges[p].begin;
       element.end = ranges[p].end;

@@ -52,14 +52,28 @@ class Placer {
       const ByteRange& sibling = placed_[s];
       if (elements_[s].parent != elements_[k].parent || empty_[s] || !intersects(sibling, range.begin, range.end)) continue;
       if (range.end > sibling.end) {
-        range.begin = sibling.end;
+        range = whole_words(ByteRange{sibling.end, range.end});
       } else if (range.begin < sibling.begin) {
-        range.end = sibling.begin;
+        range = whole_words(ByteRange{range.begin, sibling.begin});
       } else {
         range = ByteRange{sibling.end, sibling.end};
       }
+      if (range.begin >= range.end) range = ByteRange{sibling.end, sibling.end};
     }
     placed_[k] = range;
+  }
+
+  // The target words inside `range`, from the first one's start to the last one's end (empty if none).
+  ByteRange whole_words(const ByteRange& range) const {
+    bool any = false;
+    ByteRange words{range.end, range.end};
+    for (const ByteRange& word : a_.target) {  // in text order
+      if (word.begin < range.begin || word.end > range.end) continue;
+      if (!any) words.begin = word.begin;
+      words.end = word.end;
+      any = true;
+    }
+    return words;
   }
 
   void place_empty(size_t k) {
