@@ -45,11 +45,11 @@ TEST(PassThroughSpans, WidenToTheWordButNotItsPunctuation) {
             (std::vector<std::string>{"(小明)", "\"😀\"", "🐶"}));
 }
 
-TEST(PassThroughSpans, MergeAcrossWhitespaceOnly) {
-  const std::string phrase = "He reads مرحبا بكم here, 😀 and 🐶.";
+TEST(PassThroughSpans, MergeAcrossWhitespaceAndPunctuation) {
+  const std::string phrase = "He reads مرحبا بكم here, 😀 and 🐶, 🎉!";
   const std::vector<TokenSpan> tokens = {unknown(phrase, "مرحبا"), unknown(phrase, "بكم"), unknown(phrase, "😀"),
-                                         unknown(phrase, "🐶")};
-  EXPECT_EQ(spans_of(phrase, tokens), (std::vector<std::string>{"مرحبا بكم", "😀", "🐶"}));
+                                         unknown(phrase, "🐶"), unknown(phrase, "🎉")};
+  EXPECT_EQ(spans_of(phrase, tokens), (std::vector<std::string>{"مرحبا بكم", "😀", "🐶, 🎉"}));
   const std::string one_word = "Sãõ";  // two unknown pieces in one word
   EXPECT_EQ(spans_of(one_word, {unknown(one_word, "ã"), unknown(one_word, "õ")}), (std::vector<std::string>{"Sãõ"}));
 }
@@ -57,6 +57,8 @@ TEST(PassThroughSpans, MergeAcrossWhitespaceOnly) {
 TEST(PassThroughSpans, NumbersOfTwoOrMoreDigits) {
   const std::string text = "3 dogs, 42nd Street, 1,000 people at 10:30 and number 7.";
   EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "10:30"}));
+  const std::string prices = "Call 555-0199 on 12/03/2024 about $50 and 12% off, or 10 - 20 bags (#4521).";
+  EXPECT_EQ(spans_of(prices, {}), (std::vector<std::string>{"555-0199", "12/03/2024", "$50", "12%", "10 - 20", "(#4521)"}));
   EXPECT_TRUE(has_number("The price is 50011 dollars."));
   EXPECT_FALSE(has_number("A man with 3 dogs, 2 cats and 1 bird."));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order

@@ -30,7 +30,7 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr size_t kMinNumberDigits = 2;
 
 // Numbers: runs of ASCII digits, with single . , or : between digits ("1,000", "10:30", "3.5"),
-// of at least kMinNumberDigits characters.
+// of at least kMinNumberDigits characters, with a $ or # before or a % after them.
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or . , : with a digit after it
     const bool separator = text[at] == '.' || text[at] == ',' || text[at] == ':';
@@ -41,7 +41,11 @@ std::vector<ByteRange> numbers(std::string_view text) {
     if (!is_digit(text[begin])) continue;
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
-    if (end - begin >= kMinNumberDigits) runs.push_back(ByteRange{begin, end});
+    if (end - begin >= kMinNumberDigits) {
+      const bool sign = begin > 0 && (text[begin - 1] == '$' || text[begin - 1] == '#');
+      const bool percent = end < text.size() && text[end] == '%';
+      runs.push_back(ByteRange{begin - sign, end + percent});  // "$50", "#4521", "12%" go whole
+    }
     begin = end - 1;
   }
   return runs;
@@ -89,9 +93,9 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
       --span.begin;  // "(小明)": the brackets go along, not left empty for the model
       ++span.end;
     }
-    const bool only_space_between =
-        !spans.empty() && std::all_of(text.begin() + std::min(spans.back().end, span.begin), text.begin() + span.begin, is_space);
-    if (only_space_between) {
+    // One span across whitespace and ASCII punctuation ("مرحبا بكم", "555-0199", "10 - 20").
+    if (!spans.empty() &&
+        std::all_of(text.begin() + std::min(spans.back().end, span.begin), text.begin() + span.begin, stops_span)) {
       spans.back().end = std::max(spans.back().end, span.end);
     } else {
       spans.push_back(span);

@@ -29,10 +29,11 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 bool has_number(std::string_view text);
 
 // The spans to pass through: each unknown piece and each number (two or more ASCII digits,
-// with single . , or : between them) widened over the characters around it up to
-// whitespace or ASCII punctuation (so "São" goes whole, "北京." leaves its full stop to the
-// model) and over ASCII brackets or quotes holding nothing else ("(小明)"), spans with only
-// whitespace between them merged into one. In text order, disjoint.
+// with single . , or : between them, and a $ or # before or % after them) widened over the
+// characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
+// leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
+// ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged
+// ("مرحبا بكم", "555-0199"). In text order, disjoint.
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
 
 // `text` without `spans` (each taken out with the whitespace before it, or after it at the
