@@ -118,6 +118,12 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   // spans at one place keep their source order.
   EXPECT_EQ(insert(target_pieces, place_pass_through(source, source_pieces, target_pieces, {2, 1, 0, 3, 3, 4})),
             "Ein Mann 😀 🐶 fährt Fahrrad in 北京. 🎉");
+  // A span closing a sentence without final punctuation goes where its neighbour aligns.
+  PreparedSource unpunctuated = source;
+  unpunctuated.pass_through = {{"北京", 5}};
+  EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
+                                                     target_pieces, {0, 1, 2, 3, 3, 4})),
+            "Ein Mann fährt Fahrrad in 北京.");
   // No target words: everything at the end, in source order.
   EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
 }

@@ -60,10 +60,12 @@ size_t visible_characters(std::string_view text, size_t begin, size_t end) {
   return n;
 }
 
+bool is_punctuation_piece(const std::string& piece) { return std::all_of(piece.begin(), piece.end(), is_ascii_punctuation); }
+
 // The end of `word` without its trailing pieces of ASCII punctuation only: "▁in" "." ends at ".".
 int end_before_punctuation(const std::vector<std::string>& pieces, const WordSpan& word) {
   int end = word.end;
-  while (end - 1 > word.begin && std::all_of(pieces[end - 1].begin(), pieces[end - 1].end(), is_ascii_punctuation)) --end;
+  while (end - 1 > word.begin && is_punctuation_piece(pieces[end - 1])) --end;
   return end;
 }
 
@@ -156,7 +158,9 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
       before_piece = opens ? target.begin : end_before_punctuation(target_pieces, target);
     }
-    if (span.after_piece + 1 >= static_cast<int>(source_pieces.size())) before_piece = static_cast<int>(target_pieces.size());
+    const bool after_final_punctuation =
+        span.after_piece + 1 == static_cast<int>(source_pieces.size()) && is_punctuation_piece(source_pieces.back());
+    if (after_final_punctuation) before_piece = static_cast<int>(target_pieces.size());  // "... beach. 😀"
     insertions.push_back(Insertion{span.text, before_piece});
   }
   std::stable_sort(insertions.begin(), insertions.end(),

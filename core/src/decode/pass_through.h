@@ -57,8 +57,8 @@ struct Insertion {
 
 // Where each of source.pass_through goes in a hypothesis: after the target word aligned with
 // the source word it followed (before that word's trailing punctuation), or, for a span that
-// opened the sentence, before the target word aligned with the first source word; a span that
-// closed the sentence goes at the end. source_pieces: of source.ids without eos; alignment:
+// opened the sentence, before the target word aligned with the first source word; a span after
+// the sentence's final punctuation goes at the end. source_pieces: of source.ids without eos; alignment:
 // align_words() over their words and the hypothesis' target words.
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment);
