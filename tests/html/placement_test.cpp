@@ -40,28 +40,35 @@ const std::string kTarget = "Ein rotes Auto fährt an einem kleinen Haus vorbei"
 const SentenceAlignment kAligned = alignment(kSource, kTarget, {{0}, {1}, {2}, {3}, {4, 8}, {5}, {6}, {7}});
 
 TEST(PlaceElements, AnElementCoversTheTargetWordsItsWordsAlignWith) {
-  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kTarget.size(), {{2, 5, -1}, {24, 35, -1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kSource, kTarget, {{2, 5, -1}, {24, 35, -1}})),
             (std::vector<std::string>{"rotes@4", "kleinen Haus@31"}));
   // The smallest run holding every aligned word: "past" aligns with "an" and "vorbei".
-  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kTarget.size(), {{17, 21, -1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kSource, kTarget, {{17, 21, -1}})),
             (std::vector<std::string>{"an einem kleinen Haus vorbei@22"}));
   // Part of a word is the word.
-  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kTarget.size(), {{7, 8, -1}})), (std::vector<std::string>{"Auto@10"}));
+  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kSource, kTarget, {{7, 8, -1}})), (std::vector<std::string>{"Auto@10"}));
+  // A word's trailing punctuation is left out, unless the element holds the sentence's own.
+  SentenceAlignment ended = alignment("A small house.", "Ein kleines Haus.", {{0}, {1}, {2}});
+  ended.target.back().end -= 1;
+  EXPECT_EQ(covered("Ein kleines Haus.", place_elements(ended, "A small house.", "Ein kleines Haus.", {{8, 13, -1}})),
+            (std::vector<std::string>{"Haus@12"}));
+  EXPECT_EQ(covered("Ein kleines Haus.", place_elements(ended, "A small house.", "Ein kleines Haus.", {{2, 14, -1}})),
+            (std::vector<std::string>{"kleines Haus.@4"}));
 }
 
 TEST(PlaceElements, ChildrenStayInsideTheirParent) {
   // "a small house" -> "einem kleinen Haus"; the child "small" inside it.
-  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kTarget.size(), {{22, 35, -1}, {24, 29, 0}})),
+  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kSource, kTarget, {{22, 35, -1}, {24, 29, 0}})),
             (std::vector<std::string>{"einem kleinen Haus@25", "kleinen@31"}));
   // "car drives" -> "rotes Auto fährt" loses "rotes" to its sibling "red": its child "car" ->
   // "rotes Auto" keeps the part inside it ...
   SentenceAlignment a = kAligned;
   a.aligned[2] = {1, 2};
-  EXPECT_EQ(covered(kTarget, place_elements(a, kTarget.size(), {{2, 5, -1}, {6, 16, -1}, {6, 9, 1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(a, kSource, kTarget, {{2, 5, -1}, {6, 16, -1}, {6, 9, 1}})),
             (std::vector<std::string>{"rotes@4", "Auto fährt@10", "Auto@10"}));
   // ... and with nothing inside ("car" -> "rotes"), takes its parent's whole range.
   a.aligned[2] = {1};
-  EXPECT_EQ(covered(kTarget, place_elements(a, kTarget.size(), {{2, 5, -1}, {6, 16, -1}, {6, 9, 1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(a, kSource, kTarget, {{2, 5, -1}, {6, 16, -1}, {6, 9, 1}})),
             (std::vector<std::string>{"rotes@4", "Auto fährt@10", "Auto fährt@10"}));
 }
 
@@ -69,32 +76,33 @@ TEST(PlaceElements, SiblingsDoNotOverlap) {
   SentenceAlignment a = kAligned;
   a.aligned[2] = {1, 2};  // "car" -> "rotes Auto", overlapping "red" -> "rotes"
   // The later sibling keeps its part after the earlier one ...
-  EXPECT_EQ(covered(kTarget, place_elements(a, kTarget.size(), {{2, 5, -1}, {6, 9, -1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(a, kSource, kTarget, {{2, 5, -1}, {6, 9, -1}})),
             (std::vector<std::string>{"rotes@4", "Auto@10"}));
   // ... or its part before it ...
   a.aligned[2] = {0, 1};
-  EXPECT_EQ(covered(kTarget, place_elements(a, kTarget.size(), {{2, 5, -1}, {6, 9, -1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(a, kSource, kTarget, {{2, 5, -1}, {6, 9, -1}})),
             (std::vector<std::string>{"rotes@4", "Ein@0"}));
   // ... or, with none, is empty right after it.
   a.aligned[2] = {1};
-  EXPECT_EQ(covered(kTarget, place_elements(a, kTarget.size(), {{2, 5, -1}, {6, 9, -1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(a, kSource, kTarget, {{2, 5, -1}, {6, 9, -1}})),
             (std::vector<std::string>{"rotes@4", "@9"}));
 }
 
 TEST(PlaceElements, ElementsOverNoWordGoAfterTheWordBefore) {
-  // An image after "car", one at the start, one over spaces only after "house".
-  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kTarget.size(), {{9, 9, -1}, {0, 0, -1}, {35, 35, -1}})),
-            (std::vector<std::string>{"@14", "@0", "@43"}));
+  // An image after "car", one at the start, one over spaces only after "house"; an image after
+  // "car " goes after the space following "Auto".
+  EXPECT_EQ(covered(kTarget, place_elements(kAligned, kSource, kTarget, {{9, 9, -1}, {0, 0, -1}, {35, 35, -1}, {10, 10, -1}})),
+            (std::vector<std::string>{"@14", "@0", "@43", "@15"}));
   // One that would land inside a sibling goes to its end.
   SentenceAlignment a = kAligned;
   a.aligned[2] = {6};  // "car" -> "kleinen": an image after "car" would go after "kleinen", inside "einem kleinen Haus"
-  EXPECT_EQ(covered(kTarget, place_elements(a, kTarget.size(), {{22, 35, -1}, {9, 9, -1}})),
+  EXPECT_EQ(covered(kTarget, place_elements(a, kSource, kTarget, {{22, 35, -1}, {9, 9, -1}})),
             (std::vector<std::string>{"einem kleinen Haus@25", "@43"}));
 }
 
 TEST(PlaceElements, WithoutTargetWordsEverythingIsEmptyAtTheStart) {
   const SentenceAlignment none{words(kSource), {}, std::vector<std::vector<int>>(8)};
-  EXPECT_EQ(covered("", place_elements(none, 0, {{2, 5, -1}, {9, 9, -1}})), (std::vector<std::string>{"@0", "@0"}));
+  EXPECT_EQ(covered("", place_elements(none, kSource, "", {{2, 5, -1}, {9, 9, -1}})), (std::vector<std::string>{"@0", "@0"}));
 }
 
 TEST(ProportionalAlignment, SpreadsSourceWordsOverTargetWords) {

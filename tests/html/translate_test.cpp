@@ -1,8 +1,10 @@
-// translate_html on the shipped en-de model: markup kept around the right words.
+// translate_html on the shipped en-de model: markup kept around the right words, the rest of the
+// fragment kept as it was, and errors.
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "attend/error.h"
 #include "attend/html.h"
@@ -15,16 +17,117 @@ Translator& shipped() {
   return translator;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+TEST(TranslateHtml, InlineMarkupGoesAroundTheAlignedWords) {
+  const HtmlTranslation t = translate_html(
+      shipped(), "<p>A <b>red</b> car drives past <a href=\"/x\">a <i>small</i> house</a>.</p><ul><li>Two dogs play.</li></ul>");
+  EXPECT_EQ(t.html, "<p>Ein <b>rotes</b> Auto fährt an <a href=\"/x\">einem <i>kleinen</i> Haus</a> vorbei.</p>"
+                    "<ul><li>Zwei Hunde spielen.</li></ul>");
+  const HtmlTranslation woman = translate_html(
+      shipped(), "<p>The <em>young</em> woman is walking a <strong>brown dog</strong> on the beach.</p>");
+  EXPECT_EQ(woman.html, "<p>Die <em>junge</em> Frau geht am Strand einen <strong>braunen Hund</strong> entlang.</p>");
+}
 
-TEST(TranslateHtml, Probe) {
-  for (const char* html : {"<p>A <b>red</b> car drives past <a href=\"/x\">a <i>small</i> house</a>.</p><ul><li>Two dogs play.</li></ul>",
-                           "<p>A man with the number <b>512</b> on his shirt.</p>",
-                           "<p>A <b>man rides. Two</b> dogs play.</p>",
-                           "<p>The <em>young</em> woman is walking a <strong>brown dog</strong> on the beach.</p>"}) {
-    const HtmlTranslation t = translate_html(shipped(), html);
-    std::printf("%s\n%s\n\n", html, t.html.c_str());
+TEST(TranslateHtml, PassedThroughNumbersAreWordsOfTheirOwn) {
+  // The model never sees "512": it is put into the translation, and the element goes around it.
+  const HtmlTranslation t = translate_html(shipped(), "<p>A man with the number <b>512</b> on his <i>shirt</i>.</p>");
+  EXPECT_NE(t.html.find("<b>512</b>"), std::string::npos) << t.html;
+  EXPECT_NE(t.html.find("<i>Hemd</i>"), std::string::npos) << t.html;
+}
+
+TEST(TranslateHtml, AnElementOverTwoSentencesIsCutInTwo) {
+  const HtmlTranslation t = translate_html(shipped(), "<p>A <b>man rides a bike. Two</b> dogs play.</p>");
+  ASSERT_EQ(t.sentences.size(), 2u);
+  EXPECT_EQ(t.html, "<p>Ein <b>Mann fährt auf einem Fahrrad.</b> <b>Zwei</b> Hunde spielen.</p>") << t.html;
+}
+
+TEST(TranslateHtml, AFragmentOfParagraphsAndAListKeepsItsStructure) {
+  const std::string html =
+      "<article>\n  <h2 class=\"title\">A <a href=\"/dogs\" title=\"Dogs and more dogs\">dog</a> story</h2>\n"
+      "  <p>A brown dog runs through the grass. It carries a <b>stick</b> in its mouth.</p>\n"
+      "  <script>const text = \"A dog.\";</script>\n"
+      "  <p>Two children are playing in the <em>water</em>.<br>A dog watches them.</p>\n"
+      "  <ul>\n    <li>A man sleeps.</li>\n    <li><!-- second -->A woman reads a <code>book</code>.</li>\n  </ul>\n"
+      "</article>\n";
+  const HtmlFragment source = parse_html(html);
+  const HtmlTranslation t = translate_html(shipped(), html);
+  const HtmlFragment translated = parse_html(t.html);
+  // Every byte between blocks is kept: block tags with their attributes, whitespace, the script.
+  EXPECT_EQ(translated.markup, source.markup);
+  ASSERT_EQ(translated.blocks.size(), 5u);
+  // The line break stays between the two lines' translations.
+  EXPECT_NE(t.html.find("<br>"), std::string::npos);
+  EXPECT_NE(t.html.find("title=\"Dogs and more dogs\">"), std::string::npos) << t.html;
+  EXPECT_NE(t.html.find("<!-- second -->"), std::string::npos) << t.html;
+  EXPECT_NE(t.html.find("<code>book</code>"), std::string::npos) << t.html;
+  EXPECT_NE(t.html.find("<b>Stock</b>"), std::string::npos) << t.html;
+  EXPECT_NE(t.html.find("<em>Wasser</em>"), std::string::npos) << t.html;
+  // Each sentence is translated as it is without markup.
+  ASSERT_EQ(t.sentences.size(), 7u);
+  const std::vector<std::string> texts = block_texts(source);
+  for (const HtmlSentence& s : t.sentences) {
+    const std::string sentence = texts[s.block].substr(s.begin, s.end - s.begin);
+    EXPECT_EQ(s.translation.hypotheses[0].text, shipped().translate(sentence).hypotheses[0].text) << sentence;
   }
+  EXPECT_EQ(texts[1].substr(t.sentences[1].begin, t.sentences[1].end - t.sentences[1].begin), "A brown dog runs through the grass.");
+}
+
+TEST(TranslateHtml, AttentionIsCapturedForSentencesWithMarkupAndReturnedOnlyIfAsked) {
+  const std::string html = "<p>A <b>dog</b> runs. A cat sleeps.</p>";
+  const HtmlTranslation plain = translate_html(shipped(), html);
+  ASSERT_EQ(plain.sentences.size(), 2u);
+  EXPECT_FALSE(plain.sentences[0].translation.attention.has_value());
+  TranslateOptions options;
+  options.capture_attention = true;
+  int steps_of_second = 0;
+  options.on_step = [&](const StepEvent& e) {
+    steps_of_second += e.sentence == 1;
+    return true;
+  };
+  const HtmlTranslation captured = translate_html(shipped(), html, options);
+  EXPECT_TRUE(captured.sentences[0].translation.attention.has_value());
+  EXPECT_TRUE(captured.sentences[1].translation.attention.has_value());
+  EXPECT_EQ(captured.html, plain.html);
+  // on_step numbers the sentences in the fragment.
+  EXPECT_EQ(steps_of_second, captured.sentences[1].translation.hypotheses[0].tokens);
+}
+
+TEST(TranslateHtml, UnreadableSentencesKeepTheirElements) {
+  const HtmlTranslation t = translate_html(shipped(), "<p>这是<b>一本</b>书。</p>");
+  EXPECT_EQ(t.html, "<p>这是<b>一本</b>书。</p>");
+}
+
+TEST(TranslateHtml, AFragmentWithoutSentencesComesBackUnchanged) {
+  for (const std::string html : {"", "  \n", "<img src=\"a.png\"><br><hr>", "<p>2024 - 42</p>", "<script>A dog.</script>"}) {
+    const HtmlTranslation t = translate_html(shipped(), html);
+    EXPECT_EQ(t.html, html);
+    EXPECT_TRUE(t.sentences.empty());
+  }
+  // Unchanged as serialize_html writes it: references other than &amp; &lt; &gt; &nbsp; decoded.
+  EXPECT_EQ(translate_html(shipped(), "<p>2024 &mdash; 42</p>").html, "<p>2024 \u2014 42</p>");
+}
+
+TEST(TranslateHtml, Errors) {
+  try {
+    translate_html(shipped(), "<p>A dog \xFF runs.</p>");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_input);
+  }
+  const HtmlFragment two_blocks = parse_html("<p>A dog.</p><p>A cat.</p>");
+  try {
+    translate_html(shipped(), two_blocks, {{}});
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+    EXPECT_STREQ(e.what(), "translate_html: 1 lists of sentence breaks for 2 blocks");
+  }
+}
+
+TEST(TranslateHtml, BreaksFromTheCallerCutTheSentences) {
+  // Two steps, as the browser calls them: its own breaks (here none) for each block's text.
+  const HtmlFragment fragment = parse_html("<p>A dog runs. A <b>cat</b> sleeps.</p>");
+  EXPECT_EQ(translate_html(shipped(), fragment, {{}}).sentences.size(), 1u);
+  EXPECT_EQ(translate_html(shipped(), fragment, {{12}}).sentences.size(), 2u);
 }
 
 }  // namespace

@@ -153,7 +153,8 @@ class BlockTranslator {
     }
     if (members.empty()) return;
     const TranslatedSentence& sentence = sentences_[segment.sentence];
-    const std::vector<ByteRange> placed = place_elements(sentence.alignment, sentence.text.size(), elements);
+    const std::vector<ByteRange> placed = place_elements(sentence.alignment, std::string_view(block_.text).substr(segment.begin, segment.end - segment.begin),
+                                                           sentence.text, elements);
     for (size_t m = 0; m < members.size(); ++m) {
       ranges[members[m]] = ByteRange{segment.out_begin + placed[m].begin, segment.out_begin + placed[m].end};
     }

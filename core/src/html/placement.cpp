@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "html/html_text.h"
+
 namespace attend {
 namespace {
 
@@ -10,8 +12,9 @@ bool strictly_inside(size_t at, const ByteRange& range) { return range.begin < a
 
 class Placer {
  public:
-  Placer(const SentenceAlignment& alignment, size_t translation_size, const std::vector<ElementToPlace>& elements)
-      : a_(alignment), size_(translation_size), elements_(elements), placed_(elements.size()), empty_(elements.size(), false) {}
+  Placer(const SentenceAlignment& alignment, std::string_view sentence, std::string_view translation,
+         const std::vector<ElementToPlace>& elements)
+      : a_(alignment), sentence_(sentence), translation_(translation), elements_(elements), placed_(elements.size()), empty_(elements.size(), false) {}
 
   std::vector<ByteRange> place() {
     for (size_t k = 0; k < elements_.size(); ++k) {
@@ -19,7 +22,7 @@ class Placer {
       if (targets.empty()) {
         empty_[k] = true;
       } else {
-        place_over(k, ByteRange{a_.target[targets.front()].begin, a_.target[targets.back()].end});
+        place_over(k, with_closing_punctuation(elements_[k], ByteRange{a_.target[targets.front()].begin, a_.target[targets.back()].end}));
       }
     }
     for (size_t k = 0; k < elements_.size(); ++k) {  // after every element with words: they decide where the empty ones fit
@@ -39,8 +42,19 @@ class Placer {
     return targets;
   }
 
+  // `range` up to the translation's end if only punctuation and spaces follow it there and the
+  // element ends with the sentence's closing punctuation ("<b>rides a bike.</b>").
+  ByteRange with_closing_punctuation(const ElementToPlace& e, ByteRange range) const {
+    if (e.end != sentence_.size() || e.end == e.begin || !is_ascii_punctuation(sentence_[e.end - 1])) return range;
+    const std::string_view rest = translation_.substr(range.end);
+    if (std::all_of(rest.begin(), rest.end(), [](char c) { return is_ascii_punctuation(c) || is_html_space(c); })) {
+      range.end = translation_.find_last_not_of(" \t\n\r\f") + 1;
+    }
+    return range;
+  }
+
   ByteRange parent_range(size_t k) const {
-    return elements_[k].parent < 0 ? ByteRange{0, size_} : placed_[elements_[k].parent];
+    return elements_[k].parent < 0 ? ByteRange{0, translation_.size()} : placed_[elements_[k].parent];
   }
 
   void place_over(size_t k, ByteRange range) {
@@ -85,6 +99,8 @@ class Placer {
     }
     if (before >= 0) {
       at = a_.target[a_.aligned[before].back()].end;
+      const bool after_space = e.begin > 0 && is_html_space(sentence_[e.begin - 1]);
+      if (after_space && at < translation_.size() && is_html_space(translation_[at])) ++at;
     } else {
       for (size_t w = 0; w < a_.source.size(); ++w) {
         if (!a_.aligned[w].empty()) {
@@ -102,7 +118,7 @@ class Placer {
   }
 
   const SentenceAlignment& a_;
-  size_t size_;
+  std::string_view sentence_, translation_;
   const std::vector<ElementToPlace>& elements_;
   std::vector<ByteRange> placed_;
   std::vector<bool> empty_;  // an element over no aligned word: placed after the others
@@ -110,9 +126,9 @@ class Placer {
 
 }  // namespace
 
-std::vector<ByteRange> place_elements(const SentenceAlignment& alignment, size_t translation_size,
+std::vector<ByteRange> place_elements(const SentenceAlignment& alignment, std::string_view sentence, std::string_view translation,
                                       const std::vector<ElementToPlace>& elements) {
-  return Placer(alignment, translation_size, elements).place();
+  return Placer(alignment, sentence, translation, elements).place();
 }
 
 std::vector<std::vector<int>> proportional_alignment(size_t source_words, size_t target_words) {

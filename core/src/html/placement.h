@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string_view>
 #include <vector>
 
 #include "decode/pass_through.h"  // ByteRange
@@ -23,16 +24,18 @@ struct ElementToPlace {
   int parent = -1;
 };
 
-// The bytes of the translation (translation_size long) each element covers:
+// The bytes of `translation` (of `sentence`) each element covers:
 // - an element over source words covers the smallest run of target words holding every target
-//   word they align with;
+//   word they align with, and the translation's closing punctuation too if the element holds the
+//   sentence's own;
 // - one over no word (begin == end, or only spaces) is empty, after the target words aligned
-//   with the source word before it (the first source word's start if none is before it);
+//   with the source word before it, and after the space there if the element follows one in the
+//   source ("a <img> b"); at the first source word's start if none is before it;
 // - each is clamped into its parent's range (if nothing is left, it takes the parent's whole
 //   range); one overlapping an earlier sibling is cut to its part after that sibling, else its
 //   part before it, else left empty right after it; an empty one inside a sibling moves to that
 //   sibling's end.
-std::vector<ByteRange> place_elements(const SentenceAlignment& alignment, size_t translation_size,
+std::vector<ByteRange> place_elements(const SentenceAlignment& alignment, std::string_view sentence, std::string_view translation,
                                       const std::vector<ElementToPlace>& elements);
 
 // An alignment by position, when the attention's is not at hand: source word i of n aligns with

@@ -19,6 +19,14 @@ ByteRange trimmed(std::string_view text, size_t begin, size_t end) {
   return ByteRange{begin, end};
 }
 
+// Where `word`'s trailing pieces of ASCII punctuation start ("▁Hemd" "." -> at "."): an element
+// around the word leaves them out.
+int punctuation_from(const std::vector<std::string>& pieces, const WordSpan& word) {
+  int end = word.end;
+  while (end - 1 > word.begin && std::all_of(pieces[end - 1].begin(), pieces[end - 1].end(), is_ascii_punctuation)) --end;
+  return end;
+}
+
 // The words of `text` cut at whitespace.
 std::vector<ByteRange> spaced_words(std::string_view text) {
   std::vector<ByteRange> words;
@@ -161,8 +169,9 @@ class Aligner {
     return before;
   }
 
-  // The hypothesis' text cut into runs of pieces (a word, or its part before and after an
-  // insertion) and the insertions, in the order insert_spans writes them, each found in the text.
+  // The hypothesis' text cut into runs of pieces (a word without its trailing punctuation, cut
+  // where an insertion goes inside it; the punctuation) and the insertions, in the order
+  // insert_spans writes them, each found in the text. A word's units leave its punctuation out.
   std::optional<TargetUnits> target_units(const std::vector<int>& before) const {
     TargetUnits units;
     const std::vector<WordSpan> words = piece_words(hypothesis_.pieces);
@@ -183,17 +192,19 @@ class Aligner {
     };
     size_t next = 0;  // in order
     for (size_t w = 0; w < words.size(); ++w) {
+      const int punctuation = punctuation_from(hypothesis_.pieces, words[w]);
       for (int p = words[w].begin; p < words[w].end;) {
         for (; next < order.size() && before[order[next]] <= p; ++next) {
           if (!find(source_.pass_through[order[next]].text)) return std::nullopt;
           units.of_insertion[order[next]] = static_cast<int>(units.ranges.size() - 1);
         }
-        int end = words[w].end;  // the run ends at the word's end or the next insertion inside it
+        // A run ends at the word's end, its trailing punctuation or the next insertion inside it.
+        int end = p < punctuation ? punctuation : words[w].end;
         if (next < order.size() && before[order[next]] > p && before[order[next]] < end) end = before[order[next]];
         if (!find(target_tokenizer_.decode(std::vector<int>(hypothesis_.ids.begin() + p, hypothesis_.ids.begin() + end)))) {
           return std::nullopt;
         }
-        units.of_word[w].push_back(static_cast<int>(units.ranges.size() - 1));
+        if (p < punctuation) units.of_word[w].push_back(static_cast<int>(units.ranges.size() - 1));
         p = end;
       }
     }
