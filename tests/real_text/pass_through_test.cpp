@@ -40,6 +40,7 @@ TEST(PassThroughSpans, WidenToTheWordButNotItsPunctuation) {
   EXPECT_EQ(spans_of(city, {unknown(city, "ã")}), (std::vector<std::string>{"São"}));
   const std::string stop = "A man in 北京.";
   EXPECT_EQ(spans_of(stop, {unknown(stop, "北京")}), (std::vector<std::string>{"北京"}));
+  EXPECT_EQ(spans_of(stop, {unknown(stop, " 北京")}), (std::vector<std::string>{"北京"}));  // a piece "▁北京"
   const std::string brackets = "Xiaoming (小明) and \"😀\" and (a 🐶).";
   EXPECT_EQ(spans_of(brackets, {unknown(brackets, "小明"), unknown(brackets, "😀"), unknown(brackets, "🐶")}),
             (std::vector<std::string>{"(小明)", "\"😀\"", "🐶"}));

@@ -142,7 +142,8 @@ class Translator {
   std::vector<Translation> translate_batch(const std::vector<std::string>& texts,
                                            const TranslateOptions& options = {},
                                            int batch_size = 32);
-  // The same on token ids (source ids must end with eos).
+  // The same on token ids (source ids must end with eos), as they are: unknown ids go to the
+  // model and nothing passes through (translate_prepared does that).
   std::vector<Translation> translate_ids(const std::vector<std::vector<int>>& source_ids,
                                          const TranslateOptions& options = {},
                                          int batch_size = 32);

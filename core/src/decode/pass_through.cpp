@@ -89,6 +89,7 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   std::sort(seeds.begin(), seeds.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   std::vector<ByteRange> spans;
   for (ByteRange span : seeds) {
+    while (span.begin < span.end && is_space(text[span.begin])) ++span.begin;  // an unknown piece may hold its ▁
     while (span.begin > 0 && !stops_span(text[span.begin - 1])) --span.begin;
     while (span.end < text.size() && !stops_span(text[span.end])) ++span.end;
     if (span.begin > 0 && span.end < text.size() && closes(text[span.begin - 1], text[span.end])) {
