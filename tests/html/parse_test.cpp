@@ -70,6 +70,7 @@ TEST(ParseHtml, RawTextElementsAndCommentsAreKeptWhole) {
   // Left open: closed at the end (block tags are copied as written, never made up).
   EXPECT_EQ(serialize_html(parse_html("<p>x<script>a < b")), "<p>x<script>a < b</script>");
   EXPECT_EQ(serialize_html(parse_html("<p>x<!-- a")), "<p>x<!-- a-->");
+  EXPECT_EQ(serialize_html(parse_html("<b>x<!x")), "<b>x<!x></b>");
   EXPECT_EQ(serialize_html(parse_html("<SCRIPT>x</Script >y")), "<SCRIPT>x</Script >y");
 }
 

@@ -96,7 +96,7 @@ class Parser {
       add_text(html_.substr(text_from, at - text_from));
       const size_t close = html_.find('>', at);
       const size_t end = close == std::string_view::npos ? html_.size() : close + 1;
-      add_markup(std::string(html_.substr(at, end - at)));
+      add_markup(std::string(html_.substr(at, end - at)) + (close == std::string_view::npos ? ">" : ""));
       return end;
     }
     const std::optional<Tag> tag = read_tag(html_, at);
