@@ -89,6 +89,12 @@ export interface Hypothesis {
   ids: number[];
   score: number;
   endedWithEos: boolean;
+  /** Σ log p of the generated tokens, eos included when generated. */
+  logProb: number;
+  /** The generated tokens: ids.length, + 1 if it ended with eos. */
+  tokens: number;
+  /** How sure the model is: logProb / tokens, in (-∞, 0] (docs/confidence.md). */
+  confidence: number;
 }
 
 export interface AttentionMaps {

@@ -121,6 +121,8 @@ describe('bad input text', () => {
       [{ alpha: NaN }, /alpha must be a number, got null/],
       [{ alpha: '1.0' }, /alpha must be a number, got "1.0"/],
       [{ maxLengthRatio: true }, /maxLengthRatio must be a number/],
+      [{ maxRepeats: 1.5 }, /maxRepeats must be an integer/],
+      [{ maxRepeats: -1 }, /max repeats must be at least 0/],
       [{ attention: 1 }, /attention must be true or false/],
       [{ maskedHeads: { kind: 'cross', layer: 0, head: 0 } }, /maskedHeads must be an array/],
       [{ maskedHeads: [{ kind: 'cross', layer: 0 }] }, /maskedHeads head must be an integer .* got null/],
