@@ -8,6 +8,8 @@
 
 #include "attend/error.h"
 #include "attend/html.h"
+#include "html/sentence_alignment.h"
+#include "model/model_impl.h"
 
 namespace attend {
 namespace {
@@ -32,6 +34,33 @@ TEST(TranslateHtml, PassedThroughNumbersAreWordsOfTheirOwn) {
   const HtmlTranslation t = translate_html(shipped(), "<p>A man with the number <b>512</b> on his <i>shirt</i>.</p>");
   EXPECT_NE(t.html.find("<b>512</b>"), std::string::npos) << t.html;
   EXPECT_NE(t.html.find("<i>Hemd</i>"), std::string::npos) << t.html;
+}
+
+TEST(SentenceAlignment, PassThroughSpansAreWordsAlignedWithThemselves) {
+  Translator& translator = shipped();
+  const Model::Impl& model = translator.model().impl();
+  TranslateOptions options;
+  options.capture_attention = true;
+  for (const std::string sentence : {"A man 😀 rides a bike in 北京.", "2000 people watch 12 dogs.", "A (小明) dog runs.",
+                                     "A red car drives past a small house."}) {
+    const PreparedSource source = translator.prepare(sentence);
+    const Translation translation = translator.translate_prepared({source}, options)[0];
+    const SentenceAlignment a = sentence_alignment(sentence, source, translation, *model.src_tokenizer, *model.tgt_tokenizer);
+    EXPECT_FALSE(a.by_position) << sentence;
+    const std::string& text = translation.hypotheses[0].text;
+    for (const PassThrough& span : source.pass_through) {  // its source word aligns with exactly its own text
+      size_t w = 0;
+      while (w < a.source.size() && sentence.substr(a.source[w].begin, a.source[w].end - a.source[w].begin) != span.text) ++w;
+      ASSERT_LT(w, a.source.size()) << span.text;
+      ASSERT_EQ(a.aligned[w].size(), 1u);
+      const ByteRange& target = a.target[a.aligned[w][0]];
+      EXPECT_EQ(text.substr(target.begin, target.end - target.begin), span.text);
+    }
+  }
+  // Without attention: words cut at spaces, aligned by position.
+  const PreparedSource source = translator.prepare("A dog runs.");
+  const Translation plain = translator.translate_prepared({source})[0];
+  EXPECT_TRUE(sentence_alignment("A dog runs.", source, plain, *model.src_tokenizer, *model.tgt_tokenizer).by_position);
 }
 
 TEST(TranslateHtml, AnElementOverTwoSentencesIsCutInTwo) {

@@ -15,6 +15,7 @@ struct SentenceAlignment {
   std::vector<ByteRange> source;          // bytes of the sentence, in text order, disjoint
   std::vector<ByteRange> target;          // bytes of the translation, in text order, disjoint
   std::vector<std::vector<int>> aligned;  // [source word]: indices in target, ascending (may be empty)
+  bool by_position = false;               // words cut at spaces, aligned by proportional_alignment
 };
 
 // An element of the sentence: bytes [begin, end) of the sentence, inside element `parent`

@@ -110,6 +110,7 @@ class Aligner {
     alignment.source = spaced_words(sentence_);
     alignment.target = spaced_words(hypothesis_.text);
     alignment.aligned = proportional_alignment(alignment.source.size(), alignment.target.size());
+    alignment.by_position = true;
     return alignment;
   }
 
