@@ -192,13 +192,16 @@ class Parser {
     in_block_ = false;
   }
 
-  // Text of the source (character references not yet decoded): whitespace between blocks is markup.
+  // Text of the source (character references not yet decoded): whitespace between blocks, and
+  // before a block's first text, is markup.
   void add_text(std::string_view raw) {
-    if (raw.empty()) return;
-    if (!in_block_ && is_html_whitespace(raw)) {
-      fragment_.markup.back() += raw;
-      return;
+    if (!in_block_) {
+      size_t space = 0;
+      while (space < raw.size() && is_html_space(raw[space])) ++space;
+      fragment_.markup.back() += raw.substr(0, space);
+      raw.remove_prefix(space);
     }
+    if (raw.empty()) return;
     start_block();
     block().text += decode_references(raw);
   }
