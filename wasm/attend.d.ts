@@ -117,6 +117,13 @@ export interface TranslationResult {
   pieces: string[];
   ids: number[];
   score: number;
+  /** The best hypothesis' confidence. */
+  confidence: number;
+  /**
+   * 'unreadable_script': most of the sentence is in characters the model's vocabulary lacks (a
+   * script it cannot read); it was not translated and text is the sentence unchanged.
+   */
+  status: 'translated' | 'unreadable_script';
   hypotheses: Hypothesis[];
   sourcePieces: string[];
   sourceIds: number[];

@@ -424,8 +424,8 @@ function takeJson(module, result) {
 function toResult(t, attention) {
   const [best] = t.hypotheses;
   const result = {
-    text: best.text, pieces: best.pieces, ids: best.ids, score: best.score,
-    hypotheses: t.hypotheses, sourcePieces: t.sourcePieces, sourceIds: t.sourceIds,
+    text: best.text, pieces: best.pieces, ids: best.ids, score: best.score, confidence: best.confidence,
+    status: t.status, hypotheses: t.hypotheses, sourcePieces: t.sourcePieces, sourceIds: t.sourceIds,
   };
   if (attention) result.attention = attention;
   return result;

@@ -137,10 +137,15 @@ json hypothesis_json(const attend::Hypothesis& h) {
           {"logProb", h.log_prob}, {"tokens", h.tokens}, {"confidence", attend::confidence(h)}};
 }
 
+const char* name(attend::TranslationStatus s) {
+  return s == attend::TranslationStatus::unreadable_script ? "unreadable_script" : "translated";
+}
+
 json translation_json(const attend::Translation& t) {
   json hypotheses = json::array();
   for (const auto& h : t.hypotheses) hypotheses.push_back(hypothesis_json(h));
-  json out = {{"sourceIds", t.source_ids}, {"sourcePieces", t.source_pieces}, {"hypotheses", hypotheses}};
+  json out = {{"sourceIds", t.source_ids}, {"sourcePieces", t.source_pieces}, {"hypotheses", hypotheses},
+              {"status", name(t.status)}};
   if (t.attention) {
     const attend::AttentionMaps& a = *t.attention;
     out["attention"] = {{"encoderLayers", a.encoder_layers}, {"decoderLayers", a.decoder_layers},

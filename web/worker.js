@@ -7,12 +7,18 @@
 // request first. Protocol (see web/app/worker-client.js for the page's side; lane defaults to 0):
 //   in:  {type:'init', lane?, newestRequest?: Int32Array(SharedArrayBuffer)}
 //        {type:'load', id, source: URL string | ArrayBuffer}
-//        {type:'translate', id, lane?, text, options, compareWithoutMasks, live}
+//        {type:'translate', id, lane?, text, options, compareWithoutMasks, live, document?}
+//        (document: text of any length, translated sentence by sentence with translateDocument;
+//        attention, live tokens and the comparison only when it holds one sentence)
 //        {type:'cancel', lane?} (the lane's request not yet started is dropped)
 //        {type:'close', lane} (the same, and the lane is forgotten)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
 //        (a load that a newer one supersedes ends silently and its model is disposed)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
+//        {type:'document-progress', id, sentencesDone, sentences}
+//        {type:'document', id, document: {text, segments}, single, baseline?, timing} (single: one
+//        sentence, whose translation then carries the attention; baseline: the text without masks)
+//        (a document's first document-progress, sentencesDone 0, comes before any translating)
 //        {type:'dropped', id}  {type:'translate-error', id, code, message}
 const ATTEND_MODULE_URL = new URL('../wasm/attend.mjs', import.meta.url);
 
@@ -21,7 +27,7 @@ let translator = null;
 let newestLoad;  // the id of the newest load request
 const newestRequests = new Map();  // lane → Int32Array of length 1 (the page's newest request id)
 const pendingRequests = new Map();  // lane → its newest translate request not yet started
-let running = false;
+let running = null;  // the request being translated
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 
@@ -82,14 +88,51 @@ async function load({ id, source }) {
 
 // A newer request of the lane is queued here (seen if translate() yields between tokens) or
 // the page has already sent one (seen through the shared id even while this thread is busy).
-function isSuperseded({ id, lane }) {
+// A document also hears its lane's cancel message between groups of sentences.
+function isSuperseded({ id, lane, cancelled }) {
   const newest = newestRequests.get(lane);
-  return pendingRequests.has(lane) || (newest !== undefined && Atomics.load(newest, 0) !== id);
+  return cancelled || pendingRequests.has(lane) || (newest !== undefined && Atomics.load(newest, 0) !== id);
 }
 
 function attentionBuffers(result) {
   if (!result.attention) return [];
   return ['encoder', 'decoder', 'cross'].map((kind) => result.attention[kind].data.buffer);
+}
+
+// A document: one sentence goes the way of runTranslation's (attention, live tokens); more are
+// translated in groups with progress, stopping at the next group once superseded.
+async function runDocument(request) {
+  const { id, text, options, live, compareWithoutMasks } = request;
+  const sentences = translator.planDocument(text).filter((segment) => segment.translate).length;
+  const single = sentences === 1;
+  post({ type: 'document-progress', id, sentencesDone: 0, sentences });
+  const controller = new AbortController();
+  const started = performance.now();
+  const document = await translator.translateDocument(text, {
+    ...options,
+    attention: single && options.attention,
+    signal: controller.signal,
+    onProgress: (progress) => {
+      if (isSuperseded(request)) controller.abort();
+      else post({ type: 'document-progress', id, ...progress });
+    },
+    onToken: (step) => {
+      if (isSuperseded(request)) return false;
+      if (live && single) post({ type: 'token', id, step });
+      return true;
+    },
+  });
+  const milliseconds = performance.now() - started;
+  const baseline = compareWithoutMasks  // only its text is shown
+    ? (await translator.translateDocument(text, {
+      ...options, maskedHeads: [], attention: false, signal: controller.signal,
+      onProgress: () => { if (isSuperseded(request)) controller.abort(); },
+    })).text
+    : undefined;
+  const translations = document.segments.filter((segment) => segment.translation).map((segment) => segment.translation);
+  const tokens = translations.reduce((sum, t) => sum + t.ids.length + (t.hypotheses[0]?.endedWithEos ? 1 : 0), 0);
+  post({ type: 'document', id, document, single, baseline, timing: { milliseconds, tokens } },
+    single ? attentionBuffers(translations[0]) : []);
 }
 
 async function runTranslation(request) {
@@ -124,15 +167,15 @@ async function runPendingRequest() {
   if (running) return;
   const request = takeOldestRequest();
   if (!request) return;
-  running = true;
+  running = request;
   try {
     if (!translator) throw Object.assign(new Error('no model is loaded'), { code: 'invalid_argument' });
-    await runTranslation(request);
+    await (request.document ? runDocument(request) : runTranslation(request));
   } catch (error) {
     if (error?.code === 'cancelled') post({ type: 'dropped', id: request.id });
     else post({ type: 'translate-error', id: request.id, ...errorMessage(error) });
   } finally {
-    running = false;
+    running = null;
   }
   // Let the messages that arrived while decoding land before picking the next request.
   setTimeout(runPendingRequest, 0);
@@ -146,8 +189,10 @@ function enqueueTranslation(message) {
   if (!running) setTimeout(runPendingRequest, 0);
 }
 
-// Every request is answered once: one taken off its lane before it started, `dropped`.
+// Every request is answered once: one taken off its lane before it started, `dropped`; the
+// lane's request being translated stops at its next chance (a document's next group).
 function dropPendingRequest(lane) {
+  if (running?.lane === lane) running.cancelled = true;
   const request = pendingRequests.get(lane);
   if (!request) return;
   pendingRequests.delete(lane);

@@ -1,6 +1,7 @@
 // The page end to end: translations equal the native CLI's, each attention view draws the
 // real attention (the exported JSON), head masking re-translates like the CLI's
-// --mask-head, and people get clear messages for bad models, long input and no WebAssembly.
+// --mask-head, and people get clear messages for bad models and no WebAssembly (long input:
+// document.test.mjs).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -203,14 +204,6 @@ describe('the page', () => {
     await page.focus('#source-text');
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'beam');
-  });
-
-  test('too long input gets a clear message', async () => {
-    await page.fill('#source-text', 'x'.repeat(1500));
-    await page.waitForSelector('#input-message:not([hidden])');
-    assert.match(await page.textContent('#input-message'), /too long to translate: 1,500 characters, the limit is 1,000/);
-    await translate(page, SENTENCE);
-    assert.equal(await page.isHidden('#input-message'), true);
   });
 
   test('emptying the text drops the translation in flight: it never lands', async () => {

@@ -71,6 +71,11 @@ export class AttentionPanel {
     this.#live.start(previous);
   }
 
+  // A text of several sentences decodes without live steps.
+  hideLive() {
+    this.#live.hide();
+  }
+
   addLiveStep(step) {
     this.#live.addStep(step);
   }
@@ -79,6 +84,7 @@ export class AttentionPanel {
     this.#sourceText = sourceText;
     this.#result = result;
     this.#section.hidden = false;
+    this.#section.dataset.source = sourceText;  // for tests
     this.#live.finish(result.attention.sourcePieces);
     this.#draw();
   }

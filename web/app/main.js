@@ -1,10 +1,13 @@
 // Wires the page: the chosen model loads in the worker (progress, errors); typing asks for
-// a translation of the newest text after a pause (older requests are superseded); each
-// result updates the translation, the timings and the attention views; masking heads
-// re-translates and compares with the unmasked translation.
+// a translation of the newest text after a pause (older requests are superseded): a text of
+// any length, translated sentence by sentence with progress and a Stop button; each result
+// updates the translation, the timings and the attention views (of its only sentence, or of
+// the sentence chosen in the translation); masking heads re-translates and compares with the
+// unmasked translation.
 import { AblationView } from './ablation-view.js';
 import { AttentionPanel } from './attention-panel.js';
-import { inputTooLongMessage, loadErrorMessage, MAX_INPUT_CHARACTERS, translateErrorMessage } from './messages.js';
+import { DocumentView } from './document-view.js';
+import { loadErrorMessage, translateErrorMessage } from './messages.js';
 import { showModelLanguages } from './model-languages.js';
 import { ModelPicker } from './model-picker.js';
 import { ProgressBar } from './progress-bar.js';
@@ -56,7 +59,6 @@ function showInputMessage(message) {
 
 // sourceText: what `text` translates; data-source and data-shown (a count) are for tests.
 function showTranslation(sourceText, text, timing) {
-  translationOutput.textContent = text;
   const shown = Number(translationOutput.dataset.shown ?? 0) + 1;
   Object.assign(translationOutput.dataset, { source: sourceText, text, shown });
   if (!timing) {
@@ -81,6 +83,16 @@ function startTranslator() {
   const progress = new ProgressBar({ container: byId('download'), bar: byId('download-progress'), text: byId('download-text') });
   const ablation = new AblationView({ container: byId('ablation') });
   const panel = new AttentionPanel({ onMasksChanged: () => translateNow() });
+  const sentenceHint = byId('sentence-hint');
+  const documentView = new DocumentView({
+    output: translationOutput,
+    progress: { container: byId('document-progress'), bar: byId('document-progress-bar'), text: byId('document-progress-text') },
+    onChoose: (index, sentence) => showSentenceAttention(sentence),
+  });
+  byId('document-stop').addEventListener('click', () => {
+    clearTranslation();  // the translation shown was of the text before
+    showInputMessage('Stopped. Edit the text to translate it again.');
+  });
   let modelReady = false;
   let typingTimer = 0;
   let retryLoad = null;  // loads the model whose download failed, again
@@ -93,9 +105,21 @@ function startTranslator() {
   function clearTranslation() {
     worker.cancel();
     document.body.dataset.translating = 'false';
+    documentView.clear();
+    sentenceHint.hidden = true;
     showTranslation('', '', null);
     panel.hide();
     ablation.clear();
+  }
+
+  // The attention of one sentence of a longer text: translated again on its own, with attention.
+  async function showSentenceAttention({ source }) {
+    try {
+      const { result } = await worker.translate(source, translationOptions(panel.maskedHeads));
+      panel.show(source, result);
+    } catch (error) {
+      if (error.code !== 'superseded') showInputMessage(translateErrorMessage(error));
+    }
   }
 
   async function loadModel({ name, source, languages }) {
@@ -128,24 +152,35 @@ function startTranslator() {
     clearTimeout(typingTimer);
     const text = sourceText.value.trim();
     if (!modelReady) return;  // loading a model superseded the requests in flight
-    if (text.length > MAX_INPUT_CHARACTERS) {
-      clearTranslation();
-      return showInputMessage(inputTooLongMessage(text.length));
-    }
     showInputMessage(null);
     if (!text) return clearTranslation();
     const options = translationOptions(panel.maskedHeads);
     const comparing = options.maskedHeads.length > 0;
     panel.startLive(text);
     document.body.dataset.translating = 'true';
+    documentView.showWorking();
     try {
-      const { result, baseline, timing } = await worker.translate(text, options, {
+      const { document: translated, single, baseline, timing } = await worker.translate(text, options, {
+        document: true,
         onToken: (step) => panel.addLiveStep(step),
+        onProgress: (progress) => {
+          if (progress.sentences > 1) panel.hideLive();  // live steps are shown for one sentence only
+          documentView.showProgress(progress);
+        },
         compareWithoutMasks: comparing,
       });
-      showTranslation(text, result.text, timing);
-      panel.show(text, result);
-      if (comparing) ablation.show(baseline.text, result.text, options.maskedHeads.length);
+      documentView.show(translated, { interactive: !single });
+      showTranslation(text, translated.text, timing);
+      sentenceHint.hidden = single;
+      const first = translated.segments.find((segment) => segment.translation);
+      if (single) {
+        panel.show(first.source, first.translation);
+      } else {
+        panel.hideLive();
+        documentView.markChosen(0);
+        showSentenceAttention(first);
+      }
+      if (comparing) ablation.show(baseline, translated.text, options.maskedHeads.length);
       else ablation.clear();
       document.body.dataset.translating = 'false';
     } catch (error) {

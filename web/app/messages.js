@@ -1,13 +1,6 @@
 // What to tell a person when something goes wrong, from the error codes of the worker and
 // of wasm/attend.mjs (AttendError.code).
 
-export const MAX_INPUT_CHARACTERS = 1000;
-
-export function inputTooLongMessage(length) {
-  return `This text is too long to translate: ${length.toLocaleString('en')} characters, `
-    + `the limit is ${MAX_INPUT_CHARACTERS.toLocaleString('en')}. Shorten it or translate it in parts.`;
-}
-
 export function loadErrorMessage(error, modelName) {
   switch (error.code) {
     case 'invalid_model':

@@ -41,15 +41,19 @@ class TranslationLane {
 
   // Resolves with {result, baseline?, timing}; rejects with SupersededError when a newer
   // request was sent on this lane first, or WorkerError (code, message) when translation failed.
-  translate(text, options, { onToken, compareWithoutMasks = false } = {}) {
+  // With `document`, text of any length is translated sentence by sentence and the promise
+  // resolves with {document, single, timing}; onProgress hears {sentencesDone, sentences}.
+  translate(text, options, { onToken, onProgress, compareWithoutMasks = false, document = false } = {}) {
     const failure = this.#client.failure;
     if (failure) return Promise.reject(new WorkerError(failure));
     this.cancel();
     const id = this.#client.requestId();
     if (this.#newestRequest) Atomics.store(this.#newestRequest, 0, id);
     return new Promise((resolve, reject) => {
-      this.#requests.set(id, { resolve, reject, onToken });
-      this.#client.send({ type: 'translate', id, lane: this.#id, text, options, compareWithoutMasks, live: Boolean(onToken) }, this);
+      this.#requests.set(id, { resolve, reject, onToken, onProgress });
+      this.#client.send({
+        type: 'translate', id, lane: this.#id, text, options, compareWithoutMasks, live: Boolean(onToken), document,
+      }, this);
     });
   }
 
@@ -76,8 +80,9 @@ class TranslationLane {
     const request = this.#requests.get(message.id);
     if (!request) return;  // already superseded
     if (message.type === 'token') return request.onToken?.(message.step);
+    if (message.type === 'document-progress') return request.onProgress?.(message);
     this.#requests.delete(message.id);
-    if (message.type === 'result') request.resolve(message);
+    if (message.type === 'result' || message.type === 'document') request.resolve(message);
     else if (message.type === 'dropped') request.reject(new SupersededError());
     else request.reject(new WorkerError(message));
   }
@@ -186,7 +191,7 @@ export class TranslationWorker {
   #receive(message) {
     if (LOAD_MESSAGES.has(message.type)) return this.#receiveForLoad(message);
     const lane = this.#laneOfRequest.get(message.id);
-    if (message.type !== 'token') this.#laneOfRequest.delete(message.id);
+    if (message.type !== 'token' && message.type !== 'document-progress') this.#laneOfRequest.delete(message.id);
     lane?.receive(message);
   }
 

@@ -6,14 +6,18 @@
 //
 // Attributes: model (URL of a model file), src-text (the text to translate; else the
 // element's own text; else an input box of its own), beam, alpha, attention (show a
-// compact cross-attention heatmap: the last decoder layer, averaged over heads),
-// target-lang (the translation's language tag, for screen readers and fonts).
+// compact cross-attention heatmap: the last decoder layer, averaged over heads, when the text
+// is one sentence), target-lang (the translation's language tag, for screen readers and fonts).
+// A text of any length is translated sentence by sentence, with its progress in the status and
+// a Stop button; sentences the model is unsure of are marked (part "sentence unsure").
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
-// (detail: the result of Translator.translate), attend-error (detail: {code, message}).
+// (detail: the result of Translator.translateDocument: {text, segments}), attend-error
+// (detail: {code, message}).
 // Methods: translate(), reload() (loads the model again, e.g. after a failed download; a
 // model other elements have loaded is used as it is). Property: ready (a promise of the
 // model's info once it is loaded; rejected with {code, message} when its load fails).
 import { attentionShape } from '../app/attention-data.js';
+import { renderTranslatedDocument } from '../app/document-render.js';
 import { paintHeatmap } from '../app/heatmap-canvas.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
 import { useModel } from './shared-models.js';
@@ -31,7 +35,10 @@ const TEMPLATE = `
     :host([hidden]) { display: none; }
     textarea { width: 100%; box-sizing: border-box; font: inherit; padding: 6px; border: 1px solid #aab3c2; border-radius: 6px; }
     .source { color: #5b6475; margin: 0 0 6px; }
-    .translation { font-size: 1.15em; margin: 6px 0; min-height: 1.4em; }
+    .translation { font-size: 1.15em; margin: 6px 0; min-height: 1.4em; white-space: pre-wrap; }
+    .sentence.unsure { text-decoration: underline wavy #c77700; text-underline-offset: 3px; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    .progress { display: flex; align-items: center; gap: 8px; }
     .status { color: #5b6475; font-size: 0.85em; margin: 0; }
     .status.error { color: #a4161a; font-weight: 600; }
     .heatmap { overflow-x: auto; margin-top: 6px; }
@@ -42,6 +49,7 @@ const TEMPLATE = `
   <textarea id="input" rows="2" part="input" hidden></textarea>
   <p class="translation" part="translation" aria-live="polite"></p>
   <p class="status" part="status" role="status"></p>
+  <div class="progress" part="progress" hidden><progress max="1" value="0" aria-label="Translation progress"></progress><button type="button" part="stop">Stop</button></div>
   <div class="heatmap" part="heatmap" hidden><canvas role="img" aria-label="Cross-attention"></canvas></div>
 `;
 
@@ -100,7 +108,13 @@ class AttendTranslator extends HTMLElement {
       slot: shadow.querySelector('slot'),
       heatmap: shadow.querySelector('.heatmap'),
       canvas: shadow.querySelector('canvas'),
+      progress: shadow.querySelector('.progress'),
+      progressBar: shadow.querySelector('progress'),
     };
+    shadow.querySelector('.progress button').addEventListener('click', () => {
+      this.#clearTranslation();
+      this.#setStatus('Stopped.');
+    });
     this.#parts.input.addEventListener('input', () => {
       clearTimeout(this.#typingTimer);
       this.#typingTimer = setTimeout(() => this.translate(), TYPING_PAUSE_MS);
@@ -160,12 +174,15 @@ class AttendTranslator extends HTMLElement {
     return this.#readiness.promise;
   }
 
-  // The text to translate: src-text, else the element's own text, else its input box.
+  // The text to translate: src-text, else the element's own text with its white space
+  // collapsed as the page shows it, else its input box. Line breaks of src-text and of the
+  // input box are kept.
   get sourceText() {
-    return (this.getAttribute('src-text') ?? (this.textContent.trim() || this.#parts.input.value)).trim();
+    const ownText = this.textContent.replace(/\s+/g, ' ').trim();
+    return (this.getAttribute('src-text') ?? (ownText || this.#parts.input.value)).trim();
   }
 
-  // Translates the current text; resolves with the result, or undefined: no model is ready
+  // Translates the current text (translateDocument); resolves with its {text, segments}, or undefined: no model is ready
   // (loading, failed or disconnected), a newer request took over, the translation failed
   // (attend-error), or there is no text (then the shown translation is cleared).
   async translate() {
@@ -174,12 +191,16 @@ class AttendTranslator extends HTMLElement {
     this.#requestedText = text;
     if (!text) return this.#showNothing();
     try {
-      const { result } = await this.#model.lane.translate(text, this.#searchOptions());
-      this.#parts.translation.textContent = result.text;
-      this.#drawAttention(result);
+      const { document: translated, single } = await this.#model.lane.translate(text, this.#searchOptions(), {
+        document: true,
+        onProgress: (progress) => this.#showProgress(progress),
+      });
+      this.#parts.progress.hidden = true;
+      renderTranslatedDocument(this.#parts.translation, translated.segments);
+      this.#drawAttention(single ? translated.segments.find((segment) => segment.translation).translation : null);
       this.#setStatus('');
-      this.dispatchEvent(new CustomEvent('attend-translation', { detail: result, bubbles: true, composed: true }));
-      return result;
+      this.dispatchEvent(new CustomEvent('attend-translation', { detail: translated, bubbles: true, composed: true }));
+      return translated;
     } catch (error) {
       if (error.code === 'empty_input') this.#showNothing();  // only invisible characters
       else if (!EXPECTED_ERROR_CODES.has(error.code)) {
@@ -280,6 +301,15 @@ class AttendTranslator extends HTMLElement {
     this.#model?.lane.cancel();
     this.#parts.translation.textContent = '';
     this.#parts.heatmap.hidden = true;
+    this.#parts.progress.hidden = true;
+  }
+
+  // A text of several groups of sentences shows its progress and the Stop button.
+  #showProgress({ sentencesDone, sentences }) {
+    if (sentences <= 1) return;
+    this.#parts.progress.hidden = false;
+    this.#parts.progressBar.value = sentencesDone / sentences;
+    this.#setStatus(`Translating… ${sentencesDone} of ${sentences} sentences`);
   }
 
   // There is nothing to translate: no translation and no message (an earlier error was
@@ -289,8 +319,9 @@ class AttendTranslator extends HTMLElement {
     this.#setStatus('');
   }
 
+  // result: the translation of the text's only sentence, or null for several.
   #drawAttention(result) {
-    const show = this.hasAttribute('attention') && Boolean(result.attention);
+    const show = this.hasAttribute('attention') && Boolean(result?.attention);
     this.#parts.heatmap.hidden = !show;
     if (show) paintHeatmap(this.#parts.canvas, lastLayerMeanCross(result.attention), { maxWidth: this.clientWidth - 24, maxCell: 22 });
   }

@@ -28,13 +28,22 @@ size_t marker_length(std::string_view line) {
   return hashes >= 1 && hashes <= 6 ? hashes : 0;
 }
 
+bool is_letter_start(std::string_view text) {
+  if (text.empty()) return false;
+  const auto c = static_cast<unsigned char>(text[0]);
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c >= 0x80;
+}
+
 }  // namespace
 
 size_t list_marker_length(std::string_view line) {
   const size_t marker = marker_length(line);
   size_t end = marker;
   while (end < line.size() && (line[end] == ' ' || line[end] == '\t')) ++end;
-  return marker > 0 && end > marker ? end : 0;
+  if (marker == 0 || end == marker) return 0;
+  // "# 8 for Iowa State": a number sign, not a heading.
+  if (line[0] == '#' && !is_letter_start(line.substr(end))) return 0;
+  return end;
 }
 
 }  // namespace attend
