@@ -120,6 +120,9 @@ TEST(ParseHtml, NestingBombsStayWithinTheDepthLimit) {
   for (int i = 0; i < 300; ++i) misnested += "<b><i>";
   for (int i = 0; i < 10000; ++i) misnested += "x</b>";
   EXPECT_LT(parse_html(misnested).blocks[0].elements.size(), 1000u);
+  std::string unterminated;  // each '<' would read to the end: read once, the rest is text
+  for (int i = 0; i < 200000; ++i) unterminated += "<a x=\"";
+  EXPECT_EQ(texts(parse_html(unterminated)), unterminated);
 }
 
 TEST(ParseHtml, InvalidUtf8IsRefused) {

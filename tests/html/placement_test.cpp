@@ -1,6 +1,7 @@
 // place_elements and translate_block on hand-made alignments.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -148,10 +149,30 @@ TEST(TranslateBlock, ASentenceTranslatedIntoItselfKeepsItsElements) {
             "Ein Hund rennt. The <b>cat</b> sleeps.");
 }
 
+TEST(TranslateBlock, ManySentencesAndElementsTakeLinearishTime) {
+  // 50,000 images in the first sentence, then 20,000 sentences with an element each.
+  HtmlBlock block;
+  std::vector<TranslatedSentence> sentences;
+  for (int i = 0; i < 50000; ++i) block.elements.push_back(HtmlElement{1, 1, "<img>", ""});
+  for (int i = 0; i < 20000; ++i) {
+    const size_t begin = block.text.size();
+    block.text += "A dog runs. ";
+    block.elements.push_back(HtmlElement{begin + 2, begin + 5, "<b>", "</b>"});
+    sentences.push_back(TranslatedSentence{begin, begin + 11, "Ein Hund rennt.", alignment("A dog runs.", "Ein Hund rennt.", {{0}, {1}, {2}})});
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const HtmlBlock translated = translate_block(block, sentences);
+  const std::string html = serialize_block(translated);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+  EXPECT_EQ(translated.elements.size(), 70000u);
+  EXPECT_EQ(html.substr(0, 13), "Ein<img><img>");
+}
+
 TEST(TranslateBlock, HoldsMarkupWhenAnElementStartsOrEndsInside) {
-  const HtmlBlock block{kBlock, {{2, 5, "<b>", "</b>"}, {12, 27, "<i>", "</i>"}}};
-  EXPECT_TRUE(holds_markup(block, 0, 11));
-  EXPECT_FALSE(holds_markup(block, 12, 27));
+  const std::vector<size_t> edges = element_edges(HtmlBlock{kBlock, {{2, 5, "<b>", "</b>"}, {12, 27, "<i>", "</i>"}}});
+  EXPECT_TRUE(holds_markup(edges, 0, 11));
+  EXPECT_FALSE(holds_markup(edges, 12, 27));
+  EXPECT_FALSE(holds_markup(edges, 5, 12));
 }
 
 }  // namespace

@@ -39,8 +39,13 @@ class BlockTranslator {
     for (size_t p = 0; p < pieces_.size(); ++p) {
       if (!pieces_[p].placed) ranges[p] = ByteRange{out_position(pieces_[p].begin), out_position(pieces_[p].end)};
     }
+    std::vector<std::vector<size_t>> placed_in(segments_.size());
+    for (size_t p = 0; p < pieces_.size(); ++p) {
+      if (pieces_[p].placed) placed_in[pieces_[p].segment].push_back(p);
+    }
+    std::vector<int> local(pieces_.size(), -1);
     for (size_t s = 0; s < segments_.size(); ++s) {
-      if (segments_[s].sentence >= 0) place_in(s, ranges);
+      if (!placed_in[s].empty()) place_in(s, placed_in[s], local, ranges);
     }
     return written(ranges);
   }
@@ -69,28 +74,24 @@ class BlockTranslator {
     if (at < block_.text.size() || segments_.empty()) add(at, block_.text.size(), -1);
   }
 
-  bool inside_sentence(size_t at) const {
-    for (const Segment& s : segments_) {
-      if (s.sentence >= 0 && strictly_inside(at, s.begin, s.end)) return true;
-    }
-    return false;
-  }
-
-  // The segment holding text position `at`: the one it starts, or the last one at the end.
+  // The segment holding text position `at`: the first one ending after it, or the last one.
   size_t segment_of(size_t at) const {
-    for (size_t s = 0; s < segments_.size(); ++s) {
-      if (at < segments_[s].end) return s;
-    }
-    return segments_.size() - 1;
+    const auto s = std::partition_point(segments_.begin(), segments_.end(), [at](const Segment& s) { return s.end <= at; });
+    return s == segments_.end() ? segments_.size() - 1 : static_cast<size_t>(s - segments_.begin());
   }
 
-  // The piece of element `parent` holding [begin, end].
+  bool inside_sentence(size_t at) const {
+    const Segment& s = segments_[segment_of(at)];
+    return s.sentence >= 0 && strictly_inside(at, s.begin, s.end);
+  }
+
+  // The first piece of element `parent` holding [begin, end] (its pieces follow each other in text order).
   int parent_piece(int parent, size_t begin, size_t end) const {
     if (parent < 0) return -1;
-    for (int p = first_piece_[parent]; p < static_cast<int>(pieces_.size()) && pieces_[p].element == static_cast<size_t>(parent); ++p) {
-      if (pieces_[p].begin <= begin && end <= pieces_[p].end) return p;
-    }
-    return first_piece_[parent];
+    const auto first = pieces_.begin() + first_piece_[parent];
+    const auto last = pieces_.begin() + (static_cast<size_t>(parent) + 1 < first_piece_.size() ? first_piece_[parent + 1] : pieces_.size());
+    const auto p = std::partition_point(first, last, [end](const Piece& piece) { return piece.end < end; });
+    return static_cast<int>((p != last && p->begin <= begin ? p : first) - pieces_.begin());
   }
 
   void add_pieces(size_t k) {
@@ -136,25 +137,22 @@ class BlockTranslator {
     return out_.text.size();
   }
 
-  // The placed pieces of sentence segment s, by its alignment.
-  void place_in(size_t s, std::vector<ByteRange>& ranges) const {
+  // The placed pieces `members` of sentence segment s, by its alignment. local[p]: the index of
+  // piece p among its segment's members.
+  void place_in(size_t s, const std::vector<size_t>& members, std::vector<int>& local, std::vector<ByteRange>& ranges) const {
     const Segment& segment = segments_[s];
-    std::vector<int> local(pieces_.size(), -1);
-    std::vector<size_t> members;
     std::vector<ElementToPlace> elements;
-    for (size_t p = 0; p < pieces_.size(); ++p) {
-      if (!pieces_[p].placed || pieces_[p].segment != static_cast<int>(s)) continue;
+    for (const size_t p : members) {
       const size_t begin = std::clamp(pieces_[p].begin, segment.begin, segment.end);
       const size_t end = std::clamp(pieces_[p].end, begin, segment.end);
-      const int parent = pieces_[p].parent >= 0 ? local[pieces_[p].parent] : -1;
+      const int parent = pieces_[p].parent >= 0 ? local[pieces_[p].parent] : -1;  // -1: not placed, around the sentence
       local[p] = static_cast<int>(elements.size());
       elements.push_back(ElementToPlace{begin - segment.begin, end - segment.begin, parent});
-      members.push_back(p);
     }
-    if (members.empty()) return;
     const TranslatedSentence& sentence = sentences_[segment.sentence];
-    const std::vector<ByteRange> placed = place_elements(sentence.alignment, std::string_view(block_.text).substr(segment.begin, segment.end - segment.begin),
-                                                           sentence.text, elements);
+    const std::vector<ByteRange> placed =
+        place_elements(sentence.alignment, std::string_view(block_.text).substr(segment.begin, segment.end - segment.begin),
+                       sentence.text, elements);
     for (size_t m = 0; m < members.size(); ++m) {
       ranges[members[m]] = ByteRange{segment.out_begin + placed[m].begin, segment.out_begin + placed[m].end};
     }
@@ -199,11 +197,19 @@ class BlockTranslator {
 
 }  // namespace
 
-bool holds_markup(const HtmlBlock& block, size_t begin, size_t end) {
+std::vector<size_t> element_edges(const HtmlBlock& block) {
+  std::vector<size_t> edges;
   for (const HtmlElement& e : block.elements) {
-    if (strictly_inside(e.begin, begin, end) || strictly_inside(e.end, begin, end)) return true;
+    edges.push_back(e.begin);
+    edges.push_back(e.end);
   }
-  return false;
+  std::sort(edges.begin(), edges.end());
+  return edges;
+}
+
+bool holds_markup(const std::vector<size_t>& edges, size_t begin, size_t end) {
+  const auto after_begin = std::upper_bound(edges.begin(), edges.end(), begin);
+  return after_begin != edges.end() && *after_begin < end;
 }
 
 HtmlBlock translate_block(const HtmlBlock& block, const std::vector<TranslatedSentence>& sentences) {

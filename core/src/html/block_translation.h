@@ -20,9 +20,12 @@ struct TranslatedSentence {
   SentenceAlignment alignment;     // needed only when holds_markup(block, begin, end)
 };
 
-// Whether an element of the block starts or ends strictly inside text [begin, end): a sentence
-// whose translation needs a word alignment (its attention captured).
-bool holds_markup(const HtmlBlock& block, size_t begin, size_t end);
+// Where the block's elements start and end, sorted: for holds_markup.
+std::vector<size_t> element_edges(const HtmlBlock& block);
+
+// Whether an element of the block (`edges`: its element_edges) starts or ends strictly inside
+// text [begin, end): a sentence whose translation needs a word alignment (its attention captured).
+bool holds_markup(const std::vector<size_t>& edges, size_t begin, size_t end);
 
 // `sentences` in text order, disjoint. A sentence whose translation is its text unchanged (an
 // unreadable one) keeps its elements where they were.

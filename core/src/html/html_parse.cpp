@@ -25,11 +25,11 @@ char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + '
 struct Tag {
   std::string name;  // lowercase
   bool end_tag = false;
-  size_t end = 0;  // past its '>'
+  size_t end = std::string_view::npos;  // past its '>'; npos: the input ends inside the tag
 };
 
 // The tag html[at] == '<' starts: "<name ...>" or "</name ...>", a quoted attribute value read
-// whole (it may hold '>'). nullopt when the '<' starts no tag or the input ends inside the tag.
+// whole (it may hold '>'). nullopt when the '<' starts no tag.
 std::optional<Tag> read_tag(std::string_view html, size_t at) {
   Tag tag;
   size_t i = at + 1;
@@ -48,11 +48,11 @@ std::optional<Tag> read_tag(std::string_view html, size_t at) {
     while (i < html.size() && is_html_space(html[i])) ++i;
     if (i < html.size() && (html[i] == '"' || html[i] == '\'')) {
       const size_t close = html.find(html[i], i + 1);
-      if (close == std::string_view::npos) return std::nullopt;
+      if (close == std::string_view::npos) return tag;
       i = close + 1;
     }
   }
-  return std::nullopt;
+  return tag;
 }
 
 class Parser {
@@ -101,6 +101,10 @@ class Parser {
     }
     const std::optional<Tag> tag = read_tag(html_, at);
     if (!tag) return at;
+    if (tag->end == std::string_view::npos) {  // the input ends inside it: the rest is text (so no '<' is read twice)
+      add_text(html_.substr(text_from));
+      return html_.size();
+    }
     add_text(html_.substr(text_from, at - text_from));
     const std::string written(html_.substr(at, tag->end - at));
     if (tag->end_tag) {

@@ -51,9 +51,10 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
   std::vector<PreparedSource> sources;
   std::vector<size_t> with_markup, without_markup;
   for (size_t k = 0; k < texts.size(); ++k) {
+    const std::vector<size_t> edges = element_edges(fragment.blocks[k]);
     for (const DocumentSegment& segment : plan_document(texts[k], breaks_per_block[k], check)) {
       if (!segment.translate) continue;
-      const bool markup = holds_markup(fragment.blocks[k], segment.begin, segment.end);
+      const bool markup = holds_markup(edges, segment.begin, segment.end);
       (markup ? with_markup : without_markup).push_back(found.size());
       found.push_back(SentenceSource{k, segment.begin, segment.end, markup});
       sources.push_back(translator.prepare(std::string_view(texts[k]).substr(segment.begin, segment.end - segment.begin)));

@@ -14,7 +14,8 @@ class Placer {
  public:
   Placer(const SentenceAlignment& alignment, std::string_view sentence, std::string_view translation,
          const std::vector<ElementToPlace>& elements)
-      : a_(alignment), sentence_(sentence), translation_(translation), elements_(elements), placed_(elements.size()), empty_(elements.size(), false) {}
+      : a_(alignment), sentence_(sentence), translation_(translation), elements_(elements), placed_(elements.size()), empty_(elements.size(), false),
+        with_words_(elements.size() + 1) {}
 
   std::vector<ByteRange> place() {
     for (size_t k = 0; k < elements_.size(); ++k) {
@@ -62,9 +63,10 @@ class Placer {
     range.begin = std::max(range.begin, parent.begin);
     range.end = std::min(range.end, parent.end);
     if (range.begin >= range.end) range = parent;
-    for (size_t s = 0; s < k; ++s) {
+    std::vector<size_t>& siblings = with_words_[elements_[k].parent + 1];
+    for (const size_t s : siblings) {
       const ByteRange& sibling = placed_[s];
-      if (elements_[s].parent != elements_[k].parent || empty_[s] || !intersects(sibling, range.begin, range.end)) continue;
+      if (!intersects(sibling, range.begin, range.end)) continue;
       if (range.end > sibling.end) {
         range = whole_words(ByteRange{sibling.end, range.end});
       } else if (range.begin < sibling.begin) {
@@ -75,6 +77,7 @@ class Placer {
       if (range.begin >= range.end) range = ByteRange{sibling.end, sibling.end};
     }
     placed_[k] = range;
+    siblings.push_back(k);
   }
 
   // The target words inside `range`, from the first one's start to the last one's end (empty if none).
@@ -111,8 +114,8 @@ class Placer {
     }
     const ByteRange parent = parent_range(k);
     at = std::clamp(at, parent.begin, parent.end);
-    for (size_t s = 0; s < elements_.size(); ++s) {
-      if (s != k && !empty_[s] && elements_[s].parent == e.parent && strictly_inside(at, placed_[s])) at = placed_[s].end;
+    for (const size_t s : with_words_[e.parent + 1]) {
+      if (strictly_inside(at, placed_[s])) at = placed_[s].end;
     }
     placed_[k] = ByteRange{at, at};
   }
@@ -122,6 +125,7 @@ class Placer {
   const std::vector<ElementToPlace>& elements_;
   std::vector<ByteRange> placed_;
   std::vector<bool> empty_;  // an element over no aligned word: placed after the others
+  std::vector<std::vector<size_t>> with_words_;  // [parent + 1]: its children placed over words so far
 };
 
 }  // namespace
