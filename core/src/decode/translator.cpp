@@ -154,7 +154,9 @@ struct Translator::State {
   void carry_pass_through(const PreparedSource& source, Translation& t, const HeadMask& mask) {
     for (size_t h = 0; h < t.hypotheses.size(); ++h) {
       Hypothesis& hypothesis = t.hypotheses[h];
-      const AttentionMaps maps = h == 0 && t.attention ? *t.attention : attention_for(source.ids, hypothesis, mask);
+      std::optional<AttentionMaps> computed;  // the best hypothesis' maps may be captured already
+      const AttentionMaps& maps =
+          h == 0 && t.attention ? *t.attention : computed.emplace(attention_for(source.ids, hypothesis, mask));
       hypothesis.text = text_with_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer);
     }
   }
