@@ -66,6 +66,7 @@ std::vector<std::string> block_texts(const HtmlFragment& fragment);
 struct HtmlSentence {
   size_t block = 0;             // index in HtmlFragment::blocks
   size_t begin = 0, end = 0;    // bytes of that block's text
+  std::string source;           // what the model was given: block_texts(fragment)[block] from begin to end
   Translation translation;
 };
 

@@ -71,14 +71,14 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
   HtmlTranslation result;
   for (size_t i = 0; i < found.size(); ++i) {
     const SentenceSource& s = found[i];
+    const std::string text = texts[s.block].substr(s.begin, s.end - s.begin);
     TranslatedSentence sentence{s.begin, s.end, translations[i].hypotheses.at(0).text, {}};
     if (s.markup) {
-      const std::string_view text = std::string_view(texts[s.block]).substr(s.begin, s.end - s.begin);
       sentence.alignment = sentence_alignment(text, sources[i], translations[i], *model.src_tokenizer, *model.tgt_tokenizer);
       if (!options.capture_attention) translations[i].attention.reset();
     }
     per_block[s.block].push_back(std::move(sentence));
-    result.sentences.push_back(HtmlSentence{s.block, s.begin, s.end, std::move(translations[i])});
+    result.sentences.push_back(HtmlSentence{s.block, s.begin, s.end, text, std::move(translations[i])});
   }
   for (size_t k = 0; k < fragment.blocks.size(); ++k) out.blocks.push_back(translate_block(fragment.blocks[k], per_block[k]));
   result.html = serialize_html(out);
