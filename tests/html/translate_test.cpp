@@ -41,7 +41,7 @@ TEST(SentenceAlignment, PassThroughSpansAreWordsAlignedWithThemselves) {
   const Model::Impl& model = translator.model().impl();
   TranslateOptions options;
   options.capture_attention = true;
-  for (const std::string sentence : {"A man 😀 rides a bike in 北京.", "2000 people watch 12 dogs.", "A (小明) dog runs.",
+  for (const std::string sentence : {"A man 😀 rides a bike in 北京.", "2000 people watch 12 dogs.", "A (小明) dog runs.", "Two 55 5 dogs run.",
                                      "A red car drives past a small house."}) {
     const PreparedSource source = translator.prepare(sentence);
     const Translation translation = translator.translate_prepared({source}, options)[0];

@@ -48,16 +48,16 @@ std::optional<std::vector<size_t>> offsets_in(std::string_view cut, std::string_
   std::vector<size_t> offsets;
   size_t at = 0, next_removed = 0;
   for (const char c : cut) {
-    while (at < text.size() && text[at] != c) {
+    for (;;) {
       if (next_removed < removed.size() && at == removed[next_removed].begin) {
         at = removed[next_removed++].end;
-      } else if (is_html_space(text[at])) {
+      } else if (at < text.size() && text[at] != c && is_html_space(text[at])) {
         ++at;
       } else {
-        return std::nullopt;
+        break;
       }
     }
-    if (at == text.size()) return std::nullopt;
+    if (at == text.size() || text[at] != c) return std::nullopt;
     offsets.push_back(at++);
   }
   return offsets;
