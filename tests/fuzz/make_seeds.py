@@ -61,6 +61,15 @@ def html_seeds(out, sentences):
     (out / "html.dict").write_text("".join(f"{json.dumps(t)}\n" for t in tokens))
 
 
+def document_seeds(out):
+    """The splitting corpus's texts (tests/data/real_text/splitting.json), each with ICU's breaks
+    (first byte 0) and with breaks read from its own bytes (1)."""
+    corpus = pathlib.Path(__file__).resolve().parents[1] / "data" / "real_text" / "splitting.json"
+    for index, case in enumerate(json.loads(corpus.read_text(encoding="utf-8"))):
+        for choice in (0, 1):
+            write(out / "document" / f"case{index}_{choice}", bytes([choice]) + case["text"].encode())
+
+
 def main():
     fixture, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     header_seeds(fixture / "tiny.int8.safetensors", out)
@@ -79,6 +88,7 @@ def main():
              "head", "encoder", "decoder", "cross"]
     (out / "wasm_bindings.dict").write_text("".join(f"{json.dumps(json.dumps(n))}\n" for n in names))
     html_seeds(out, sentences)
+    document_seeds(out)
     write(out / "text_parsers" / "head_spec", b"\x00cross:1:0")
     write(out / "text_parsers" / "nbest", b"\x010 ||| ein Hund ||| -1.5\n0 ||| Hund ||| -2.25\n1 ||| zwei ||| -0.5\n")
     write(out / "text_parsers" / "metrics", "\x02Ein Hund läuft.\nZwei Männer.\nEin Hund rennt.\nZwei Männer!\n".encode())

@@ -56,8 +56,12 @@ class Planner {
     keep(end, next);
   }
 
-  // [begin, end): a sentence and the whitespace after it.
+  // [begin, end): a sentence and the whitespace around it (before it only where a caller's
+  // break fell before a space).
   void plan_sentence(size_t begin, size_t end) {
+    const size_t first = begin;
+    while (begin < end && is_blank(text_[begin])) ++begin;
+    keep(first, begin);
     size_t last = end;
     while (last > begin && is_blank(text_[last - 1])) --last;
     const std::string_view sentence = text_.substr(begin, last - begin);
