@@ -89,6 +89,7 @@ TEST(ParseHtml, WhitespaceBetweenBlocksIsMarkupAndInsideIsText) {
   // Whitespace before a block's first text is markup, also when a dropped tag stood between them
   // (found by the html fuzzer: written back without the tag, the two were one text).
   EXPECT_EQ(parse_html("</p>\n</code>a b").markup[0], "</p>\n");
+  EXPECT_EQ(parse_html("<p>&#32;\n&#9;a b").markup[0], "<p> \n\t");
   const std::string html = "\n<div>\n  <p>\n    A dog.\n  </p>\n</div>\n";
   const HtmlFragment f = parse_html(html);
   EXPECT_EQ(texts(f), "A dog.\n  ");

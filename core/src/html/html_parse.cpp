@@ -196,18 +196,19 @@ class Parser {
     in_block_ = false;
   }
 
-  // Text of the source (character references not yet decoded): whitespace between blocks, and
-  // before a block's first text, is markup.
+  // Text of the source (character references not yet decoded). Whitespace between blocks, and
+  // before a block's first text, is markup (a reference to a space, "&#32;", becomes one there).
   void add_text(std::string_view raw) {
+    std::string text = decode_references(raw);
     if (!in_block_) {
       size_t space = 0;
-      while (space < raw.size() && is_html_space(raw[space])) ++space;
-      fragment_.markup.back() += raw.substr(0, space);
-      raw.remove_prefix(space);
+      while (space < text.size() && is_html_space(text[space])) ++space;
+      fragment_.markup.back() += text.substr(0, space);
+      text.erase(0, space);
     }
-    if (raw.empty()) return;
+    if (text.empty()) return;
     start_block();
-    block().text += decode_references(raw);
+    block().text += text;
   }
 
   // Markup at one place: in the open block, else between blocks.
