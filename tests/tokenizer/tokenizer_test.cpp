@@ -66,6 +66,26 @@ TEST(Tokenizer, ByteFallbackRoundTripsCharactersOutsideTheVocabulary) {
   EXPECT_EQ(tokenizer.decode(ids), "ein 👩‍👩‍👧 hund");
 }
 
+TEST(Tokenizer, OffsetsAreTheIdsOfEncodeWithTheBytesTheyCameFrom) {
+  const Tokenizer tokenizer = load("joint_unigram");
+  const std::string text = "A man 😀 rides  in 北京.";
+  const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);
+  std::vector<int> ids;
+  std::vector<std::string> unknown;
+  size_t previous_end = 0;
+  for (const TokenSpan& token : tokens) {
+    ids.push_back(token.id);
+    EXPECT_LE(previous_end, token.begin);
+    EXPECT_LE(token.begin, token.end);
+    EXPECT_LE(token.end, text.size());
+    previous_end = token.end;
+    if (token.id == tokenizer.unk_id()) unknown.push_back(text.substr(token.begin, token.end - token.begin));
+  }
+  EXPECT_EQ(ids, tokenizer.encode(text));
+  EXPECT_EQ(unknown, (std::vector<std::string>{"😀", "北京"}));
+  EXPECT_EQ(error_code_of([&] { tokenizer.encode_with_offsets("\xC3"); }), ErrorCode::invalid_input);
+}
+
 TEST(Tokenizer, RejectsInvalidUtf8BeforeSentencePiece) {
   const Tokenizer tokenizer = load("joint_unigram");
   for (const std::string& text : {"\xFF"s, "\xE2\x82"s, "\xC0\xAF"s, "\xED\xA0\x80"s}) {
