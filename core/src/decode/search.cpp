@@ -92,8 +92,8 @@ std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& r,
         token = argmax(logits, vocab);
       }
       const float log_prob = logits[token] - lse;
-      h.score += log_prob;
       h.log_prob += log_prob;
+      h.score = h.log_prob;  // greedy ranks nothing: its score is Σ log p
       ++h.tokens;
       if (reporter.active()) reporter.report(s, i, step, token, log_prob);
       if (token == c.eos_id) continue;
