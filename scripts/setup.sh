@@ -42,8 +42,9 @@ if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sourc
   sudo_if_needed apt-get update -qq
 fi
 
-# npm packages (playwright-core drives Debian's chromium; no browser download).
+# npm packages (playwright-core drives Debian's chromium, no browser download; axe-core checks
+# accessibility in tests/e2e/accessibility.test.mjs).
 top=$(cd "$(dirname "$0")/.." && pwd)
-if [ -f "$top/package.json" ] && [ ! -d "$top/node_modules/playwright-core" ]; then
+if [ -f "$top/package.json" ] && { [ ! -d "$top/node_modules/playwright-core" ] || [ ! -d "$top/node_modules/axe-core" ]; }; then
   (cd "$top" && npm install --no-audit --no-fund --ignore-scripts)
 fi
