@@ -123,6 +123,8 @@ TEST(TranslateHtml, AttentionIsCapturedForSentencesWithMarkupAndReturnedOnlyIfAs
 TEST(TranslateHtml, UnreadableSentencesKeepTheirElements) {
   const HtmlTranslation t = translate_html(shipped(), "<p>这是<b>一本</b>书。</p>");
   EXPECT_EQ(t.html, "<p>这是<b>一本</b>书。</p>");
+  // Compared with the text the sentence was cut from (whitespace as spaces), not as written.
+  EXPECT_EQ(translate_html(shipped(), "<p>这是一本\n<b>很好的</b>书。</p>").html, "<p>这是一本 <b>很好的</b>书。</p>");
 }
 
 TEST(TranslateHtml, AFragmentWithoutSentencesComesBackUnchanged) {

@@ -52,10 +52,11 @@ class BlockTranslator {
 
  private:
   void cut_segments() {
+    const std::string text = block_text(block_);  // what the sentences were cut from
     size_t at = 0;
     auto add = [&](size_t begin, size_t end, int sentence) {
       Segment segment{begin, end, out_.text.size(), 0, sentence};
-      if (sentence >= 0 && sentences_[sentence].text == std::string_view(block_.text).substr(begin, end - begin)) segment.sentence = -1;
+      if (sentence >= 0 && sentences_[sentence].text == std::string_view(text).substr(begin, end - begin)) segment.sentence = -1;
       out_.text += sentence >= 0 ? sentences_[sentence].text : block_.text.substr(begin, end - begin);
       segment.out_end = out_.text.size();
       segments_.push_back(segment);
@@ -129,12 +130,9 @@ class BlockTranslator {
 
   // Where text position `at` (not strictly inside a translated sentence) is in the translated block.
   size_t out_position(size_t at) const {
-    for (const Segment& s : segments_) {
-      if (at < s.begin || at > s.end) continue;
-      if (s.sentence < 0) return s.out_begin + (at - s.begin);
-      return at == s.begin ? s.out_begin : s.out_end;
-    }
-    return out_.text.size();
+    const Segment& s = segments_[segment_of(at)];
+    if (s.sentence < 0) return s.out_begin + (at - s.begin);
+    return at == s.begin ? s.out_begin : s.out_end;
   }
 
   // The placed pieces `members` of sentence segment s, by its alignment. local[p]: the index of

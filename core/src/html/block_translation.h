@@ -27,8 +27,8 @@ std::vector<size_t> element_edges(const HtmlBlock& block);
 // text [begin, end): a sentence whose translation needs a word alignment (its attention captured).
 bool holds_markup(const std::vector<size_t>& edges, size_t begin, size_t end);
 
-// `sentences` in text order, disjoint. A sentence whose translation is its text unchanged (an
-// unreadable one) keeps its elements where they were.
+// `sentences` in text order, disjoint. A sentence whose translation is its text unchanged (in
+// block_text(block): an unreadable one) keeps its elements where they were.
 HtmlBlock translate_block(const HtmlBlock& block, const std::vector<TranslatedSentence>& sentences);
 
 }  // namespace attend

@@ -80,18 +80,20 @@ std::string serialize_html(const HtmlFragment& fragment) {
   return out;
 }
 
+std::string block_text(const HtmlBlock& block) {
+  std::string text = block.text;
+  for (char& c : text) {
+    if (is_html_space(c)) c = ' ';
+  }
+  for (const HtmlElement& element : block.elements) {
+    if (element.line_break) text[element.begin] = '\n';
+  }
+  return text;
+}
+
 std::vector<std::string> block_texts(const HtmlFragment& fragment) {
   std::vector<std::string> texts;
-  for (const HtmlBlock& block : fragment.blocks) {
-    std::string text = block.text;
-    for (char& c : text) {
-      if (is_html_space(c)) c = ' ';
-    }
-    for (const HtmlElement& element : block.elements) {
-      if (element.line_break) text[element.begin] = '\n';
-    }
-    texts.push_back(std::move(text));
-  }
+  for (const HtmlBlock& block : fragment.blocks) texts.push_back(block_text(block));
   return texts;
 }
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "attend/html.h"
+
 namespace attend {
 
 // HTML's whitespace: space, tab, line feed, carriage return, form feed.
@@ -15,6 +17,9 @@ bool is_ascii_punctuation(char c);
 // ones (&#233; &#xE9;), each ended by ';'. Anything else, an unknown name or a reference
 // without ';', stays as written.
 std::string decode_references(std::string_view raw);
+
+// block_texts' text of one block.
+std::string block_text(const HtmlBlock& block);
 
 // `text` with & < > and U+00A0 written as &amp; &lt; &gt; &nbsp;.
 void append_escaped(std::string& out, std::string_view text);
