@@ -8,6 +8,11 @@
 //                           int8 activations (as the page loads it)]
 //                          [--settings 1:1,1:32,5:1] [--warmup N]
 //                          [--engines attend-wasm,onnxruntime-web]
+//   node bench/browser.mjs --scratch DIR --model FILE --texts FILE --options JSON --document FILE
+//                          [--beams 1,5] [--repeat N] [--warmup N]
+//     instead: translateDocument on the document (its sentences: the --texts lines) against
+//     translate() on the lines, and planDocument alone, interleaved --repeat times; prints
+//     {browser, userAgent, plan, runs} (bench/web/bench.mjs, runDocumentBench).
 import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -26,9 +31,11 @@ const { values: args } = parseArgs({
     settings: { type: 'string', default: '1:1,1:32,5:1' }, options: { type: 'string' },
     warmup: { type: 'string', default: '8' }, engines: { type: 'string', default: 'attend-wasm,onnxruntime-web' },
     timeout: { type: 'string', default: '900' },
+    document: { type: 'string' }, beams: { type: 'string', default: '1,5' }, repeat: { type: 'string', default: '5' },
   },
 });
-for (const name of ['scratch', 'model', 'onnx', 'ids', 'texts', 'options']) {
+const required = args.document ? ['scratch', 'model', 'texts', 'options'] : ['scratch', 'model', 'onnx', 'ids', 'texts', 'options'];
+for (const name of required) {
   if (!args[name]) {
     console.error(`usage: node bench/browser.mjs --scratch DIR --model FILE --onnx DIR --ids FILE --texts FILE --options JSON (missing --${name})`);
     process.exit(2);
@@ -86,22 +93,30 @@ try {
   await page.route((url) => !url.href.startsWith(origin), (route) => route.abort());
   await page.goto(`${origin}/repo/bench/web/index.html`);
   await page.waitForFunction(() => window.benchReady === true, null, { timeout: 60_000 });
-  const config = {
-    model: `${origin}/model.safetensors`, onnx: scratchUrl(args.onnx),
-    int8Model: args['model-int8'] ? `${origin}/model.int8.safetensors` : null,
-    texts: readFileSync(args.texts, 'utf8').split('\n').slice(0, -1),
-    sources: JSON.parse(readFileSync(args.ids, 'utf8')).sources,
-    settings: args.settings.split(',').map((s) => s.split(':').map(Number)),
-    options: JSON.parse(args.options), // length_penalty, max_length, max_length_ratio (from bench/run.py)
-    warmup: Number(args.warmup),
-    engines: [...args.engines.split(','),
-      ...(args['model-int8'] ? ['attend-wasm-int8-weights', 'attend-wasm-int8-activations'] : [])],
-  };
-  if (config.texts.length !== config.sources.length) {
-    throw new Error(`${args.texts} has ${config.texts.length} lines but ${args.ids} has ${config.sources.length} sources`);
-  }
   page.setDefaultTimeout(Number(args.timeout) * 1000);
-  const report = await page.evaluate((c) => window.runBench(c), config);
+  const texts = readFileSync(args.texts, 'utf8').split('\n').slice(0, -1);
+  const options = JSON.parse(args.options); // length_penalty, max_length, max_length_ratio (from bench/run.py)
+  let report;
+  if (args.document) {
+    report = await page.evaluate((c) => window.runDocumentBench(c), {
+      model: `${origin}/model.safetensors`, texts, document: readFileSync(args.document, 'utf8'), options,
+      beams: args.beams.split(',').map(Number), repeat: Number(args.repeat), warmup: Number(args.warmup),
+    });
+  } else {
+    const config = {
+      model: `${origin}/model.safetensors`, onnx: scratchUrl(args.onnx),
+      int8Model: args['model-int8'] ? `${origin}/model.int8.safetensors` : null,
+      texts, sources: JSON.parse(readFileSync(args.ids, 'utf8')).sources,
+      settings: args.settings.split(',').map((s) => s.split(':').map(Number)),
+      options, warmup: Number(args.warmup),
+      engines: [...args.engines.split(','),
+        ...(args['model-int8'] ? ['attend-wasm-int8-weights', 'attend-wasm-int8-activations'] : [])],
+    };
+    if (config.texts.length !== config.sources.length) {
+      throw new Error(`${args.texts} has ${config.texts.length} lines but ${args.ids} has ${config.sources.length} sources`);
+    }
+    report = await page.evaluate((c) => window.runBench(c), config);
+  }
   report.browser = `Chromium ${browser.version()}`;
   process.stdout.write(JSON.stringify(report));
 } finally {

@@ -188,6 +188,80 @@ def shown_arguments(arguments):
     return " ".join(shown)
 
 
+DOCUMENT_TARGET = 0.05  # splitting and markup: under 5 % of the translation time ("Real text" issue)
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def document_overheads(run):
+    """(document / one per line - 1) from the best of each path's passes, and the median of the per-pass ratios
+    (each pass's two timings taken next to each other); the cut alone as a share of the best one-per-line time."""
+    best_lines, best_document = min(run["line_seconds"]), min(run["document_seconds"])
+    paired = median([d / l for d, l in zip(run["document_seconds"], run["line_seconds"])])
+    return best_document / best_lines - 1, paired - 1, min(run["cut_seconds"]) / best_lines
+
+
+def percent(x):
+    return f"{x * 100:+.1f} %"
+
+
+def arithmetic(weight_dtype, int8_activations):
+    if weight_dtype != "int8":
+        return f"{weight_dtype} weights and activations"
+    return f"int8 weights × {'int8' if int8_activations else 'f32'} activations"
+
+
+def documents_section(results):
+    documents, m = results["documents"], results["machine"]
+    shape = documents["document"]
+    places = [("native (`translate_document`)", "native"), ("Chromium (`translateDocument`)", "chromium")]
+    rows, misses = [], []
+    for place, key in places:
+        if key not in documents:
+            continue
+        plan = documents[key]["plan"]
+        for run in documents[key]["runs"]:
+            best, paired, cut = document_overheads(run)
+            setting = f"{'greedy' if run['beam'] == 1 else 'beam ' + str(run['beam'])}, batch {run['batch']}"
+            if max(best, paired) >= DOCUMENT_TARGET:
+                misses.append(f"{place.split(' (')[0]} {setting}")
+            rows.append([place, setting, f"{plan['sentences']}{' (the lines)' if plan['equals_lines'] else ' (NOT the lines)'}",
+                         f"{run['differing_sentences']}/{run['sentences']}", "yes" if run["document_text_equal"] else "**no**",
+                         fmt(min(run["line_seconds"]), 2), fmt(min(run["document_seconds"]), 2), f"**{percent(best)}**",
+                         percent(paired), fmt(min(run["cut_seconds"]) * 1e3, 1), f"{cut * 100:.2f} %"])
+    repeat = documents["repeat"]
+    verdict = ("met on every row" if not misses else "**not met** on " + ", ".join(misses))
+    weights = documents["native"]["model"]["weight_dtype"]
+    kinds = [f"natively {arithmetic(weights, documents['native']['model']['int8_activations'])} (the CLI's default)"]
+    if "chromium" in documents:
+        kinds.append(f"in Chromium {arithmetic(weights, documents['chromium']['int8_activations'])} "
+                     f"(`Translator.load`'s default `int8Activations: 'auto'`, as the page loads it)")
+    return "".join([
+        "\n## Documents (a document vs the same sentences one per line)\n\n",
+        f"The first {shape['sentences']:,} sentences of the input above as one document: paragraphs of "
+        f"{shape['paragraph_sentences']} sentences with a blank line between "
+        f"({shape['paragraphs']} paragraphs, {shape['bytes']:,} bytes); the {shape['lists']} paragraphs holding a line "
+        f"that does not read as a sentence (no capital first or no full stop) are lists of `- ` items. Translated as a "
+        f"document (the cut, then the sentences in groups, then the text put back together) and as the same sentences "
+        f"one per line (`translate_batch` natively, `translate(array)` in Chromium: one call, batches of 32, shortest "
+        f"together), same model file ({documents['model']}), same search, 1 thread, on this page's machine "
+        f"({m['cpu']}; load in Setup). Each of the two paths and the cut alone ran {repeat} times, interleaved, the order "
+        f"alternating. The plan column checks the cut found exactly the lines as sentences (else the run stops); "
+        f"*differing*: sentences whose output ids differ between the two paths; *same text*: the document's "
+        f"translation equals the one-per-line translations put in the document's places.\n\n",
+        table(["where", "search", "sentences in the plan", "differing", "same text", f"one per line s (best of {repeat})",
+               f"document s (best of {repeat})", "overhead (best / best)", f"overhead (median of {repeat} paired ratios)",
+               "cut alone ms (best)", "cut / one per line"], rows),
+        f"\n*overhead*: document time / one-per-line time − 1. *cut alone*: `sentence_breaks` + `plan_document` with "
+        f"the model's sentence check natively; `planDocument` in Chromium (`Intl.Segmenter`, the core's plan, the "
+        f"segments back as strings). Arithmetic: {'; '.join(kinds)}. Target (\"Real text\" issue): splitting and markup under "
+        f"{DOCUMENT_TARGET * 100:.0f} % of the translation time, by both overhead columns: {verdict}.\n"])
+
+
 def markdown(results):
     m, attend = results["machine"], results["engines"]["attend"]
     versions = [("Attend", f"{attend.get('version')} (commit {results.get('commit')}), {m.get('compiler')}")]
@@ -243,6 +317,8 @@ def markdown(results):
                 f"thread, .wasm served locally). Both in the page's main thread. The last four columns: Attend on the "
                 f"shipped int8 file, with `int8Activations: false` (int8 weights times f32 activations) and `true` (as "
                 f"the page and the element load it); not the f32 engines' arithmetic, so no peer ratio.\n"]
+    if "documents" in results:
+        out.append(documents_section(results))
     out += ["\n## Speed bar (CTranslate2 as context)\n\n", speed_bar(results),
             "\n## Attend alone: `attend bench` over every setting (f32)\n\n", grid_table(attend)]
     if "attend-int8" in results["engines"]:
@@ -261,7 +337,7 @@ def markdown(results):
             "`scripts/bench.sh` (or `npm run bench`) builds `attend` and `attend_kernel_bench` in `build/bench`, the "
             "WebAssembly module (`scripts/build_wasm.sh`), installs the npm peers if missing, then runs "
             "`bench/run.py`, which writes this page and `bench/latest.json`. Options go to `bench/run.py` "
-            "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,int8`, `--repeat N`). "
+            "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,int8,documents`, `--repeat N`). "
             "`attend bench --help` describes the native tool alone. "
             f"This run: `{' '.join(['scripts/bench.sh', shown_arguments(results.get('arguments', []))]).strip()}`.\n"]
     return "".join(out)

@@ -7,6 +7,8 @@ settings, in one run, so every speed is a ratio against a peer measured under th
   3. ONNX Runtime for Node on bench/export_onnx.py's graphs: bench/ort_node.mjs.
   4. In Chromium: Attend's WebAssembly build vs onnxruntime-web: bench/browser.mjs.
   5. The kernels' micro-bench against OpenBLAS (the machine's GEMM limit): attend_kernel_bench.
+  6. Documents: the sentences joined into paragraphs and lists, translated as a document (natively
+     `attend bench --document`, in Chromium translateDocument) against the same sentences one per line.
 Every peer's output ids are compared with Attend's for the same setting (count of differing sentences).
 Beam search runs on the first --beam-lines sentences for every engine (PyTorch's beam is slow).
 Writes the JSON and the markdown report (bench/report.py). Usually run through scripts/bench.sh.
@@ -37,6 +39,9 @@ OPENBLAS_CORE = openblas.choose_core()
 GREEDY_SETTINGS = "1:1,1:32"  # beam:batch
 BEAM_SETTINGS = "5:1"
 BROWSER_BEAM_SETTINGS = "5:1"
+DOCUMENT_BEAMS, DOCUMENT_BATCH = "1,5", 32
+DOCUMENT_REPEAT = 5  # interleaved passes of each path; the report takes the best and the median paired ratio
+PARAGRAPH_SENTENCES = 5
 
 
 def log(message):
@@ -124,6 +129,39 @@ def kernel_bench(path):
     return {"isa": isa, "rows": rows, "context": data["context"]}
 
 
+def reads_as_sentence(line):
+    """A capital first and . ! ? last: what ICU ends a sentence at and plan_document starts one at, so that such
+    lines joined by spaces come back as themselves (tests/text/document_plan_test.cpp checks it on Multi30k)."""
+    return line[:1].isupper() and line[-1:] in (".", "!", "?")
+
+
+def write_document(texts, path):
+    """The sentences in order, PARAGRAPH_SENTENCES to a paragraph and a blank line between paragraphs. A paragraph
+    with a line that does not read as a sentence ("2 blond girls ...", no full stop) is a list instead: one "- "
+    item per line, cut by line. Returns the document's shape."""
+    paragraphs, lists = [], 0
+    for first in range(0, len(texts), PARAGRAPH_SENTENCES):
+        lines = texts[first:first + PARAGRAPH_SENTENCES]
+        if all(reads_as_sentence(line) for line in lines):
+            paragraphs.append(" ".join(lines))
+        else:
+            paragraphs.append("\n".join("- " + line for line in lines))
+            lists += 1
+    document = "\n\n".join(paragraphs) + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(document)
+    return {"sentences": len(texts), "paragraph_sentences": PARAGRAPH_SENTENCES, "paragraphs": len(paragraphs), "lists": lists,
+            "bytes": len(document.encode("utf-8"))}
+
+
+def check_document_plan(result, where):
+    """The comparison is fair only if the document's sentences are the lines: assert it."""
+    plan = result["plan"]
+    if not plan["equals_lines"]:
+        raise SystemExit(f"{where}: the document's plan has {plan['sentences']} sentences, not the lines "
+                         f"(first difference at sentence {plan['first_difference']})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=os.path.join(REPO, "build", "bench"), help="native build folder")
@@ -135,7 +173,7 @@ def main():
     parser.add_argument("--lines", type=int, default=1000, help="sentences for greedy search (all engines)")
     parser.add_argument("--beam-lines", type=int, default=300, help="sentences for beam search (all engines)")
     parser.add_argument("--repeat", type=int, default=1, help="attend bench --repeat")
-    parser.add_argument("--skip", default="", help="comma-separated: torch, ort-node, browser, kernels, int8")
+    parser.add_argument("--skip", default="", help="comma-separated: torch, ort-node, browser, kernels, int8, documents")
     parser.add_argument("--scratch", help="scratch folder (default: a temporary one)")
     parser.add_argument("--json-out", default=os.path.join(REPO, "bench", "latest.json"))
     parser.add_argument("--md-out", default=os.path.join(REPO, "docs", "benchmarks.md"))
@@ -228,6 +266,22 @@ def main():
             greedy["engines"][name].pop("ids")
             results["engines"][f"{name} (Chromium)"] = greedy["engines"][name]
         results["browser"] = {"browser": greedy["browser"], "userAgent": greedy["userAgent"]}
+    if "documents" not in skip:
+        document_path = os.path.join(scratch, "document.txt")
+        documents = {"document": write_document(texts, document_path), "repeat": DOCUMENT_REPEAT,
+                     "model": os.path.basename(models.get("int8", models["f32"]))}
+        documents["native"] = run_json(
+            [attend, "bench", "--model", models.get("int8", models["f32"]), "--src", texts_path, "--lines",
+             str(len(texts)), "--document", document_path, "--beam", DOCUMENT_BEAMS, "--batch", str(DOCUMENT_BATCH),
+             "--repeat", str(DOCUMENT_REPEAT), "--json", *search_flags])
+        check_document_plan(documents["native"], "attend bench --document")
+        if "browser" not in skip:
+            documents["chromium"] = run_json(
+                ["node", os.path.join(HERE, "browser.mjs"), "--scratch", scratch,
+                 "--model", models.get("int8", models["f32"]), "--texts", texts_path, "--options", options_json,
+                 "--document", document_path, "--beams", DOCUMENT_BEAMS, "--repeat", str(DOCUMENT_REPEAT)])
+            check_document_plan(documents["chromium"], "Chromium planDocument")
+        results["documents"] = documents
     if "kernels" not in skip:
         results["kernels"] = kernel_bench(os.path.join(args.build, "native", "bench", "attend_kernel_bench"))
 

@@ -2,17 +2,20 @@
 // Multi30k test_2016_flickr.en) over a grid of beam sizes, batch sizes and thread counts:
 // sentences/s, target tokens/s, per-sentence latency at batch 1, model load time and peak
 // memory, as a table or as JSON. bench/run.py runs it beside its peers on the same weights.
+// With --document: translate_document on a document against translate_batch on its sentences.
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "attend/document.h"
 #include "attend/error.h"
 #include "attend/translator.h"
 #include "commands.h"
@@ -39,6 +42,7 @@ struct BenchArgs {
   int warmup = 8;
   bool json = false;
   std::string ids_out;
+  std::string document_path;
   TranslateOptions options;
   bool int8_activations = false;
 };
@@ -231,6 +235,127 @@ void print_table(std::ostream& out, const Json& report) {
       << " MiB (maxrss)\n";
 }
 
+// --document: the whole document path (translate_document: sentence_breaks, plan_document with
+// the model's sentence check, translate_batch per group, assemble_document) against translate_batch
+// on the --src lines, which are the document's sentences one per line, and the cut alone
+// (sentence_breaks and plan_document); one translator, the three interleaved in every repeat.
+std::string read_document(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (in) text << in.rdbuf();
+  if (!in || !text) throw Error(ErrorCode::io, "cannot read '" + path + "'");
+  return text.str();
+}
+
+std::vector<DocumentSegment> cut(const Translator& translator, const std::string& document) {
+  return plan_document(document, sentence_breaks(document), model_sentence_check(translator));
+}
+
+Json document_run(Translator& translator, const std::vector<std::string>& texts, const std::string& document,
+                  TranslateOptions options, int beam, int batch, int repeat) {
+  options.beam_size = beam;
+  std::vector<Translation> by_line;
+  DocumentTranslation as_document;
+  std::vector<double> line_seconds, document_seconds, cut_seconds;
+  const auto timed = [](std::vector<double>* seconds, const std::function<void()>& work) {
+    const Clock::time_point start = Clock::now();
+    work();
+    seconds->push_back(seconds_since(start));
+  };
+  const auto lines_pass = [&] {
+    timed(&line_seconds, [&] { by_line = translator.translate_batch(texts, options, batch); });
+  };
+  const auto document_pass = [&] {
+    timed(&document_seconds, [&] { as_document = translate_document(translator, document, options, batch); });
+  };
+  const auto cut_pass = [&] { timed(&cut_seconds, [&] { cut(translator, document); }); };
+  for (int r = 0; r < repeat; ++r) {  // the order alternates: neither path always follows the other
+    if (r % 2 == 0) {
+      lines_pass(), document_pass(), cut_pass();
+    } else {
+      cut_pass(), document_pass(), lines_pass();
+    }
+  }
+  size_t differing = 0, target_tokens = 0;
+  std::vector<std::string> line_texts;
+  for (size_t k = 0; k < by_line.size(); ++k) {
+    const Hypothesis& best = by_line[k].hypotheses.front();
+    target_tokens += best.ids.size();
+    line_texts.push_back(best.text);
+    differing += k >= as_document.sentences.size() || as_document.sentences[k].hypotheses.front().ids != best.ids;
+  }
+  const bool same_text = as_document.sentences.size() == by_line.size() &&
+                         assemble_document(document, as_document.segments, line_texts) == as_document.text;
+  return {{"name", "beam" + std::to_string(beam) + "_batch" + std::to_string(batch) + "_threads1"},
+          {"beam", beam},
+          {"batch", batch},
+          {"threads", 1},
+          {"sentences", texts.size()},
+          {"target_tokens", target_tokens},
+          {"line_seconds", line_seconds},
+          {"document_seconds", document_seconds},
+          {"cut_seconds", cut_seconds},
+          {"differing_sentences", differing},
+          {"document_text_equal", same_text}};
+}
+
+// Reports first whether the document's plan has exactly the lines as its sentences, in order.
+Json document_report(const std::shared_ptr<const Model>& model, const BenchArgs& b,
+                     const std::vector<std::string>& texts, const std::vector<int>& beams,
+                     const std::vector<int>& batches) {
+  const std::string document = read_document(b.document_path);
+  Translator translator(model);
+  std::vector<std::string> planned;
+  for (const DocumentSegment& s : cut(translator, document)) {
+    if (s.translate) planned.push_back(document.substr(s.begin, s.end - s.begin));
+  }
+  const size_t first_difference =
+      std::mismatch(planned.begin(), planned.end(), texts.begin(), texts.end()).first - planned.begin();
+  Json report;
+  report["tool"] = "attend bench --document";
+  report["version"] = ATTEND_VERSION;
+  report["model"] = {{"path", b.model_path},
+                     {"weight_dtype", model->info().weight_dtype},
+                     {"int8_activations", model->info().int8_activations}};
+  report["input"] = {{"path", b.src_path}, {"sentences", texts.size()}, {"document", b.document_path},
+                     {"document_bytes", document.size()}};
+  report["plan"] = {{"sentences", planned.size()}, {"equals_lines", planned == texts},
+                    {"first_difference", planned == texts ? Json() : Json(first_difference)}};
+  report["options"] = {{"length_penalty", b.options.length_penalty},
+                       {"max_length", b.options.max_length},
+                       {"max_length_ratio", b.options.max_length_ratio},
+                       {"repeat", b.repeat}};
+  report["runs"] = Json::array();
+  for (int beam : beams) {
+    TranslateOptions warm = b.options;
+    warm.beam_size = beam;
+    const std::vector<std::string> first(texts.begin(), texts.begin() + std::min<size_t>(b.warmup, texts.size()));
+    if (!first.empty()) translator.translate_batch(first, warm, 32);
+    for (int batch : batches) {
+      report["runs"].push_back(document_run(translator, texts, document, b.options, beam, batch, b.repeat));
+      if (!b.json) std::cerr << "attend bench: " << report["runs"].back()["name"].get<std::string>() << " done\n";
+    }
+  }
+  return report;
+}
+
+void print_document_table(std::ostream& out, const Json& report) {
+  const auto best = [](const Json& seconds) { return std::min_element(seconds.begin(), seconds.end())->get<double>(); };
+  out << "document " << report["input"]["document"].get<std::string>() << ": "
+      << report["plan"]["sentences"].get<size_t>() << " sentences, "
+      << (report["plan"]["equals_lines"].get<bool>() ? "the --src lines" : "NOT the --src lines") << "\n"
+      << " beam  batch  one per line s  document s  overhead  cut ms  differing   (best of "
+      << report["options"]["repeat"].get<int>() << ")\n";
+  for (const Json& run : report["runs"]) {
+    const double lines = best(run["line_seconds"]), document = best(run["document_seconds"]);
+    out << std::fixed << std::setw(5) << run["beam"].get<int>() << std::setw(7) << run["batch"].get<int>()
+        << std::setw(16) << std::setprecision(3) << lines << std::setw(12) << document << std::setw(9)
+        << std::setprecision(1) << (document / lines - 1) * 100 << "%" << std::setw(8) << std::setprecision(2)
+        << best(run["cut_seconds"]) * 1e3 << std::setw(11) << run["differing_sentences"].get<size_t>()
+        << "\n";
+  }
+}
+
 bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
   OptionParser parser("attend bench", "--model FILE [options]");
   parser.add_string("--model", "FILE", "model file (.safetensors)", &b->model_path);
@@ -259,6 +384,11 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
                     "write the source ids and every setting's output ids as JSON (to compare "
                     "engines on the same work)",
                     &b->ids_out);
+  parser.add_string("--document", "FILE",
+                    "instead of the grid: translate_document on FILE, whose sentences must be the --src "
+                    "lines, against translate_batch on those lines, and the cut alone, interleaved "
+                    "--repeat times on one translator (1 thread; --threads is not used)",
+                    &b->document_path);
   parser.set_notes(
       "Every setting translates the same sentences. Batch 1 with 1 thread goes sentence by\n"
       "sentence and gives the latency percentiles (p50, p90); the other settings are one\n"
@@ -290,6 +420,17 @@ int run_bench(const std::vector<std::string>& args) {
   const ModelInfo info = model->info();
   const SourceLines sources = usable_sources(model, read, b.src_path);
   const std::vector<std::string>& texts = sources.texts;
+
+  if (!b.document_path.empty()) {
+    const Json report = document_report(model, b, texts, beams, batches);
+    if (b.json) {
+      std::cout << report.dump(2) << "\n";
+    } else {
+      print_document_table(std::cout, report);
+    }
+    check_written(std::cout, "stdout");
+    return 0;
+  }
 
   std::vector<Run> runs;
   for (int beam : beams) {

@@ -1,4 +1,5 @@
-"""Smoke tests of `attend bench` and of bench/run.py on a tiny model: they run and their JSON is valid.
+"""Smoke tests of `attend bench` and of bench/run.py on a tiny model: they run and their JSON is valid; and bench/report.py's
+rendering of the documents step from given figures.
 Environment (set by CMakeLists.txt): ATTEND_BIN, ATTEND_TINY (the tiny_model fixture's folder), ATTEND_BUILD."""
 import json
 import os
@@ -136,6 +137,17 @@ class Driver(unittest.TestCase):
         # int8 activations (every CPU's kernels have them) and their rows
         self.assertIn("attend-int8-activations", results["engines"])
         self.assertIn("int8 weights and activations", markdown)
+        documents = results["documents"]  # the 4 lines as a document (a list: not every line ends a sentence)
+        self.assertEqual((documents["document"]["sentences"], documents["document"]["lists"]), (4, 1))
+        self.assertTrue(documents["native"]["plan"]["equals_lines"])
+        self.assertEqual([r["name"] for r in documents["native"]["runs"]],
+                         ["beam1_batch32_threads1", "beam5_batch32_threads1"])
+        for run in documents["native"]["runs"]:
+            self.assertEqual([len(run[k]) for k in ("line_seconds", "document_seconds", "cut_seconds")],
+                             [documents["repeat"]] * 3)
+            self.assertEqual(run["differing_sentences"], 0)
+            self.assertTrue(run["document_text_equal"])
+        self.assertIn("## Documents", markdown)
         for name, engine in results["engines"].items():
             for run in engine["runs"]:
                 for field in RUN_FIELDS:
@@ -143,6 +155,50 @@ class Driver(unittest.TestCase):
                 if name not in ("attend", "attend-beam-subset", "attend-int8", "attend-int8-activations"):
                     self.assertIsInstance(run["differing_sentences"], int, f"{name} {run['name']}")
                     self.assertLessEqual(run["differing_sentences"], run["sentences"])
+
+
+class DocumentsReport(unittest.TestCase):
+    """bench/report.py's Documents section from given figures: the overheads, the cut's share, the checks, the verdict."""
+
+    @staticmethod
+    def results(document_seconds, differing=0):
+        run = {"beam": 1, "batch": 32, "sentences": 1000, "line_seconds": [1.0, 1.2, 1.1],
+               "document_seconds": document_seconds, "cut_seconds": [0.004, 0.003, 0.005],
+               "differing_sentences": differing, "document_text_equal": differing == 0}
+        plan = {"sentences": 1000, "equals_lines": True, "first_difference": None}
+        return {"machine": {"cpu": "Test CPU 9000"}, "documents": {
+            "document": {"sentences": 1000, "paragraph_sentences": 5, "paragraphs": 200, "lists": 47, "bytes": 70000},
+            "repeat": 3, "model": "model.int8.safetensors",
+            "native": {"model": {"weight_dtype": "int8", "int8_activations": False}, "plan": plan,
+                       "runs": [run, dict(run, beam=5)]},
+            "chromium": {"int8_activations": True, "plan": plan, "runs": [run]}}}
+
+    def section(self, results):
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        return report.documents_section(results)
+
+    def test_overheads_cut_share_and_checks(self):
+        # best 1.02 / 1.0 - 1 = +2.0 %; paired ratios 1.02, 1.25, 1.0 (1.1 / 1.1): median 1.02 -> +2.0 %
+        section = self.section(self.results([1.02, 1.5, 1.1]))
+        self.assertIn("Test CPU 9000", section)
+        rows = [line for line in section.splitlines() if line.startswith("| native") or line.startswith("| Chromium")]
+        self.assertEqual(len(rows), 3)
+        self.assertEqual([c.strip() for c in rows[0].split("|")[1:-1]],
+                         ["native (`translate_document`)", "greedy, batch 32", "1000 (the lines)", "0/1000", "yes",
+                          "1.00", "1.02", "**+2.0 %**", "+2.0 %", "3.0", "0.30 %"])
+        self.assertIn("beam 5, batch 32", rows[1])
+        self.assertIn("int8 weights × f32 activations", section)
+        self.assertIn("in Chromium int8 weights × int8 activations", section)
+        self.assertIn("met on every row", section)
+
+    def test_an_overhead_of_5_percent_is_named(self):
+        # best +1.0 %, but the paired ratios' median is 1.32 / 1.2 = 1.1 -> +10.0 %
+        section = self.section(self.results([1.01, 1.32, 1.21], differing=2))
+        self.assertIn("+10.0 %", section)
+        self.assertIn("**not met** on native greedy, batch 32, native beam 5, batch 32, Chromium greedy, batch 32",
+                      section)
+        self.assertIn("| 2/1000 | **no** |", section)
 
 
 if __name__ == "__main__":
