@@ -10,6 +10,7 @@ import { cliAttention, cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, MODEL, REPO_ROOT } from './support/environment.mjs';
 import { dataset, download, saveScreenshot, translate } from './support/app-page.mjs';
 import { argmax, maxDifference } from './support/attention.mjs';
+import { readablePiece } from '../../web/app/piece-names.js';
 import { startServedApp, stopServedBrowser } from './support/served-browser.mjs';
 
 const SENTENCE = 'A man is riding a bicycle down the street.';
@@ -115,13 +116,13 @@ describe('the page', () => {
     } });
     const weight = record.attention.cross[Number(drawn.layer)][Number(drawn.head)][row][col];
     assert.equal(await page.textContent('#heatmap-tooltip'),
-      `${record.target_tokens[row]} → ${record.source_tokens[col]}: ${weight.toFixed(3)}`);
+      `${readablePiece(record.target_tokens[row])} → ${readablePiece(record.source_tokens[col])}: ${weight.toFixed(3)}`);
     assert.equal(await page.isVisible('#heatmap-tooltip'), true);
 
     await page.focus('#heatmap');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    const keyboardReading = `${record.target_tokens[1]} → ${record.source_tokens[1]}: `
+    const keyboardReading = `${readablePiece(record.target_tokens[1])} → ${readablePiece(record.source_tokens[1])}: `
       + record.attention.cross[Number(drawn.layer)][Number(drawn.head)][1][1].toFixed(3);
     assert.equal(await page.textContent('#heatmap-tooltip'), keyboardReading);
     // Read out to screen readers too: a status region (not hidden from them) holds the same text.
@@ -151,11 +152,11 @@ describe('the page', () => {
     // Screen readers hear a focused piece's strongest link (an SVG role="img" would hide its pieces).
     const strongestCol = weights[row].indexOf(Math.max(...weights[row]));
     assert.equal(await page.$eval(`#lines text[data-row="${row}"]`, (text) => text.getAttribute('aria-label')),
-      `${record.target_tokens[row]}: strongest link to ${record.source_tokens[strongestCol]}, ${weights[row][strongestCol].toFixed(3)}`);
+      `${readablePiece(record.target_tokens[row])}: strongest link to ${readablePiece(record.source_tokens[strongestCol])}, ${weights[row][strongestCol].toFixed(3)}`);
     const column = weights.map((weightsOfRow) => weightsOfRow[0]);
     const strongestRow = column.indexOf(Math.max(...column));
     assert.equal(await page.$eval('#lines text[data-col="0"]', (text) => text.getAttribute('aria-label')),
-      `${record.source_tokens[0]}: strongest link from ${record.target_tokens[strongestRow]}, ${column[strongestRow].toFixed(3)}`);
+      `${readablePiece(record.source_tokens[0])}: strongest link from ${readablePiece(record.target_tokens[strongestRow])}, ${column[strongestRow].toFixed(3)}`);
     assert.equal(await page.$eval('#lines', (svg) => svg.getAttribute('role')), 'group');
   });
 

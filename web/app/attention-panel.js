@@ -25,7 +25,7 @@ export class AttentionPanel {
   #head = byId('attention-head');
   #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption'), reading: byId('heatmap-reading') });
   #lines = new LineView({ svg: byId('lines') });
-  #live = new LiveDecodingView({ container: byId('live-decoding'), canvas: byId('live-heatmap'), pieces: byId('live-pieces') });
+  #live = new LiveDecodingView({ container: byId('live-decoding'), canvas: byId('live-heatmap'), pieces: byId('live-pieces'), note: byId('live-note') });
   #grid;
   #sourceText = '';
   #result = null;
@@ -65,10 +65,11 @@ export class AttentionPanel {
     this.#sourceText = '';
   }
 
-  // A translation of sourceText starts decoding; its steps follow through addLiveStep.
-  startLive(sourceText) {
+  // A translation of sourceText starts decoding with `beam` hypotheses; its steps follow
+  // through addLiveStep.
+  startLive(sourceText, { beam }) {
     const previous = this.#sourceText === sourceText ? this.#result?.attention?.sourcePieces : undefined;
-    this.#live.start(previous);
+    this.#live.start(previous, { beam });
   }
 
   // A text of several sentences decodes without live steps.
@@ -85,7 +86,7 @@ export class AttentionPanel {
     this.#result = result;
     this.#section.hidden = false;
     this.#section.dataset.source = sourceText;  // for tests
-    this.#live.finish(result.attention.sourcePieces);
+    this.#live.finish(result.attention);
     this.#draw();
   }
 

@@ -1,10 +1,12 @@
-// The large heatmap of one layer and head: drawn from the translation's attention, with the
-// weight under the pointer (or the arrow-key cursor) in a tooltip and the strongest cell
-// named in a caption; the arrow-key cursor's weight is also read out (a live region). The
+// The large heatmap of one layer and head: drawn from the translation's attention (pieces as
+// people read them, piece-names.js), with the weight under the pointer (or the arrow-key
+// cursor) in a tooltip and the strongest cell named in a caption; the arrow-key cursor's
+// weight is also read out (a live region). The
 // canvas carries what it drew as data-* attributes (kind, layer, head, strongest cell) so
 // tests can compare the picture with the exported JSON.
 import { headMatrix, strongestCell, KIND_NAMES } from './attention-data.js';
 import { cellAt, paintHeatmap } from './heatmap-canvas.js';
+import { withReadableLabels } from './piece-names.js';
 
 export class HeatmapView {
   #canvas;
@@ -34,7 +36,7 @@ export class HeatmapView {
   }
 
   show(attention, { kind, layer, head }) {
-    this.#matrix = headMatrix(attention, kind, layer, head);
+    this.#matrix = withReadableLabels(headMatrix(attention, kind, layer, head));
     this.#cursor = { row: 0, col: 0 };
     this.#tooltip.hidden = true;  // it named a cell of the picture being replaced
     this.#reading.textContent = '';

@@ -3,6 +3,7 @@
 // each piece's accessible name says its strongest link, which screen readers read on focus.
 // Styles are SVG attributes, not CSS, so the SVG exports to PNG as it looks.
 import { headMatrix, strongestCell } from './attention-data.js';
+import { withReadableLabels } from './piece-names.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const SLOT_WIDTH = 64;  // at least this many pixels per piece
@@ -49,7 +50,7 @@ export class LineView {
   }
 
   show(attention, { kind, layer, head }) {
-    const matrix = headMatrix(attention, kind, layer, head);
+    const matrix = withReadableLabels(headMatrix(attention, kind, layer, head));
     const width = Math.max(this.#svg.parentElement.clientWidth, SLOT_WIDTH * Math.max(matrix.rows, matrix.cols));
     this.#svg.setAttribute('width', width);
     this.#svg.setAttribute('height', HEIGHT);

@@ -156,7 +156,7 @@ function startTranslator() {
     if (!text) return clearTranslation();
     const options = translationOptions(panel.maskedHeads);
     const comparing = options.maskedHeads.length > 0;
-    panel.startLive(text);
+    panel.startLive(text, options);
     document.body.dataset.translating = 'true';
     documentView.showWorking();
     try {

@@ -16,9 +16,10 @@
 // Methods: translate(), reload() (loads the model again, e.g. after a failed download; a
 // model other elements have loaded is used as it is). Property: ready (a promise of the
 // model's info once it is loaded; rejected with {code, message} when its load fails).
-import { attentionShape } from '../app/attention-data.js';
+import { lastLayerMeanCross } from '../app/attention-mean.js';
 import { renderTranslatedDocument } from '../app/document-render.js';
 import { paintHeatmap } from '../app/heatmap-canvas.js';
+import { withReadableLabels } from '../app/piece-names.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
 import { useModel } from './shared-models.js';
 
@@ -52,18 +53,6 @@ const TEMPLATE = `
   <div class="progress" part="progress" hidden><progress max="1" value="0" aria-label="Translation progress"></progress><button type="button" part="stop">Stop</button></div>
   <div class="heatmap" part="heatmap" hidden><canvas role="img" aria-label="Cross-attention"></canvas></div>
 `;
-
-// Last decoder layer's cross-attention, averaged over its heads: [T × S].
-function lastLayerMeanCross(attention) {
-  const { layers, heads, rows, cols } = attentionShape(attention, 'cross');
-  const size = rows * cols;
-  const values = new Float32Array(size);
-  for (let head = 0; head < heads; head++) {
-    const start = ((layers - 1) * heads + head) * size;
-    for (let i = 0; i < size; i++) values[i] += attention.cross.data[start + i] / heads;
-  }
-  return { rows, cols, values, rowLabels: attention.targetPieces, colLabels: attention.sourcePieces };
-}
 
 const invalidArgument = (message) => ({ code: 'invalid_argument', message });
 
@@ -323,7 +312,7 @@ class AttendTranslator extends HTMLElement {
   #drawAttention(result) {
     const show = this.hasAttribute('attention') && Boolean(result?.attention);
     this.#parts.heatmap.hidden = !show;
-    if (show) paintHeatmap(this.#parts.canvas, lastLayerMeanCross(result.attention), { maxWidth: this.clientWidth - 24, maxCell: 22 });
+    if (show) paintHeatmap(this.#parts.canvas, withReadableLabels(lastLayerMeanCross(result.attention)), { maxWidth: this.clientWidth - 24, maxCell: 22 });
   }
 
   #setStatus(message, isError = false) {
