@@ -95,6 +95,8 @@ export interface Hypothesis {
   tokens: number;
   /** How sure the model is: logProb / tokens, in (-∞, 0] (docs/confidence.md). */
   confidence: number;
+  /** confidence below the core's threshold (attend::kLowConfidence, chosen on Multi30k val): not to be trusted. */
+  lowConfidence: boolean;
 }
 
 export interface AttentionMaps {

@@ -134,7 +134,8 @@ attend::TranslateOptions parse_options(const json& o) {
 
 json hypothesis_json(const attend::Hypothesis& h) {
   return {{"text", h.text}, {"pieces", h.pieces}, {"ids", h.ids}, {"score", h.score}, {"endedWithEos", h.ended_with_eos},
-          {"logProb", h.log_prob}, {"tokens", h.tokens}, {"confidence", attend::confidence(h)}};
+          {"logProb", h.log_prob}, {"tokens", h.tokens}, {"confidence", attend::confidence(h)},
+          {"lowConfidence", attend::confidence(h) < attend::kLowConfidence}};
 }
 
 const char* name(attend::TranslationStatus s) {

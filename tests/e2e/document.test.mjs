@@ -80,6 +80,21 @@ describe('the page', () => {
     assert.equal(await page.textContent('#translation'), translated);
   });
 
+  test('sentences not to trust are marked, with the reason', async () => {
+    await translate(page, 'A dog runs through the snow. 我们今天去公园散步。 Please send me the invoice by Friday.');
+    const marks = await page.$$eval('#translation .sentence', (spans) => spans.map((span) => ({
+      unsure: span.classList.contains('unsure'), title: span.title, named: span.getAttribute('aria-label') ?? '',
+    })));
+    assert.equal(marks.length, 3);
+    assert.deepEqual(marks.map((m) => m.unsure), [false, true, true]);
+    assert.match(marks[1].title, /cannot read this script/);
+    assert.match(marks[2].title, /unsure/);
+    assert.match(marks[2].named, /unsure/, 'the sentence buttons name the reason');
+    assert.equal(await page.textContent('#doubt-summary'), '2 sentences are underlined: 1 in a script the model '
+      + 'cannot read (kept as written); 1 the model is unsure of (it learned from image captions only).');
+    assert.match(await page.textContent('#model-scope'), /2\.9M parameters.*30,000 image captions/);
+  });
+
   test('a 2,000-word paste translates with progress; Stop stops the next one', async () => {
     const sentences = Array.from({ length: 300 }, (_, i) => TWELVE[i % 12]);
     const text = sentences.join(' ');
@@ -120,9 +135,14 @@ test('<attend-translator> translates a paragraph sentence by sentence', async ()
       sentences: event.detail.segments.filter((s) => s.translation).length,
       shown: element.shadowRoot.querySelector('.translation').textContent,
       spans: element.shadowRoot.querySelectorAll('.translation .sentence').length,
+      notes: element.shadowRoot.querySelector('.notes').hidden ? '' : element.shadowRoot.querySelector('.notes').textContent,
     }), { once: true });
     element.addEventListener('attend-error', (event) => reject(new Error(event.detail.message)), { once: true });
     document.body.append(element);
   }), paragraph);
-  assert.deepEqual(detail, { text: cliTranslate(paragraph), sentences: 5, shown: cliTranslate(paragraph), spans: 5 });
+  // "Mr. Smith is cooking" comes out as "Ein Handwerker kocht" (a craftsman): rightly marked.
+  assert.deepEqual(detail, {
+    text: cliTranslate(paragraph), sentences: 5, shown: cliTranslate(paragraph), spans: 5,
+    notes: '1 sentence is underlined: 1 the model is unsure of (it learned from image captions only).',
+  });
 });

@@ -69,6 +69,19 @@ describe('documents, shipped en-de model', () => {
     assert.deepEqual([...seen].sort((x, y) => x - y), Array.from({ length: 36 }, (_, i) => i));
   });
 
+  it('says which sentences not to trust: a script the model cannot read, a low confidence', async () => {
+    const document = await translator.translateDocument(
+      'A dog runs through the snow. 我们今天去公园散步。 Please send me the invoice by Friday.');
+    const [caption, chinese, everyday] = document.segments.filter((s) => s.translation).map((s) => s.translation);
+    assert.deepEqual([caption.status, chinese.status, everyday.status], ['translated', 'unreadable_script', 'translated']);
+    assert.equal(chinese.text, '我们今天去公园散步。');
+    assert.equal(caption.hypotheses[0].lowConfidence, false);
+    assert.equal(everyday.hypotheses[0].lowConfidence, true);
+    assert.ok(everyday.confidence < caption.confidence && caption.confidence <= 0);
+    const { logProb, tokens } = everyday.hypotheses[0];
+    assert.ok(Math.abs(everyday.confidence - logProb / tokens) < 1e-6);
+  });
+
   it('errors', async () => {
     const code = (promise) => promise.then(() => 'none', (error) => error.code);
     assert.equal(await code(translator.translateDocument('')), 'empty_input');

@@ -1,7 +1,8 @@
-// A translated document as elements: each sentence a span (marked when the model is unsure of
-// it, with the reason as its title and for screen readers), the text kept around the
-// sentences as it is. Shared by the page and <attend-translator>.
-import { sentenceDoubt } from './sentence-doubt.js';
+// A translated document as elements: each sentence a span (marked with a wavy underline when
+// it is not to be trusted, the reason in its title), the text kept around the sentences as it
+// is; and a summary of the marks, to show beside it in words. Shared by the page and
+// <attend-translator>.
+import { DOUBT_SUMMARIES, sentenceDoubt } from './sentence-doubt.js';
 
 // Fills `container` from translateDocument's {segments}; interactive: the sentences are
 // buttons (focusable, named), for choosing one.
@@ -11,6 +12,19 @@ export function renderTranslatedDocument(container, segments, { interactive = fa
     if (!segment.translation) return document.createTextNode(segment.source);
     return sentenceElement(segment.translation, index++, interactive);
   }));
+}
+
+// "2 sentences are marked: 1 is in a script the model cannot read, …", or '' when none is.
+export function doubtSummary(segments) {
+  const counts = new Map();
+  for (const { translation } of segments) {
+    const doubt = translation && sentenceDoubt(translation);
+    if (doubt) counts.set(doubt.kind, (counts.get(doubt.kind) ?? 0) + 1);
+  }
+  const marked = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  if (marked === 0) return '';
+  const reasons = [...counts].map(([kind, count]) => DOUBT_SUMMARIES[kind](count));
+  return `${marked === 1 ? '1 sentence is' : `${marked} sentences are`} underlined: ${reasons.join('; ')}.`;
 }
 
 function sentenceElement(translation, index, interactive) {
@@ -23,16 +37,13 @@ function sentenceElement(translation, index, interactive) {
   if (doubt) {
     element.classList.add('unsure');
     element.part.add('unsure');
-    element.title = doubt;
-    const note = document.createElement('span');
-    note.className = 'visually-hidden';
-    note.textContent = ` (${doubt})`;
-    element.append(note);
+    element.title = doubt.reason;
+    element.dataset.doubt = doubt.kind;
   }
   if (interactive) {
     element.tabIndex = 0;
     element.setAttribute('role', 'button');
-    element.setAttribute('aria-label', `${translation.text}: show its attention${doubt ? ` (${doubt})` : ''}`);
+    element.setAttribute('aria-label', `${translation.text}: show its attention${doubt ? ` (${doubt.reason})` : ''}`);
   }
   return element;
 }

@@ -1,17 +1,20 @@
 // The translation of a document in the page (document-render.js: its sentences, each one a
-// button that shows its attention when chosen, and the text kept around them) and its
-// progress while it runs.
-import { renderTranslatedDocument } from './document-render.js';
+// button that shows its attention when chosen, and the text kept around them), the summary of
+// the sentences marked not to trust, and its progress while it runs.
+import { doubtSummary, renderTranslatedDocument } from './document-render.js';
 
 export class DocumentView {
   #output;
+  #summary;
   #progress;
   #onChoose;
   #sentences = [];  // {source, translation}
 
   // onChoose(index, {source, translation}) when a sentence is chosen (click, Enter or Space).
-  constructor({ output, progress, onChoose }) {
+  // summary: where the marked sentences are summed up in words.
+  constructor({ output, summary, progress, onChoose }) {
     this.#output = output;
+    this.#summary = summary;
     this.#progress = progress;
     this.#onChoose = onChoose;
     output.addEventListener('click', (event) => this.#chooseFrom(event.target));
@@ -25,12 +28,15 @@ export class DocumentView {
   show({ segments }, { interactive }) {
     this.#sentences = segments.filter((segment) => segment.translation);
     renderTranslatedDocument(this.#output, segments, { interactive });
+    this.#summary.textContent = doubtSummary(segments);
+    this.#summary.hidden = this.#summary.textContent === '';
     this.hideProgress();
   }
 
   clear() {
     this.#sentences = [];
     this.#output.replaceChildren();
+    this.#summary.hidden = true;
     this.hideProgress();
   }
 

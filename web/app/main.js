@@ -86,6 +86,7 @@ function startTranslator() {
   const sentenceHint = byId('sentence-hint');
   const documentView = new DocumentView({
     output: translationOutput,
+    summary: byId('doubt-summary'),
     progress: { container: byId('document-progress'), bar: byId('document-progress-bar'), text: byId('document-progress-text') },
     onChoose: (index, sentence) => showSentenceAttention(sentence),
   });

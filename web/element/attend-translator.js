@@ -9,7 +9,8 @@
 // compact cross-attention heatmap: the last decoder layer, averaged over heads, when the text
 // is one sentence), target-lang (the translation's language tag, for screen readers and fonts).
 // A text of any length is translated sentence by sentence, with its progress in the status and
-// a Stop button; sentences the model is unsure of are marked (part "sentence unsure").
+// a Stop button; sentences not to trust are underlined (part "sentence unsure", the reason in
+// their title) and summed up in words under the translation (part "notes").
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
 // (detail: the result of Translator.translateDocument: {text, segments}), attend-error
 // (detail: {code, message}).
@@ -17,7 +18,7 @@
 // model other elements have loaded is used as it is). Property: ready (a promise of the
 // model's info once it is loaded; rejected with {code, message} when its load fails).
 import { lastLayerMeanCross } from '../app/attention-mean.js';
-import { renderTranslatedDocument } from '../app/document-render.js';
+import { doubtSummary, renderTranslatedDocument } from '../app/document-render.js';
 import { paintHeatmap } from '../app/heatmap-canvas.js';
 import { withReadableLabels } from '../app/piece-names.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
@@ -38,7 +39,7 @@ const TEMPLATE = `
     .source { color: #5b6475; margin: 0 0 6px; }
     .translation { font-size: 1.15em; margin: 6px 0; min-height: 1.4em; white-space: pre-wrap; }
     .sentence.unsure { text-decoration: underline wavy #c77700; text-underline-offset: 3px; }
-    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    .notes { color: #8a5300; font-size: 0.85em; margin: 0 0 4px; }
     .progress { display: flex; align-items: center; gap: 8px; }
     .status { color: #5b6475; font-size: 0.85em; margin: 0; }
     .status.error { color: #a4161a; font-weight: 600; }
@@ -49,6 +50,7 @@ const TEMPLATE = `
   <label for="input">Text to translate</label>
   <textarea id="input" rows="2" part="input" hidden></textarea>
   <p class="translation" part="translation" aria-live="polite"></p>
+  <p class="notes" part="notes" hidden></p>
   <p class="status" part="status" role="status"></p>
   <div class="progress" part="progress" hidden><progress max="1" value="0" aria-label="Translation progress"></progress><button type="button" part="stop">Stop</button></div>
   <div class="heatmap" part="heatmap" hidden><canvas role="img" aria-label="Cross-attention"></canvas></div>
@@ -99,6 +101,7 @@ class AttendTranslator extends HTMLElement {
       canvas: shadow.querySelector('canvas'),
       progress: shadow.querySelector('.progress'),
       progressBar: shadow.querySelector('progress'),
+      notes: shadow.querySelector('.notes'),
     };
     shadow.querySelector('.progress button').addEventListener('click', () => {
       this.#clearTranslation();
@@ -186,6 +189,8 @@ class AttendTranslator extends HTMLElement {
       });
       this.#parts.progress.hidden = true;
       renderTranslatedDocument(this.#parts.translation, translated.segments);
+      this.#parts.notes.textContent = doubtSummary(translated.segments);
+      this.#parts.notes.hidden = this.#parts.notes.textContent === '';
       this.#drawAttention(single ? translated.segments.find((segment) => segment.translation).translation : null);
       this.#setStatus('');
       this.dispatchEvent(new CustomEvent('attend-translation', { detail: translated, bubbles: true, composed: true }));
@@ -289,6 +294,7 @@ class AttendTranslator extends HTMLElement {
   #clearTranslation() {
     this.#model?.lane.cancel();
     this.#parts.translation.textContent = '';
+    this.#parts.notes.hidden = true;
     this.#parts.heatmap.hidden = true;
     this.#parts.progress.hidden = true;
   }
