@@ -78,8 +78,10 @@ struct HtmlTranslation {
 // Translates every sentence of the fragment (plan_document of block_texts(fragment)[k] with
 // breaks_per_block[k], model_sentence_check) in batches of batch_size, capturing the attention
 // of the sentences holding markup (all of them if options.capture_attention), and places each
-// element (docs/html.md). A fragment without any sentence comes back unchanged. Throws
-// invalid_argument when breaks_per_block does not have one entry per block.
+// element (docs/html.md). A fragment without any sentence is not an error: html is
+// serialize_html(fragment) and sentences is empty. Throws invalid_argument when
+// breaks_per_block does not have one entry per block; Error(cancelled) if options.on_step
+// returns false (it hears sentences numbered in the fragment, in document order).
 HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragment,
                                const std::vector<std::vector<size_t>>& breaks_per_block,
                                const TranslateOptions& options = {}, int batch_size = 32);
