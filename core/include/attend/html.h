@@ -55,7 +55,9 @@ inline constexpr int kMaxHtmlDepth = 256;
 
 // The fragment written out: markup copied, text escaped (& < > and U+00A0 as &nbsp;). For a
 // parsed fragment, serialize_html(parse_html(x)) == x when x closes what it opens and escapes
-// its text that way; parse_html(serialize_html(f)) == f for any f = parse_html(x).
+// its text that way; parse_html(serialize_html(f)) == f for any f = parse_html(x). Throws
+// invalid_argument for a fragment no parse or translation makes: markup not blocks.size() + 1
+// long, an element outside its parent or the text, overlapping siblings, a parent after its child.
 std::string serialize_html(const HtmlFragment& fragment);
 std::string serialize_block(const HtmlBlock& block);
 
