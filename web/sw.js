@@ -34,6 +34,7 @@ const SHELL_FILES = [
   'app/piece-names.js',
   'app/png-export.js',
   'app/progress-bar.js',
+  'app/scroll-cue.js',
   'app/sentence-doubt.js',
   'app/service-worker-registration.js',
   'app/webassembly-support.js',

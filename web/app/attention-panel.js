@@ -23,8 +23,8 @@ export class AttentionPanel {
   #kind = byId('attention-kind');
   #layer = byId('attention-layer');
   #head = byId('attention-head');
-  #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption'), reading: byId('heatmap-reading') });
-  #lines = new LineView({ svg: byId('lines') });
+  #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption'), reading: byId('heatmap-reading'), scrollHint: byId('heatmap-scroll-cue') });
+  #lines = new LineView({ svg: byId('lines'), scrollHint: byId('lines-scroll-cue') });
   #live = new LiveDecodingView({ container: byId('live-decoding'), canvas: byId('live-heatmap'), pieces: byId('live-pieces'), note: byId('live-note') });
   #grid;
   #sourceText = '';

@@ -7,26 +7,34 @@
 import { headMatrix, strongestCell, KIND_NAMES } from './attention-data.js';
 import { cellAt, paintHeatmap } from './heatmap-canvas.js';
 import { withReadableLabels } from './piece-names.js';
+import { ScrollCue } from './scroll-cue.js';
 
 export class HeatmapView {
   #canvas;
   #tooltip;
   #caption;
   #reading;
+  #scrollCue;
   #matrix = null;
   #geometry = null;
   #cursor = { row: 0, col: 0 };  // the cell the arrow keys move
 
-  constructor({ canvas, tooltip, caption, reading }) {
+  // scrollHint: shown while the heatmap is wider than its frame.
+  constructor({ canvas, tooltip, caption, reading, scrollHint }) {
     this.#canvas = canvas;
     this.#tooltip = tooltip;
     this.#caption = caption;
     this.#reading = reading;
+    this.#scrollCue = new ScrollCue({ frame: canvas.parentElement, hint: scrollHint });
     canvas.tabIndex = 0;
-    canvas.addEventListener('pointermove', (event) => {
-      this.#showTooltip(this.#matrix && cellAt(this.#geometry, this.#matrix, event.offsetX, event.offsetY), event.offsetX, event.offsetY);
-    });
-    canvas.addEventListener('pointerleave', () => { tooltip.hidden = true; });
+    // A mouse reads the cell it hovers; a finger the cell it touches or drags over (up or down
+    // the page does not scroll under it: touch-action in styles.css), and the value stays once it
+    // lifts.
+    const point = (event) => this.#showTooltip(this.#matrix && cellAt(this.#geometry, this.#matrix, event.offsetX, event.offsetY),
+      event.offsetX, event.offsetY, event.pointerType === 'touch');
+    canvas.addEventListener('pointerdown', point);
+    canvas.addEventListener('pointermove', point);
+    canvas.addEventListener('pointerleave', (event) => { if (event.pointerType !== 'touch') tooltip.hidden = true; });
     canvas.addEventListener('keydown', (event) => this.#moveCursor(event));
     canvas.addEventListener('blur', () => { tooltip.hidden = true; });
   }
@@ -42,6 +50,7 @@ export class HeatmapView {
     this.#reading.textContent = '';
     const maxWidth = this.#canvas.parentElement.clientWidth;
     this.#geometry = paintHeatmap(this.#canvas, this.#matrix, { maxWidth });
+    this.#scrollCue.update();
     const strongest = strongestCell(this.#matrix);
     const { left, top, cell } = this.#geometry;
     Object.assign(this.#canvas.dataset, {
@@ -54,15 +63,18 @@ export class HeatmapView {
       + `${this.#matrix.rowLabels[strongest.row]} → ${this.#matrix.colLabels[strongest.col]} (${strongest.value.toFixed(3)}).`;
   }
 
-  // Shows the weight of cell (or hides the tooltip for null) next to the point x, y.
-  #showTooltip(cell, x, y) {
+  // Shows the weight of cell (or hides the tooltip for null) next to the point x, y: below
+  // right of a mouse pointer, above a finger, which would cover it.
+  #showTooltip(cell, x, y, touch = false) {
     this.#tooltip.hidden = !cell;
     if (!cell) return;
     const { rowLabels, colLabels, values, cols } = this.#matrix;
     this.#tooltip.textContent = `${rowLabels[cell.row]} → ${colLabels[cell.col]}: ${values[cell.row * cols + cell.col].toFixed(3)}`;
     Object.assign(this.#tooltip.dataset, { row: cell.row, col: cell.col });
-    this.#tooltip.style.left = `${this.#canvas.offsetLeft + x + 14}px`;
-    this.#tooltip.style.top = `${this.#canvas.offsetTop + y + 14}px`;
+    const frame = this.#canvas.parentElement;
+    const left = Math.min(this.#canvas.offsetLeft + x + 14, frame.scrollLeft + frame.clientWidth - this.#tooltip.offsetWidth);
+    this.#tooltip.style.left = `${Math.max(0, left)}px`;
+    this.#tooltip.style.top = `${this.#canvas.offsetTop + y + (touch ? -48 : 14)}px`;
   }
 
   #moveCursor(event) {

@@ -4,6 +4,7 @@
 // Styles are SVG attributes, not CSS, so the SVG exports to PNG as it looks.
 import { headMatrix, strongestCell } from './attention-data.js';
 import { withReadableLabels } from './piece-names.js';
+import { ScrollCue } from './scroll-cue.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const SLOT_WIDTH = 64;  // at least this many pixels per piece
@@ -40,9 +41,12 @@ function pieceDescription(matrix, axis, index) {
 
 export class LineView {
   #svg;
+  #scrollCue;
 
-  constructor({ svg }) {
+  // svg sits in a frame that scrolls sideways; scrollHint says so when it overflows.
+  constructor({ svg, scrollHint }) {
     this.#svg = svg;
+    this.#scrollCue = new ScrollCue({ frame: svg.parentElement, hint: scrollHint });
   }
 
   get svg() {
@@ -76,6 +80,7 @@ export class LineView {
 
     const strongest = strongestCell(matrix);
     Object.assign(this.#svg.dataset, { kind, layer, head, strongestRow: strongest.row, strongestCol: strongest.col, strongestValue: strongest.value });
+    this.#scrollCue.update();
   }
 
   #piece(matrix, label, x, y, axis, index) {
