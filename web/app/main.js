@@ -43,13 +43,14 @@ function setModelStatus(state, message) {
   modelStatus.classList.toggle('error', state === 'error');
 }
 
-// "6 + 6 layers, 8 heads, 44M parameters (int8 weights and activations), WebAssembly SIMD"
-// from Translator.info().
+// "6 + 6 layers, 8 heads, 44M parameters (int8 weights and activations: …), WebAssembly SIMD (…)"
+// from Translator.info(), the jargon glossed in plain words.
+const DTYPE_GLOSS = { int8: 'numbers kept as 8-bit integers, 4× smaller and faster than 32-bit floats', f32: '32-bit floating-point numbers' };
 function describeModel({ config, dtype, int8Activations, parameterCount, simd }) {
   const parameters = new Intl.NumberFormat('en', { notation: 'compact' }).format(parameterCount);
-  const arithmetic = int8Activations ? 'int8 weights and activations' : dtype;
+  const arithmetic = `${int8Activations ? 'int8 weights and activations' : dtype}${DTYPE_GLOSS[dtype] ? `: ${DTYPE_GLOSS[dtype]}` : ''}`;
   return `${config.encoderLayers} + ${config.decoderLayers} layers, ${config.numHeads} heads, `
-    + `${parameters} parameters (${arithmetic}), ${simd ? 'WebAssembly SIMD' : 'scalar WebAssembly'}`;
+    + `${parameters} parameters (${arithmetic}), ${simd ? 'WebAssembly SIMD (several numbers per instruction)' : 'scalar WebAssembly'}`;
 }
 
 function showInputMessage(message) {

@@ -1,7 +1,8 @@
 // Pieces as people read them. The models' SentencePiece vocabularies mark a piece that starts
 // a word with "▁" (a space); the views show word starts plain and put a subtle "·" before a
 // piece that continues a word ("Fahr", "·rad"), as dictionaries mark syllables. The special
-// pieces are named in plain words. Exports (JSON) keep the pieces as the model has them.
+// pieces are named in plain words (index.html's #piece-notation explains the marks). Exports
+// (JSON) keep the pieces as the model has them.
 
 const WORD_START = '▁';
 const CONTINUES = '·';
@@ -21,11 +22,6 @@ export function readablePiece(piece) {
 }
 
 export const readablePieces = (pieces) => pieces.map(readablePiece);
-
-// One sentence for the views' hints, so the marks are explained where they are seen.
-export const PIECE_NOTATION = 'Pieces are the words and parts of words the model reads and writes: '
-  + '"·" marks a piece that continues a word, (end) the end of the sentence, (start) the start of '
-  + 'the translation and (unknown) a character the model does not know.';
 
 // A labelled matrix (attention-data.js) with its row and column labels made readable.
 export function withReadableLabels(matrix) {
