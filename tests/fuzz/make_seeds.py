@@ -51,6 +51,7 @@ def html_seeds(out, sentences):
         "nested": "<div><p>A <b>red <i>car</i> drives</b> past.<br>" + sentences[2] + " <img src=x> &amp; &#233;</p></div>",
         "raw": "<script>if (a < b) x = '</p>';</script><style>p > b {}</style><!-- c --><pre> x </pre><p>t <code>ls</code></p>",
         "malformed": "<b>x<i>y</b>z</i></q><p>a < b <a href='x",
+        "pass_through": "<p>" + words[0] + " <b>\U0001F600 2024</b> " + " ".join(words[1:]) + " <i>北京</i>. 12 " + sentences[1] + "</p>",
     }
     for name, html in fragments.items():
         write(out / "html" / name, html.encode())
