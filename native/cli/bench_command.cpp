@@ -256,19 +256,23 @@ Json document_run(Translator& translator, const std::vector<std::string>& texts,
   options.beam_size = beam;
   std::vector<Translation> by_line;
   DocumentTranslation as_document;
-  std::vector<double> line_seconds, document_seconds, cut_seconds;
-  const auto timed = [](std::vector<double>* seconds, const std::function<void()>& work) {
+  struct Times {
+    std::vector<double> seconds, cpu_seconds;  // wall; CPU (user + system), which descheduling does not inflate
+  } line, whole, cut_alone;
+  const auto timed = [](Times* times, const std::function<void()>& work) {
     const Clock::time_point start = Clock::now();
+    const double cpu_start = cpu_seconds_now();
     work();
-    seconds->push_back(seconds_since(start));
+    times->seconds.push_back(seconds_since(start));
+    times->cpu_seconds.push_back(cpu_seconds_now() - cpu_start);
   };
   const auto lines_pass = [&] {
-    timed(&line_seconds, [&] { by_line = translator.translate_batch(texts, options, batch); });
+    timed(&line, [&] { by_line = translator.translate_batch(texts, options, batch); });
   };
   const auto document_pass = [&] {
-    timed(&document_seconds, [&] { as_document = translate_document(translator, document, options, batch); });
+    timed(&whole, [&] { as_document = translate_document(translator, document, options, batch); });
   };
-  const auto cut_pass = [&] { timed(&cut_seconds, [&] { cut(translator, document); }); };
+  const auto cut_pass = [&] { timed(&cut_alone, [&] { cut(translator, document); }); };
   for (int r = 0; r < repeat; ++r) {  // the order alternates: neither path always follows the other
     if (r % 2 == 0) {
       lines_pass(), document_pass(), cut_pass();
@@ -292,9 +296,12 @@ Json document_run(Translator& translator, const std::vector<std::string>& texts,
           {"threads", 1},
           {"sentences", texts.size()},
           {"target_tokens", target_tokens},
-          {"line_seconds", line_seconds},
-          {"document_seconds", document_seconds},
-          {"cut_seconds", cut_seconds},
+          {"line_seconds", line.seconds},
+          {"document_seconds", whole.seconds},
+          {"cut_seconds", cut_alone.seconds},
+          {"line_cpu_seconds", line.cpu_seconds},
+          {"document_cpu_seconds", whole.cpu_seconds},
+          {"cut_cpu_seconds", cut_alone.cpu_seconds},
           {"differing_sentences", differing},
           {"document_text_equal", same_text}};
 }
