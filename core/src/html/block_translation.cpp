@@ -77,7 +77,7 @@ class BlockTranslator {
 
   // The segment holding text position `at`: the first one ending after it, or the last one.
   size_t segment_of(size_t at) const {
-    const auto s = std::partition_point(segments_.begin(), segments_.end(), [at](const Segment& s) { return s.end <= at; });
+    const auto s = std::partition_point(segments_.begin(), segments_.end(), [at](const Segment& segment) { return segment.end <= at; });
     return s == segments_.end() ? segments_.size() - 1 : static_cast<size_t>(s - segments_.begin());
   }
 
