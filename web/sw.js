@@ -85,7 +85,7 @@ async function revalidated(event, cacheName) {
     throw offline;
   }
   if (cached && !response.ok) return cached;  // 304, or an error
-  if (response.ok) store(event, cache, response.clone());
+  if (response.ok) event.waitUntil(store(event, cache, response.clone()).then((kept) => kept && announceModelKept(request.url)));
   return response;
 }
 
@@ -104,11 +104,19 @@ async function networkFirst(event, cacheName) {
 
 // Caches the response to event's request; the worker stays alive until it is written. A
 // write that fails (the storage quota, say) costs only the offline copy: the page has the
-// network's response, and the console says what was not kept.
+// network's response, and the console says what was not kept. Resolves with whether it was kept.
 function store(event, cache, response) {
-  event.waitUntil(cache.put(event.request, response).catch((error) => {
+  const kept = cache.put(event.request, response).then(() => true, (error) => {
     console.warn(`attend: ${event.request.url} was not cached for offline use: ${error.message}`);
-  }));
+    return false;
+  });
+  event.waitUntil(kept);
+  return kept;
+}
+
+// Tells the open pages that the model at url now works offline (the model picker marks it).
+async function announceModelKept(url) {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'model-kept', url });
 }
 
 self.addEventListener('fetch', (event) => {

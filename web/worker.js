@@ -13,7 +13,8 @@
 //        {type:'cancel', lane?} (the lane's request not yet started is dropped)
 //        {type:'close', lane} (the same, and the lane is forgotten)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
-//        (a load that a newer one supersedes ends silently and its model is disposed)
+//        (a load that a newer one supersedes ends silently and its model is disposed; the model in
+//        use stays until a load is ready, and after a failed one)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
 //        {type:'document-progress', id, sentencesDone, sentences}
 //        {type:'document', id, document: {text, segments}, single, baseline?, timing} (single: one
@@ -61,24 +62,27 @@ async function loadTranslator(source, options) {
   }
 }
 
-// The model in use, if any, is disposed; so is the one a load in flight ends with.
-function unload(id) {
+// Resolves once no request is being translated (the page cancelled it when it asked for a load).
+async function idle() {
+  while (running) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+// The model in use stays until the new one is ready, so a load that fails leaves it working;
+// the requests queued for it are dropped at once, and a model that a newer load supersedes is
+// disposed when it ends.
+async function load({ id, source }) {
   newestLoad = id;
   for (const request of pendingRequests.values()) post({ type: 'dropped', id: request.id });  // for the old model
   pendingRequests.clear();
-  translator?.dispose();
-  translator = null;
-}
-
-async function load({ id, source }) {
-  unload(id);
   try {
     const model = await loadTranslator(source, {
       onProgress: ({ loaded, total }) => {
         if (id === newestLoad) post({ type: 'progress', id, loaded, total });
       },
     });
+    await idle();  // the old model may still be translating
     if (id !== newestLoad) return model.dispose();  // another model was asked for meanwhile
+    translator?.dispose();
     translator = model;
     post({ type: 'ready', id, info: translator.info() });
   } catch (error) {

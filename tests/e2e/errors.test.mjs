@@ -27,7 +27,8 @@ test('when the translator itself cannot be loaded the page says so', async () =>
   const page = await context.newPage();
   await page.goto(`${server.origin}/web/`);
   await page.waitForSelector('body[data-model="error"]', { timeout: 60_000 });
-  assert.match(await page.textContent('#model-status'), /The translator could not start in this browser \(\/wasm\/attend\.mjs did not load/);
+  assert.match(await page.textContent('#model-status'), /^The translator could not start in this browser\. Reload the page/);
+  assert.match(await page.textContent('#model-error-technical'), /\/wasm\/attend\.mjs did not load/);
 });
 
 test('when the WebAssembly build is missing the page says so, not that the model failed to download', async () => {
@@ -36,8 +37,9 @@ test('when the WebAssembly build is missing the page says so, not that the model
     const page = await context.newPage();
     await page.goto(`${unbuilt.origin}/web/`);
     await page.waitForSelector('body[data-model="error"]', { timeout: 60_000 });
-    assert.match(await page.textContent('#model-status'),
-      /^The translator could not start in this browser \(cannot load .*\/wasm\/dist\/attend-(no)?simd\.(mjs|wasm) .*build it with scripts\/build_wasm\.sh\)/);
+    assert.match(await page.textContent('#model-status'), /^The translator could not start in this browser\. Reload the page/);
+    assert.match(await page.textContent('#model-error-technical'),
+      /^cannot load .*\/wasm\/dist\/attend-(no)?simd\.(mjs|wasm) .*build it with scripts\/build_wasm\.sh/);
   } finally {
     await unbuilt.stop();
   }

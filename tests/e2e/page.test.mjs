@@ -251,7 +251,7 @@ describe('the page', () => {
   test('a damaged model file and a failed download get clear messages', async () => {
     await page.setInputFiles('#model-file', { name: 'broken.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model at all') });
     await page.waitForSelector('body[data-model="error"]');
-    assert.match(await page.textContent('#model-status'), /"broken\.safetensors" is damaged or is not an Attend model file/);
+    assert.match(await page.textContent('#model-status'), /"broken\.safetensors" cannot be used: it is not an Attend model file, or it is damaged/);
 
     assert.equal(await page.isVisible('#model-retry'), false, 'a damaged file is not tried again');
     let frenchRequests = 0;
@@ -260,10 +260,10 @@ describe('the page', () => {
       && document.getElementById('model-status').textContent.includes('English → French'));
     await page.selectOption('#model-select', 'en-fr');  // not served by this test's server
     await failedAgain();
-    assert.match(await page.textContent('#model-status'), /Could not download the model "English → French"/);
+    assert.match(await page.textContent('#model-status'), /Could not download the model "English → French"\. Check the connection and try again/);
     await saveScreenshot(page, 'model-download-failed');
     const requestsBefore = frenchRequests;
-    await page.click('#model-retry');  // the list still shows en-fr: choosing it again would be no change
+    await page.click('#model-retry');  // the list shows the model kept in use again
     await failedAgain();
     assert.equal(frenchRequests, requestsBefore + 1, 'Try again downloads the model again');
     assert.equal(await page.isVisible('#model-retry'), true);
@@ -277,17 +277,29 @@ describe('the page', () => {
     const fresh = await context.newPage();
     await fresh.goto(`${server.origin}/web/`);
     await fresh.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
-    const languages = () => fresh.evaluate(() => {
+    // The models chosen next are not served: their languages are set while they load, and the
+    // languages of the model kept in use come back when they fail.
+    const firstSeen = await fresh.evaluate(() => {
       const [source, translation] = ['source-text', 'translation'].map((id) => document.getElementById(id));
-      return { source: source.lang, translation: translation.lang, placeholder: source.placeholder, text: source.value };
+      const languages = () => ({ source: source.lang, translation: translation.lang, placeholder: source.placeholder, text: source.value });
+      window.languagesSeen = [];
+      new MutationObserver(() => window.languagesSeen.push(languages())).observe(source, { attributeFilter: ['lang'] });
+      return languages();
     });
-    assert.deepEqual(await languages(), { source: 'en', translation: 'de', placeholder: 'Type English here…', text: SENTENCE });
-    await fresh.selectOption('#model-select', 'de-en');  // not served: its languages are set while it loads
-    assert.deepEqual(await languages(), { source: 'de', translation: 'en', placeholder: 'Type German here…',
-      text: 'Ein Mann fährt mit dem Fahrrad die Straße entlang.' });
+    assert.deepEqual(firstSeen, { source: 'en', translation: 'de', placeholder: 'Type English here…', text: SENTENCE });
+    const failed = () => fresh.waitForFunction(() => document.body.dataset.model === 'error'
+      && document.getElementById('source-text').lang === 'en');
+    await fresh.selectOption('#model-select', 'de-en');
+    await failed();
     await fresh.fill('#source-text', 'Zwei Hunde spielen im Schnee.');  // the user's own text stays
     await fresh.selectOption('#model-select', 'fr-en');
-    assert.deepEqual(await languages(), { source: 'fr', translation: 'en', placeholder: 'Type French here…', text: 'Zwei Hunde spielen im Schnee.' });
+    await failed();
+    assert.deepEqual(await fresh.evaluate(() => window.languagesSeen), [
+      { source: 'de', translation: 'en', placeholder: 'Type German here…', text: 'Ein Mann fährt mit dem Fahrrad die Straße entlang.' },
+      { source: 'en', translation: 'de', placeholder: 'Type English here…', text: SENTENCE },
+      { source: 'fr', translation: 'en', placeholder: 'Type French here…', text: 'Zwei Hunde spielen im Schnee.' },
+      { source: 'en', translation: 'de', placeholder: 'Type English here…', text: 'Zwei Hunde spielen im Schnee.' },
+    ]);
     await fresh.close();
   });
 });

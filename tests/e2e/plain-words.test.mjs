@@ -3,6 +3,7 @@
 // and failures of a model explained with what to do, the working model kept.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot } from './support/environment.mjs';
 import { download, openApp, translate } from './support/app-page.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
@@ -62,4 +63,37 @@ test('pieces are shown as people read them in every view, and the marks are expl
   for (const label of expectedLabels) assert.ok(shown.canvas.includes(label), `the heatmap labels ${label}`);
   assert.ok(expectedLabels.includes('(end)'));
   assert.match(await page.textContent('#piece-notation'), /“·” marks a piece that continues a word.*\(end\) the end of a sentence/);
+});
+
+test('a file that is not a model: what is wrong and what to do in plain words, and the working model stays in use', async () => {
+  await page.selectOption('#model-select', 'en-de');
+  const before = await translate(page, SENTENCE);
+  await page.setInputFiles('#model-file', { name: 'holiday.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('{"not": "a model"}') });
+  await page.waitForSelector('body[data-model="error"]');
+  const status = await page.textContent('#model-status');
+  assert.equal(status, '"holiday.safetensors" cannot be used: it is not an Attend model file, or it is damaged (cut short or changed). '
+    + 'Choose a model file made for Attend (.safetensors), or one of the models in the list. English → German is still in use.');
+  assert.notEqual(await page.textContent('#model-error-technical'), '', 'the engine\'s message is kept for a bug report');
+  assert.equal(await page.isVisible('#model-error-technical'), false, 'behind "Technical details"');
+  assert.equal(await page.inputValue('#model-select'), 'en-de', 'the list shows the model in use');
+  assert.equal(await page.isVisible('#model-file-label'), false);
+  assert.equal(await page.textContent('#translation'), before, 'its translation stays');
+  assert.equal(await translate(page, 'Two dogs play in the snow.'), cliTranslate('Two dogs play in the snow.'), 'and it still translates');
+});
+
+test('offline, the list marks the models used before, and another one is explained', async () => {
+  await page.waitForFunction(() => document.querySelector('#model-select option[value="en-de"]').textContent === 'English → German (works offline)');
+  assert.equal(await page.textContent('#model-select option[value="en-fr"]'), 'English → French');
+  await context.setOffline(true);
+  try {
+    await page.selectOption('#model-select', 'en-fr');
+    await page.waitForSelector('body[data-model="error"]');
+    assert.equal(await page.textContent('#model-status'), 'You are offline, and the model "English → French" has not been used on '
+      + 'this device before: only models marked "works offline" in the list can be used without a connection. Connect and try '
+      + 'again. English → German is still in use.');
+    assert.equal(await page.inputValue('#model-select'), 'en-de');
+    assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE));
+  } finally {
+    await context.setOffline(false);
+  }
 });

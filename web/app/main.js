@@ -37,10 +37,13 @@ function showFatal(message) {
   for (const control of document.querySelectorAll('select, input, textarea, button')) control.disabled = true;
 }
 
-function setModelStatus(state, message) {
+// technical: the engine's message behind an error, shown under "Technical details".
+function setModelStatus(state, message, technical = '') {
   document.body.dataset.model = state;  // loading | ready | error
   modelStatus.textContent = message;
   modelStatus.classList.toggle('error', state === 'error');
+  byId('model-error-technical').textContent = technical;
+  byId('model-error-details').hidden = !technical;
 }
 
 // "6 + 6 layers, 8 heads, 44M parameters (int8 weights and activations: …), WebAssembly SIMD (…)"
@@ -98,6 +101,7 @@ function startTranslator() {
   let modelReady = false;
   let typingTimer = 0;
   let retryLoad = null;  // loads the model whose download failed, again
+  let modelInUse = null;  // {name, languages, choice} of the model the worker translates with
   modelRetry.addEventListener('click', () => {
     byId('model-select').focus();  // the button hides
     retryLoad?.();
@@ -124,18 +128,21 @@ function startTranslator() {
     }
   }
 
-  async function loadModel({ name, source, languages }) {
+  // The model in use (if any) stays, with its translation, until the new one is ready; if the
+  // new one fails to load, it stays in use (the worker keeps it) and the list shows it again.
+  async function loadModel({ name, source, languages, choice }) {
     modelReady = false;
     showModelLanguages({ sourceText, translation: translationOutput }, languages);
     modelRetry.hidden = true;
-    modelDetails.textContent = '';
-    clearTranslation();  // the shown translation was the previous model's
-    panel.clearMasks();  // its heads, which this model may not have
     setModelStatus('loading', `Loading ${name}…`);
     progress.update({ loaded: 0, total: 0 });
     try {
       const info = await worker.load(source, { onProgress: (update) => progress.update(update) });
       progress.hide();
+      clearTranslation();  // the shown translation was the previous model's
+      panel.clearMasks();  // its heads, which this model may not have
+      modelInUse = { name, languages, choice };
+      picker.setInUse(choice);
       modelReady = true;
       setModelStatus('ready', `${name} is ready.`);
       modelDetails.textContent = describeModel(info);
@@ -143,9 +150,18 @@ function startTranslator() {
     } catch (error) {
       if (error.code === 'superseded') return;  // another model was chosen meanwhile
       progress.hide();
-      setModelStatus('error', loadErrorMessage(error, name));
-      if (typeof source !== 'string' || FINAL_LOAD_ERRORS.has(error.code)) return;  // a file's bytes are read once
-      retryLoad = () => loadModel({ name, source, languages });
+      const fromFile = typeof source !== 'string';
+      const kept = error.code === 'worker' ? null : modelInUse;  // a worker that failed holds no model
+      const message = loadErrorMessage(error, { name, fromFile, offline: !navigator.onLine });
+      setModelStatus('error', kept ? `${message} ${kept.name} is still in use.` : message, error.message);
+      if (kept) {
+        showModelLanguages({ sourceText, translation: translationOutput }, kept.languages);
+        picker.setInUse(kept.choice);
+        modelReady = true;
+        translateNow();  // the translation in flight was superseded by the load
+      }
+      if (fromFile || FINAL_LOAD_ERRORS.has(error.code)) return;  // a file's bytes are read once
+      retryLoad = () => loadModel({ name, source, languages, choice });
       modelRetry.hidden = false;
     }
   }
@@ -205,14 +221,15 @@ function startTranslator() {
   alphaInput.addEventListener('input', showAlpha);
   alphaInput.addEventListener('change', translateNow);
 
-  new ModelPicker({
+  const picker = new ModelPicker({
     select: byId('model-select'),
     fileInput: byId('model-file'),
     fileLabel: byId('model-file-label'),
     dropTarget: document.body,
     onChoose: loadModel,
     onUnreadable: (message) => setModelStatus('error', message),
-  }).chooseInitial();
+  });
+  picker.chooseInitial();
 }
 
 const reason = unsupportedReason();

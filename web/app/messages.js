@@ -1,18 +1,28 @@
-// What to tell a person when something goes wrong, from the error codes of the worker and
-// of wasm/attend.mjs (AttendError.code).
+// What to tell a person when something goes wrong, in plain words and with what to do, from
+// the error codes of the worker and of wasm/attend.mjs (AttendError.code). The engine's own
+// message is for a bug report, not for reading: the page shows it under "Technical details".
 
-export function loadErrorMessage(error, modelName) {
+// model: {name, fromFile: the user's own file (not a download), offline: the browser is offline}.
+export function loadErrorMessage(error, { name, fromFile, offline }) {
   switch (error.code) {
     case 'invalid_model':
-      return `The model "${modelName}" is damaged or is not an Attend model file (${error.message}). `
-        + 'Download it again or choose another file.';
+      return fromFile
+        ? `"${name}" cannot be used: it is not an Attend model file, or it is damaged (cut short or changed). `
+          + 'Choose a model file made for Attend (.safetensors), or one of the models in the list.'
+        : `The model "${name}" that was downloaded cannot be used: the file on the server is damaged or `
+          + 'is not an Attend model. Choose another model.';
     case 'out_of_memory':
-      return `The model "${modelName}" does not fit in this browser's memory (${error.message}).`;
+      return `The model "${name}" does not fit in the memory this browser gives the page. `
+        + 'Close other tabs and try again, or choose a smaller model.';
     case 'worker':
-      return `The translator could not start in this browser (${error.message}).`;
+      return 'The translator could not start in this browser. Reload the page; if that does not help, '
+        + 'use an up-to-date Chrome, Edge, Firefox or Safari.';
     default:
-      return `Could not download the model "${modelName}" (${error.message}). `
-        + 'Check the connection and try again, or choose a model file from this device.';
+      return offline
+        ? `You are offline, and the model "${name}" has not been used on this device before: only models `
+          + 'marked "works offline" in the list can be used without a connection. Connect and try again.'
+        : `Could not download the model "${name}". Check the connection and try again, or choose a model `
+          + 'file from this device.';
   }
 }
 
@@ -23,8 +33,8 @@ export function translateErrorMessage(error) {
     case 'empty_input':
       return 'There is nothing to translate: the text is only spaces or invisible characters.';
     case 'out_of_memory':
-      return `The translation ran out of memory (${error.message}). Try a shorter text or a smaller beam.`;
+      return 'The translation ran out of memory. Try a shorter text or a smaller beam size.';
     default:
-      return `Translation failed: ${error.message}`;
+      return `The translation failed (${error.message}). Edit the text to try again.`;
   }
 }

@@ -1,6 +1,8 @@
 // Choosing a model: a shipped one from the list, a file from the file input, or a file
-// dropped anywhere on the page. Calls onChoose({name, source, languages}): source a URL or an
-// ArrayBuffer, languages the {source, target} tags of a shipped model (a file's are unknown).
+// dropped anywhere on the page. Calls onChoose({name, source, languages, choice}): source a URL
+// or an ArrayBuffer, languages the {source, target} tags of a shipped model (a file's are
+// unknown), choice the list's value for it (for setInUse). The shipped models this browser has
+// kept for offline use (web/sw.js) are marked in the list.
 
 const SHIPPED_MODELS = {
   'en-de': { name: 'English → German', url: new URL('../../models/en-de/model.int8.safetensors', import.meta.url).href, languages: { source: 'en', target: 'de' } },
@@ -26,6 +28,10 @@ export class ModelPicker {
     }
     select.value = Object.keys(SHIPPED_MODELS)[0];
     this.#select = select;
+    this.#markKeptOffline();
+    navigator.serviceWorker?.addEventListener('message', ({ data }) => {
+      if (data?.type === 'model-kept') this.#markKeptOffline();
+    });
     this.#fileInput = fileInput;
     this.#fileLabel = fileLabel;
     this.#onChoose = onChoose;
@@ -55,6 +61,13 @@ export class ModelPicker {
     this.#chooseSelected();
   }
 
+  // The list shows `choice` as the model in use: the one that loaded, or the one kept when a
+  // newer choice failed to load.
+  setInUse(choice) {
+    this.#inUse = choice;
+    this.#showInUse();
+  }
+
   // A shipped model loads at once; "a file of my own" opens the file chooser, and the list
   // goes back to the model in use if it is closed without a file.
   #chooseSelected() {
@@ -72,7 +85,7 @@ export class ModelPicker {
     this.#choices += 1;
     this.#inUse = this.#select.value;
     this.#fileLabel.hidden = true;
-    this.#onChoose({ name: shipped.name, source: shipped.url, languages: shipped.languages });
+    this.#onChoose({ name: shipped.name, source: shipped.url, languages: shipped.languages, choice: this.#inUse });
   }
 
   async #chooseFile(file) {
@@ -93,11 +106,22 @@ export class ModelPicker {
     if (choice !== this.#choices) return;  // another model was chosen while this file was read
     this.#inUse = 'file';
     this.#showInUse();  // the list may have been turned back meanwhile (a chooser closed without a file)
-    this.#onChoose({ name: file.name, source: bytes });
+    this.#onChoose({ name: file.name, source: bytes, choice: 'file' });
   }
 
   #showInUse() {
     this.#select.value = this.#inUse;
     this.#fileLabel.hidden = this.#inUse !== 'file';
+  }
+
+  // Names the shipped models that work offline: those in the service worker's caches.
+  async #markKeptOffline() {
+    if (!globalThis.caches) return;
+    for (const [value, { name, url }] of Object.entries(SHIPPED_MODELS)) {
+      const kept = Boolean(await caches.match(url).catch(() => undefined));
+      const option = this.#select.querySelector(`option[value="${value}"]`);
+      option.textContent = kept ? `${name} (works offline)` : name;
+      option.dataset.offline = kept;
+    }
   }
 }
