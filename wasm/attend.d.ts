@@ -190,6 +190,13 @@ export interface DocumentResult {
   segments: DocumentPart[];
 }
 
+export interface HtmlResult {
+  /** The translated fragment. */
+  html: string;
+  /** Every translated sentence in document order: its block (0-based), its text as the model got it, its translation. */
+  sentences: { block: number; source: string; translation: TranslationResult }[];
+}
+
 /** A string is UTF-16 text; a Uint8Array is UTF-8 bytes, validated by the core. */
 export type Input = string | Uint8Array;
 
@@ -205,6 +212,14 @@ export class Translator {
    * groups of 32, each group reported to onProgress, the event loop let run between groups.
    */
   translateDocument(input: Input, options?: DocumentOptions): Promise<DocumentResult>;
+  /**
+   * An HTML fragment translated with its inline markup (b, i, em, strong, a href, span, br, nested)
+   * kept around the words of the translation the cross-attention aligns with the words it held
+   * (docs/html.md); block markup, attributes, comments, script, style and template copied
+   * untouched; nothing executed (a string transform). Sentences are cut in each block as
+   * translateDocument cuts text. onToken's sentence counts the fragment's sentences.
+   */
+  translateHTML(input: Input, options?: TranslateOptions): Promise<HtmlResult>;
   /** The document cut as translateDocument cuts it, without translating: in order, translate true for a sentence. */
   planDocument(input: Input): { source: string; translate: boolean }[];
   info(): TranslatorInfo;

@@ -288,6 +288,41 @@ export class Translator {
     return { text: parts.map((p) => (p.translation ? p.translation.text : p.source)).join(''), segments: parts };
   }
 
+  // An HTML fragment translated with its inline markup (b, i, em, a href, span, br, ...) kept
+  // around the words of the translation the cross-attention aligns with the words it held;
+  // block markup, attributes, comments, script, style and template copied untouched; nothing
+  // executed. Sentences are cut in each block as translateDocument cuts text.
+  async translateHTML(input, { onToken, ...options } = {}) {
+    this.#checkUsable();
+    const m = this.#module;
+    const bytes = encodeInput(input, 0);
+    const html = this.#heapBytes(bytes);
+    let breaks = 0;
+    let offsets = 0;
+    let optionsJson = 0;
+    this.#busy = true;
+    try {
+      const blocks = JSON.parse(takeJson(m, this.#checked(m._attend_html_blocks(html, bytes.length, this.#status))));
+      const blockBreaks = blocks.map(sentenceBreaks);
+      const starts = [0];
+      for (const b of blockBreaks) starts.push(starts.at(-1) + b.length);
+      breaks = this.#heapWords(blockBreaks.flat());
+      offsets = this.#heapWords(starts);
+      optionsJson = this.#heapString(JSON.stringify(options));
+      const result = this.#withStepCallback(onToken, (callback) => m._attend_translate_html(
+        this.#session, optionsJson, html, bytes.length, breaks, offsets, blocks.length, callback, this.#status));
+      const translated = JSON.parse(m.UTF8ToString(m._attend_result_json(result)));
+      const sentences = translated.sentences.map(({ block, source, translation }, i) => ({
+        block, source, translation: toResult(translation, translation.attention && this.#attention(result, i, translation.attention)),
+      }));
+      m._attend_result_free(result);
+      return { html: translated.html, sentences };
+    } finally {
+      this.#busy = false;
+      [html, breaks, offsets, optionsJson].forEach((pointer) => m._free(pointer));
+    }
+  }
+
   // {bytes, segments: [[begin, end, translate]]} of a document (a string or UTF-8 bytes).
   #planned(input) {
     const bytes = encodeInput(input, 0);
@@ -304,15 +339,12 @@ export class Translator {
 
   #plan(bytes, breaks) {
     const m = this.#module;
-    const text = m._malloc(Math.max(bytes.length, 1));
-    const offsets = m._malloc(4 * Math.max(breaks.length, 1));
+    const text = this.#heapBytes(bytes);
+    let offsets = 0;
     try {
-      if (!text || !offsets) throw new AttendError('out_of_memory', `out of memory copying ${bytes.length} bytes of input`);
-      m.HEAPU8.set(bytes, text);
-      m.HEAPU32.set(breaks, offsets >> 2);
-      const result = m._attend_plan_document(this.#session, text, bytes.length, offsets, breaks.length, this.#status);
-      if (!result) throw statusError(m, this.#status);
-      return JSON.parse(takeJson(m, result));
+      offsets = this.#heapWords(breaks);
+      return JSON.parse(takeJson(m, this.#checked(m._attend_plan_document(this.#session, text, bytes.length, offsets,
+        breaks.length, this.#status))));
     } finally {
       m._free(text);
       m._free(offsets);
@@ -333,8 +365,7 @@ export class Translator {
     const size = encoded.reduce((sum, bytes) => sum + bytes.length, 0);
     const texts = m._malloc(Math.max(size, 1));
     const ends = m._malloc(4 * Math.max(encoded.length, 1));
-    let callback = 0;
-    let callbackError = null;
+    let optionsJson = 0;
     try {
       if (!texts || !ends) throw new AttendError('out_of_memory', `out of memory copying ${size} bytes of input`);
       let offset = 0;
@@ -343,30 +374,63 @@ export class Translator {
         offset += bytes.length;
         m.HEAPU32[(ends >> 2) + i] = offset;
       });
-      if (onToken) {
-        callback = m.addFunction((sentence, step, token, piece, pieceSize, logProb, cross, srcLen) => {
-          try {
-            return onToken(this.#stepEvent(sentence, step, token, piece, pieceSize, logProb, cross, srcLen)) === false ? 0 : 1;
-          } catch (error) {
-            callbackError = error;
-            return 0;
-          }
-        }, 'iiiiiifii');
-      }
-      const optionsJson = this.#heapString(JSON.stringify(options));
-      const result = m._attend_translate(this.#session, optionsJson, texts, ends, encoded.length, callback, this.#status);
-      m._free(optionsJson);
-      if (callbackError) throw callbackError;
-      if (!result) throw statusError(m, this.#status);
+      optionsJson = this.#heapString(JSON.stringify(options));
+      const result = this.#withStepCallback(onToken, (callback) =>
+        m._attend_translate(this.#session, optionsJson, texts, ends, encoded.length, callback, this.#status));
       const translations = JSON.parse(m.UTF8ToString(m._attend_result_json(result)));
       const out = translations.map((t, i) => toResult(t, t.attention && this.#attention(result, i, t.attention)));
       m._attend_result_free(result);
       return out;
     } finally {
-      if (callback) m.removeFunction(callback);
-      m._free(texts);
-      m._free(ends);
+      [texts, ends, optionsJson].forEach((pointer) => m._free(pointer));
     }
+  }
+
+  // call(callback) with onToken (if any) as the module's step callback; returns its result, a
+  // handle checked against the status. An exception thrown by onToken stops the call and is
+  // rethrown here.
+  #withStepCallback(onToken, call) {
+    const m = this.#module;
+    let callbackError = null;
+    const callback = onToken ? m.addFunction((sentence, step, token, piece, pieceSize, logProb, cross, srcLen) => {
+      try {
+        return onToken(this.#stepEvent(sentence, step, token, piece, pieceSize, logProb, cross, srcLen)) === false ? 0 : 1;
+      } catch (error) {
+        callbackError = error;
+        return 0;
+      }
+    }, 'iiiiiifii') : 0;
+    try {
+      const result = call(callback);
+      if (callbackError) {
+        if (result) m._attend_result_free(result);
+        throw callbackError;
+      }
+      return this.#checked(result);
+    } finally {
+      if (callback) m.removeFunction(callback);
+    }
+  }
+
+  // A handle, or the status's error.
+  #checked(handle) {
+    if (!handle) throw statusError(this.#module, this.#status);
+    return handle;
+  }
+
+  // Copies into the heap; the caller frees the pointer.
+  #heapBytes(bytes) {
+    const pointer = this.#module._malloc(Math.max(bytes.length, 1));
+    if (!pointer) throw new AttendError('out_of_memory', `out of memory copying ${bytes.length} bytes of input`);
+    this.#module.HEAPU8.set(bytes, pointer);
+    return pointer;
+  }
+
+  #heapWords(numbers) {
+    const pointer = this.#module._malloc(4 * Math.max(numbers.length, 1));
+    if (!pointer) throw new AttendError('out_of_memory', `out of memory copying ${numbers.length} offsets`);
+    this.#module.HEAPU32.set(numbers, pointer >> 2);
+    return pointer;
   }
 
   #heapString(text) {

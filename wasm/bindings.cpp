@@ -195,6 +195,18 @@ json info_json(const attend::Model& model) {
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }
 
+// The options JSON, with on_step (may be 0) as the per-token callback.
+attend::TranslateOptions options_with_callback(const char* options_json, AttendStepCallback on_step) {
+  attend::TranslateOptions options = parse_options(json::parse(options_json));
+  if (on_step) {
+    options.on_step = [on_step](const attend::StepEvent& e) {
+      return on_step(e.sentence, e.step, e.token, e.piece.data(), static_cast<int>(e.piece.size()), e.log_prob,
+                     e.cross_attention, e.src_len) != 0;
+    };
+  }
+  return options;
+}
+
 }  // namespace
 
 extern "C" {
@@ -234,13 +246,7 @@ AttendResult* attend_session_info(const AttendSession* session, AttendStatus* st
 AttendResult* attend_translate(AttendSession* session, const char* options_json, const char* texts,
                                const uint32_t* ends, int count, AttendStepCallback on_step, AttendStatus* status) {
   return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
-    attend::TranslateOptions options = parse_options(json::parse(options_json));
-    if (on_step) {
-      options.on_step = [on_step](const attend::StepEvent& e) {
-        return on_step(e.sentence, e.step, e.token, e.piece.data(), static_cast<int>(e.piece.size()), e.log_prob,
-                       e.cross_attention, e.src_len) != 0;
-      };
-    }
+    const attend::TranslateOptions options = options_with_callback(options_json, on_step);
     std::vector<std::string> inputs;
     for (int i = 0; i < count; ++i) {
       const uint32_t begin = i == 0 ? 0 : ends[i - 1];
@@ -267,6 +273,33 @@ AttendResult* attend_plan_document(AttendSession* session, const char* text, uin
       segments.push_back({s.begin, s.end, s.translate ? 1 : 0});
     }
     return new AttendResult{dump(segments), {}};
+  });
+}
+
+AttendResult* attend_html_blocks(const char* html, uint32_t size, AttendStatus* status) {
+  return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
+    return new AttendResult{dump(attend::block_texts(attend::parse_html(std::string_view(html, size)))), {}};
+  });
+}
+
+AttendResult* attend_translate_html(AttendSession* session, const char* options_json, const char* html, uint32_t size,
+                                    const uint32_t* breaks, const uint32_t* offsets, int block_count,
+                                    AttendStepCallback on_step, AttendStatus* status) {
+  return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
+    const attend::TranslateOptions options = options_with_callback(options_json, on_step);
+    std::vector<std::vector<size_t>> breaks_per_block;
+    for (int k = 0; k < block_count; ++k) breaks_per_block.emplace_back(breaks + offsets[k], breaks + offsets[k + 1]);
+    attend::HtmlTranslation translated = attend::translate_html(
+        session->translator, attend::parse_html(std::string_view(html, size)), breaks_per_block, options);
+    auto result = std::make_unique<AttendResult>();
+    json sentences = json::array();
+    for (attend::HtmlSentence& sentence : translated.sentences) {
+      sentences.push_back({{"block", sentence.block}, {"source", sentence.source},
+                           {"translation", translation_json(sentence.translation)}});
+      result->translations.push_back(std::move(sentence.translation));
+    }
+    result->json = dump({{"html", translated.html}, {"sentences", sentences}});
+    return result.release();
   });
 }
 

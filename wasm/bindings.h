@@ -49,6 +49,20 @@ AttendResult* attend_translate(AttendSession* session, const char* options_json,
 AttendResult* attend_plan_document(AttendSession* session, const char* text, uint32_t size, const uint32_t* breaks,
                                    int break_count, AttendStatus* status);
 
+// The texts of an HTML fragment's blocks (`size` bytes of UTF-8 at `html`), as attend::block_texts
+// gives them, for the caller's sentence breaks. JSON: ["text of block 0", ...].
+AttendResult* attend_html_blocks(const char* html, uint32_t size, AttendStatus* status);
+
+// Translates an HTML fragment with its inline markup kept (attend::translate_html): block k's
+// candidate sentence starts are breaks[offsets[k], offsets[k + 1]) (byte offsets into block k's
+// text; offsets has block_count + 1 entries). Options and on_step as attend_translate's; on_step's
+// sentence counts the fragment's sentences. JSON: {html, sentences: [{block, source, translation}]},
+// each translation as attend_translate gives it; attend_result_attention(result, i, kind) reads
+// sentence i's attention.
+AttendResult* attend_translate_html(AttendSession* session, const char* options_json, const char* html, uint32_t size,
+                                    const uint32_t* breaks, const uint32_t* offsets, int block_count,
+                                    AttendStepCallback on_step, AttendStatus* status);
+
 const char* attend_result_json(const AttendResult* result);
 // kind: 0 encoder, 1 decoder, 2 cross; shapes are in the JSON (null without attention).
 // The caller keeps sentence and kind in range (an exception here could not be caught).

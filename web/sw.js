@@ -25,6 +25,7 @@ const SHELL_FILES = [
   'app/head-grid.js',
   'app/heatmap-canvas.js',
   'app/heatmap-view.js',
+  'app/html-render.js',
   'app/line-view.js',
   'app/live-decoding-view.js',
   'app/main.js',

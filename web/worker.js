@@ -7,7 +7,8 @@
 // request first. Protocol (see web/app/worker-client.js for the page's side; lane defaults to 0):
 //   in:  {type:'init', lane?, newestRequest?: Int32Array(SharedArrayBuffer)}
 //        {type:'load', id, source: URL string | ArrayBuffer}
-//        {type:'translate', id, lane?, text, options, compareWithoutMasks, live, document?}
+//        {type:'translate', id, lane?, text, options, compareWithoutMasks, live, document?, html?}
+//        (html: text is an HTML fragment, translated with its markup kept by translateHTML)
 //        (document: text of any length, translated sentence by sentence with translateDocument;
 //        attention, live tokens and the comparison only when it holds one sentence)
 //        {type:'cancel', lane?} (the lane's request not yet started is dropped)
@@ -17,6 +18,7 @@
 //        use stays until a load is ready, and after a failed one)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
 //        {type:'document-progress', id, sentencesDone, sentences}
+//        {type:'html', id, html, sentences, single} (translateHTML's result; attention only for single)
 //        {type:'document', id, document: {text, segments}, single, baseline?, timing} (single: one
 //        sentence, whose translation then carries the attention; baseline: the text without masks)
 //        (a document's first document-progress, sentencesDone 0, comes before any translating)
@@ -139,6 +141,18 @@ async function runDocument(request) {
     single ? attentionBuffers(translations[0]) : []);
 }
 
+// An HTML fragment: translateHTML, stopped at its next token once superseded.
+async function runHtml(request) {
+  const { id, text, options } = request;
+  const { html, sentences } = await translator.translateHTML(text, {
+    ...options,
+    onToken: () => !isSuperseded(request),
+  });
+  const single = sentences.length === 1;
+  if (!single) sentences.forEach(({ translation }) => delete translation.attention);
+  post({ type: 'html', id, html, sentences, single }, single ? attentionBuffers(sentences[0].translation) : []);
+}
+
 async function runTranslation(request) {
   const { id, text, options, compareWithoutMasks, live } = request;
   const started = performance.now();
@@ -174,7 +188,8 @@ async function runPendingRequest() {
   running = request;
   try {
     if (!translator) throw Object.assign(new Error('no model is loaded'), { code: 'invalid_argument' });
-    await (request.document ? runDocument(request) : runTranslation(request));
+    const run = request.html ? runHtml : request.document ? runDocument : runTranslation;
+    await run(request);
   } catch (error) {
     if (error?.code === 'cancelled') post({ type: 'dropped', id: request.id });
     else post({ type: 'translate-error', id: request.id, ...errorMessage(error) });

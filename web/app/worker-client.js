@@ -42,8 +42,9 @@ class TranslationLane {
   // Resolves with {result, baseline?, timing}; rejects with SupersededError when a newer
   // request was sent on this lane first, or WorkerError (code, message) when translation failed.
   // With `document`, text of any length is translated sentence by sentence and the promise
-  // resolves with {document, single, timing}; onProgress hears {sentencesDone, sentences}.
-  translate(text, options, { onToken, onProgress, compareWithoutMasks = false, document = false } = {}) {
+  // resolves with {document, single, timing}; onProgress hears {sentencesDone, sentences}. With
+  // `html`, text is an HTML fragment and the promise resolves with {html, sentences, single}.
+  translate(text, options, { onToken, onProgress, compareWithoutMasks = false, document = false, html = false } = {}) {
     const failure = this.#client.failure;
     if (failure) return Promise.reject(new WorkerError(failure));
     this.cancel();
@@ -52,7 +53,7 @@ class TranslationLane {
     return new Promise((resolve, reject) => {
       this.#requests.set(id, { resolve, reject, onToken, onProgress });
       this.#client.send({
-        type: 'translate', id, lane: this.#id, text, options, compareWithoutMasks, live: Boolean(onToken), document,
+        type: 'translate', id, lane: this.#id, text, options, compareWithoutMasks, live: Boolean(onToken), document, html,
       }, this);
     });
   }
@@ -82,7 +83,7 @@ class TranslationLane {
     if (message.type === 'token') return request.onToken?.(message.step);
     if (message.type === 'document-progress') return request.onProgress?.(message);
     this.#requests.delete(message.id);
-    if (message.type === 'result' || message.type === 'document') request.resolve(message);
+    if (['result', 'document', 'html'].includes(message.type)) request.resolve(message);
     else if (message.type === 'dropped') request.reject(new SupersededError());
     else request.reject(new WorkerError(message));
   }

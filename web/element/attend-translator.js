@@ -11,8 +11,11 @@
 // A text of any length is translated sentence by sentence, with its progress in the status and
 // a Stop button; sentences not to trust are underlined (part "sentence unsure", the reason in
 // their title) and summed up in words under the translation (part "notes").
+// The element's own content, when it holds elements (links, emphasis, a list), is translated
+// as HTML (Translator.translateHTML) with its markup kept around the right words.
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
-// (detail: the result of Translator.translateDocument: {text, segments}), attend-error
+// (detail: for text, the result of Translator.translateDocument, {text, segments}; for the
+// element's markup, {text, html, sentences} from Translator.translateHTML), attend-error
 // (detail: {code, message}).
 // Methods: translate(), reload() (loads the model again, e.g. after a failed download; a
 // model other elements have loaded is used as it is). Property: ready (a promise of the
@@ -20,6 +23,7 @@
 import { lastLayerMeanCross } from '../app/attention-mean.js';
 import { doubtSummary, renderTranslatedDocument } from '../app/document-render.js';
 import { paintHeatmap } from '../app/heatmap-canvas.js';
+import { renderTranslatedHtml } from '../app/html-render.js';
 import { withReadableLabels } from '../app/piece-names.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
 import { useModel } from './shared-models.js';
@@ -84,7 +88,7 @@ class AttendTranslator extends HTMLElement {
   #ready = false;
   #readiness = settleOnce();  // of the model in use or loading, or of the next one
   #typingTimer = 0;
-  #requestedText = null;  // the text of the newest translate() while ready
+  #requestedText = null;  // the text (or markup) of the newest translate() while ready
   #parts;
 
   constructor() {
@@ -114,7 +118,7 @@ class AttendTranslator extends HTMLElement {
     // The element's own text: children added or removed, and text edited in place.
     new MutationObserver(() => {
       this.#showSource();
-      if (this.sourceText !== this.#requestedText) this.translate();
+      if (this.#requestKey() !== this.#requestedText) this.translate();
     }).observe(this, { childList: true, characterData: true, subtree: true });
   }
 
@@ -174,15 +178,18 @@ class AttendTranslator extends HTMLElement {
     return (this.getAttribute('src-text') ?? (ownText || this.#parts.input.value)).trim();
   }
 
-  // Translates the current text (translateDocument); resolves with its {text, segments}, or undefined: no model is ready
-  // (loading, failed or disconnected), a newer request took over, the translation failed
-  // (attend-error), or there is no text (then the shown translation is cleared).
+  // Translates the current text (translateDocument, or translateHTML for the element's own
+  // content when it holds elements); resolves with the attend-translation event's detail, or
+  // undefined: no model is ready (loading, failed or disconnected), a newer request took over,
+  // the translation failed (attend-error), or there is no text (then the shown translation is cleared).
   async translate() {
     const text = this.sourceText;
+    const markup = this.#ownMarkup();
     if (!this.#ready) return undefined;
-    this.#requestedText = text;
+    this.#requestedText = markup ?? text;
     if (!text) return this.#showNothing();
     try {
+      if (markup !== null) return await this.#translateMarkup(markup);
       const { document: translated, single } = await this.#model.lane.translate(text, this.#searchOptions(), {
         document: true,
         onProgress: (progress) => this.#showProgress(progress),
@@ -203,6 +210,30 @@ class AttendTranslator extends HTMLElement {
       }
       return undefined;
     }
+  }
+
+  // The element's own content as HTML when it holds elements (and src-text is absent), else null.
+  #ownMarkup() {
+    return this.getAttribute('src-text') === null && this.children.length > 0 ? this.innerHTML.trim() : null;
+  }
+
+  #requestKey() {
+    return this.#ownMarkup() ?? this.sourceText;
+  }
+
+  // The element's markup translated with its inline elements kept (links, emphasis), shown
+  // without anything that would run (html-render.js).
+  async #translateMarkup(markup) {
+    const { html, sentences, single } = await this.#model.lane.translate(markup, this.#searchOptions(), { html: true });
+    renderTranslatedHtml(this.#parts.translation, html);
+    const segments = sentences.map(({ source, translation }) => ({ source, translation }));
+    this.#parts.notes.textContent = doubtSummary(segments);
+    this.#parts.notes.hidden = this.#parts.notes.textContent === '';
+    this.#drawAttention(single ? sentences[0].translation : null);
+    this.#setStatus('');
+    const detail = { text: this.#parts.translation.textContent, html, sentences };
+    this.dispatchEvent(new CustomEvent('attend-translation', { detail, bubbles: true, composed: true }));
+    return detail;
   }
 
   // beam and alpha as the core takes them; an absent or empty attribute means the default

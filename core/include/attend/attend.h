@@ -3,5 +3,6 @@
 
 #include "attend/document.h"
 #include "attend/error.h"
+#include "attend/html.h"
 #include "attend/model.h"
 #include "attend/translator.h"
