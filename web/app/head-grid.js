@@ -93,22 +93,26 @@ export class HeadGrid {
     mask.type = 'button';
     mask.className = 'head-mask';
     mask.setAttribute('aria-pressed', String(masked));
-    mask.setAttribute('aria-label', `Mask layer ${ref.layer + 1}, head ${ref.head + 1}`);
-    mask.textContent = masked ? 'masked' : 'mask';
-    mask.addEventListener('click', () => this.#toggleMask(ref, cell, mask));
+    const state = document.createElement('span');  // the accessible name holds what is shown
+    state.textContent = masked ? 'masked' : 'mask';
+    const which = document.createElement('span');
+    which.className = 'visually-hidden';
+    which.textContent = ` layer ${ref.layer + 1}, head ${ref.head + 1}`;
+    mask.append(state, which);
+    mask.addEventListener('click', () => this.#toggleMask(ref, cell, mask, state));
 
     cell.append(open, mask);
     return cell;
   }
 
-  #toggleMask(ref, cell, mask) {
+  #toggleMask(ref, cell, mask, state) {
     const key = headKey(ref);
     const masked = !this.#masked.has(key);
     if (masked) this.#masked.set(key, ref);
     else this.#masked.delete(key);
     cell.dataset.masked = masked;
     mask.setAttribute('aria-pressed', String(masked));
-    mask.textContent = masked ? 'masked' : 'mask';
+    state.textContent = masked ? 'masked' : 'mask';
     this.#onMasksChanged(this.maskedHeads);
   }
 }
