@@ -4,6 +4,9 @@
 // tiny model ($ATTEND_FUZZ_MODEL). The status must be success or invalid_argument,
 // invalid_input or empty_input, never "internal" or another code; on success the JSON has
 // one translation per text, and every translation that reports attention has its buffers.
+// The texts joined are then cut as a document (attend_plan_document, the line ends as the
+// caller's breaks: segments cover the text in order) and translated as HTML
+// (attend_html_blocks, attend_translate_html without breaks), with the same allowed codes.
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -47,6 +50,41 @@ void check_result(const AttendResult* result, size_t texts) {
   }
 }
 
+bool allowed(const std::string& code) {
+  return code.empty() || code == "invalid_argument" || code == "invalid_input" || code == "empty_input";
+}
+
+void check_plan(AttendSession* s, const std::string& text, const std::vector<uint32_t>& breaks, AttendStatus* status) {
+  AttendResult* result = attend_plan_document(s, text.data(), static_cast<uint32_t>(text.size()), breaks.data(),
+                                              static_cast<int>(breaks.size()), status);
+  if (!allowed(attend_status_code(status))) attend::fuzz::fail(std::string("attend_plan_document: ") + attend_status_message(status));
+  if (!result) return;
+  size_t at = 0;
+  for (const auto& segment : nlohmann::json::parse(attend_result_json(result))) {
+    require(segment[0].get<size_t>() == at && segment[1].get<size_t>() > at, "plan segments do not cover the text in order");
+    at = segment[1].get<size_t>();
+  }
+  require(at == text.size(), "plan segments stop before the end of the text");
+  attend_result_free(result);
+}
+
+void check_html(AttendSession* s, const std::string& options, const std::string& html, AttendStatus* status) {
+  AttendResult* blocks = attend_html_blocks(html.data(), static_cast<uint32_t>(html.size()), status);
+  if (!allowed(attend_status_code(status))) attend::fuzz::fail(std::string("attend_html_blocks: ") + attend_status_message(status));
+  if (!blocks) return;
+  const size_t count = nlohmann::json::parse(attend_result_json(blocks)).size();
+  attend_result_free(blocks);
+  const std::vector<uint32_t> offsets(count + 1, 0);  // no breaks: a block's lines are its sentences
+  texts_in_call = 1 << 30;
+  AttendResult* result = attend_translate_html(s, options.c_str(), html.data(), static_cast<uint32_t>(html.size()),
+                                               nullptr, offsets.data(), static_cast<int>(count), check_step, status);
+  if (!allowed(attend_status_code(status))) attend::fuzz::fail(std::string("attend_translate_html: ") + attend_status_message(status));
+  if (!result) return;
+  const nlohmann::json translated = nlohmann::json::parse(attend_result_json(result));
+  require(translated.contains("html") && translated["sentences"].is_array(), "an HTML result without html or sentences");
+  attend_result_free(result);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -68,9 +106,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     require(code.empty(), "a result with an error status");
     check_result(result, ends.size());
     attend_result_free(result);
-  } else if (code != "invalid_argument" && code != "invalid_input" && code != "empty_input") {
+  } else if (!allowed(code)) {
     attend::fuzz::fail("attend_translate: " + code + ": " + attend_status_message(status));
   }
+  check_plan(session(status), texts, ends, status);
+  check_html(session(status), lines[0], texts, status);
   attend_status_free(status);
   return 0;
 }
