@@ -9,6 +9,7 @@ import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { dataset, download, translate } from './support/app-page.mjs';
 import { startServedApp, stopServedBrowser } from './support/served-browser.mjs';
+import { FIGURE_LAYOUT } from '../../web/app/png-export.js';
 
 const SENTENCE = 'A man is riding a bicycle down the street.';
 const DE_EN_MODEL = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
@@ -103,7 +104,7 @@ test('the heads PNG carries the grid\'s labels, the selected head\'s frame and t
   await page.click('.head-cell[data-layer="0"][data-head="1"] .head-mask');
   await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
   const png = await download(page, '#grid-png');
-  const seen = await page.evaluate(async (base64) => {
+  const seen = await page.evaluate(async ({ base64, layout }) => {
     const image = new Image();
     image.src = `data:image/png;base64,${base64}`;
     await image.decode();
@@ -112,10 +113,12 @@ test('the heads PNG carries the grid\'s labels, the selected head\'s frame and t
     const context = picture.getContext('2d');
     context.drawImage(image, 0, 0);
     const grid = document.getElementById('head-grid').getBoundingClientRect();
-    const region = (element) => {  // the element's pixels in the PNG (2 per CSS pixel)
+    // Where a point of the grid is in the PNG (2 pixels per CSS pixel; the grid under the figure's title).
+    const x = (left) => Math.round((left - grid.left + layout.margin) * 2);
+    const y = (top) => Math.round((top - grid.top + layout.pictureTop) * 2);
+    const region = (element) => {  // the element's pixels in the PNG
       const rect = element.getBoundingClientRect();
-      return context.getImageData(Math.round((rect.left - grid.left) * 2), Math.round((rect.top - grid.top) * 2),
-        Math.round(rect.width * 2), Math.round(rect.height * 2)).data;
+      return context.getImageData(x(rect.left), y(rect.top), Math.round(rect.width * 2), Math.round(rect.height * 2)).data;
     };
     const darkest = (data) => Math.min(...data.filter((_, i) => i % 4 !== 3));
     const mean = (data) => data.filter((_, i) => i % 4 !== 3).reduce((sum, value) => sum + value, 0) / (data.length * 0.75);
@@ -123,16 +126,17 @@ test('the heads PNG carries the grid\'s labels, the selected head\'s frame and t
     const masked = document.querySelector('.head-cell[data-layer="0"][data-head="1"] canvas');
     const selected = document.querySelector('.head-cell.selected');
     const frame = selected.getBoundingClientRect();
-    const framePixel = context.getImageData(Math.round((frame.left - grid.left) * 2) + 1, Math.round((frame.top - grid.top + frame.height / 2) * 2), 1, 1).data;
+    const framePixel = context.getImageData(x(frame.left) + 1, y(frame.top + frame.height / 2), 1, 1).data;
     return {
-      size: [picture.width, picture.height, Math.ceil(grid.width * 2), Math.ceil(grid.height * 2)],
+      size: [picture.width, picture.height],
+      bottomRight: [x(grid.right), y(grid.bottom)],
       labelInk: darkest(region(document.querySelector('#head-grid .grid-header:nth-child(2)'))),  // "Head 1"
       maskedMean: mean(region(masked)),
       maskedOwnMean: ownMean(masked),
       framePixel: [...framePixel.slice(0, 3)],
     };
-  }, png.toString('base64'));
-  assert.deepEqual(seen.size.slice(0, 2), seen.size.slice(2), 'twice the grid\'s CSS size');
+  }, { base64: png.toString('base64'), layout: FIGURE_LAYOUT });
+  assert.ok(seen.bottomRight[0] <= seen.size[0] && seen.bottomRight[1] <= seen.size[1], `the grid at twice its CSS size fits in the PNG (${seen.size})`);
   assert.ok(seen.labelInk < 200, `the "Head 1" label is drawn (darkest channel ${seen.labelInk})`);
   assert.ok(seen.maskedMean > seen.maskedOwnMean + 20, `the masked head is dimmed (${seen.maskedMean} vs ${seen.maskedOwnMean})`);
   assert.notDeepEqual(seen.framePixel, [255, 255, 255], 'the selected head is framed');

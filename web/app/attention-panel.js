@@ -1,13 +1,13 @@
 // The attention section: which kind, layer and head to show, and the views drawn from the
 // newest translation's attention (heatmap, all-heads grid, links), plus the exports; and the
 // live decoding view under the translation, which shows each step while the worker decodes.
-import { attentionShape } from './attention-data.js';
+import { attentionShape, KIND_NAMES } from './attention-data.js';
 import { attentionJson } from './attention-json.js';
 import { HeadGrid } from './head-grid.js';
 import { HeatmapView } from './heatmap-view.js';
 import { LineView } from './line-view.js';
 import { LiveDecodingView } from './live-decoding-view.js';
-import { downloadBlob, downloadCanvasPng, downloadCompositePng, downloadSvgPng } from './png-export.js';
+import { canvasPicture, containerPicture, downloadBlob, downloadFigurePng, svgPicture } from './png-export.js';
 
 const byId = (id) => document.getElementById(id);
 
@@ -43,10 +43,14 @@ export class AttentionPanel {
     for (const select of [this.#kind, this.#layer, this.#head]) select.addEventListener('change', () => this.#draw());
     byId('clear-masks').addEventListener('click', () => this.#grid.clearMasks());
     byId('export-json').addEventListener('click', () => this.#exportJson());
-    byId('heatmap-png').addEventListener('click', () => downloadCanvasPng(this.#heatmap.canvas, this.#fileName('heatmap')));
-    byId('grid-png').addEventListener('click', () => downloadCompositePng(byId('head-grid'), this.#fileName('heads')));
-    byId('lines-png').addEventListener('click', () => downloadSvgPng(this.#lines.svg, this.#fileName('links')));
-    byId('live-png').addEventListener('click', () => downloadCanvasPng(this.#live.canvas, 'attend-live-decoding.png'));
+    byId('heatmap-png').addEventListener('click', () => this.#exportPng(
+      canvasPicture(this.#heatmap.exportCanvas()), this.#headTitle(), 'weights', this.#fileName('heatmap')));
+    byId('grid-png').addEventListener('click', () => this.#exportPng(
+      containerPicture(byId('head-grid')), `${KIND_NAMES[this.#kind.value]}, all layers and heads`, 'weights', this.#fileName('heads')));
+    byId('lines-png').addEventListener('click', async () => this.#exportPng(
+      await svgPicture(this.#lines.svg), `${this.#headTitle()}: links`, 'links', this.#fileName('links')));
+    byId('live-png').addEventListener('click', () => this.#exportPng(
+      canvasPicture(this.#live.exportCanvas()), 'Live decoding: cross-attention, last layer, mean of its heads', 'weights', 'attend-live-decoding.png'));
     window.addEventListener('resize', () => this.#redrawOnNextFrame());
   }
 
@@ -119,6 +123,18 @@ export class AttentionPanel {
       this.#redrawPending = false;
       this.#draw();
     });
+  }
+
+  // "Cross-attention, layer 4, head 1"
+  #headTitle() {
+    const { kind, layer, head } = this.#selection();
+    return `${KIND_NAMES[kind]}, layer ${layer + 1}, head ${head + 1}`;
+  }
+
+  // A PNG of a view, titled, with the sentence and its translation under the title.
+  #exportPng(picture, title, legend, filename) {
+    const subtitle = `“${this.#sourceText}” → “${this.#result.text}”`;
+    return downloadFigurePng({ picture, title, subtitle, legend }, filename);
   }
 
   #fileName(view) {

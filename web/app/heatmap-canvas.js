@@ -18,8 +18,9 @@ function longestLabelWidth(context, labels) {
 }
 
 // cell: the largest square cell in [minCell, maxCell] for which the matrix fits maxWidth
-// (labelled cells stay tall enough for a line of text; wider matrices scroll).
-function heatmapGeometry(context, matrix, { maxWidth, withLabels, minCell = withLabels ? 16 : 1, maxCell = 36 }) {
+// (labelled cells leave room for a line of text between two slanted column labels; wider
+// matrices scroll).
+function heatmapGeometry(context, matrix, { maxWidth, withLabels, minCell = withLabels ? 20 : 1, maxCell = 36 }) {
   context.font = LABEL_FONT;
   const left = withLabels ? Math.ceil(longestLabelWidth(context, matrix.rowLabels)) + LABEL_GAP : 0;
   const top = withLabels ? Math.ceil(longestLabelWidth(context, matrix.colLabels) * Math.SQRT1_2) + 16 : 0;
@@ -29,11 +30,11 @@ function heatmapGeometry(context, matrix, { maxWidth, withLabels, minCell = with
   return { left, top, cell, width: left + cell * matrix.cols + right, height: top + cell * matrix.rows + 2 };
 }
 
-// Sizes the canvas for the device pixel ratio and draws; returns the geometry.
-export function paintHeatmap(canvas, matrix, { maxWidth, withLabels = true, minCell, maxCell }) {
+// Sizes the canvas for `ratio` pixels per CSS pixel (the device's by default; exports ask for
+// more) and draws; returns the geometry.
+export function paintHeatmap(canvas, matrix, { maxWidth, withLabels = true, minCell, maxCell, ratio = globalThis.devicePixelRatio || 1 }) {
   const context = canvas.getContext('2d');
   const geometry = heatmapGeometry(context, matrix, { maxWidth, withLabels, minCell, maxCell });
-  const ratio = globalThis.devicePixelRatio || 1;
   canvas.width = Math.ceil(geometry.width * ratio);
   canvas.height = Math.ceil(geometry.height * ratio);
   canvas.style.width = `${geometry.width}px`;
@@ -69,6 +70,27 @@ function drawLabels(context, { rowLabels, colLabels }, { left, top, cell }) {
     context.fillText(label, 0, 0);
     context.restore();
   });
+}
+
+// The colour scale's legend at (x, y), as the page's .legend shows it: "weight 0 [bar] 1
+// (square-root scale)". Returns its height.
+export function drawWeightLegend(context, x, y) {
+  const barWidth = 90;
+  const height = 14;
+  context.font = LABEL_FONT;
+  context.fillStyle = '#5b6475';
+  context.textAlign = 'left';
+  context.textBaseline = 'middle';
+  const middle = y + height / 2;
+  context.fillText('weight 0', x, middle);
+  const barLeft = x + context.measureText('weight 0').width + 6;
+  for (let i = 0; i < barWidth; i++) {
+    context.fillStyle = weightColor((i / (barWidth - 1)) ** 2);  // even steps of √weight
+    context.fillRect(barLeft + i, y + 2, 1, height - 4);
+  }
+  context.fillStyle = '#5b6475';
+  context.fillText('1 (square-root scale)', barLeft + barWidth + 6, middle);
+  return height;
 }
 
 // The cell under a point in CSS pixels relative to the canvas, or null.

@@ -43,6 +43,13 @@ export class HeatmapView {
     return this.#canvas;
   }
 
+  // The heatmap drawn again on a new canvas at 2 pixels per CSS pixel, for a PNG.
+  exportCanvas() {
+    const canvas = document.createElement('canvas');
+    paintHeatmap(canvas, this.#matrix, { maxWidth: this.#canvas.parentElement.clientWidth, ratio: 2 });
+    return canvas;
+  }
+
   show(attention, { kind, layer, head }) {
     this.#matrix = withReadableLabels(headMatrix(attention, kind, layer, head));
     this.#cursor = { row: 0, col: 0 };

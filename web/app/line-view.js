@@ -12,6 +12,7 @@ const HEIGHT = 180;
 const TOP_Y = 24;
 const BOTTOM_Y = HEIGHT - 16;
 const HIDDEN_BELOW = 0.02;  // links this faint are not drawn
+const SIDE_MARGIN = 40;  // room for the first and last pieces' labels, centred on their slots
 
 function svgElement(name, attributes) {
   const element = document.createElementNS(SVG_NS, name);
@@ -19,7 +20,13 @@ function svgElement(name, attributes) {
   return element;
 }
 
-const slotCenters = (count, width) => Array.from({ length: count }, (_, i) => ((i + 0.5) * width) / count);
+const slotCenters = (count, width) => Array.from({ length: count },
+  (_, i) => SIDE_MARGIN + ((i + 0.5) * (width - 2 * SIDE_MARGIN)) / count);
+
+// The look of a link of `weight`, as SVG attributes (also the PNG export's legend).
+export const linkStyle = (weight) => ({
+  stroke: '#08306b', 'stroke-opacity': weight.toFixed(3), 'stroke-width': (0.5 + 3 * weight).toFixed(2),
+});
 
 // The strongest link of one row (axis 'row') or column (axis 'col') of matrix: {index, weight}
 // of the piece at its other end (the first one on ties).
@@ -55,7 +62,7 @@ export class LineView {
 
   show(attention, { kind, layer, head }) {
     const matrix = withReadableLabels(headMatrix(attention, kind, layer, head));
-    const width = Math.max(this.#svg.parentElement.clientWidth, SLOT_WIDTH * Math.max(matrix.rows, matrix.cols));
+    const width = Math.max(this.#svg.parentElement.clientWidth, SLOT_WIDTH * Math.max(matrix.rows, matrix.cols) + 2 * SIDE_MARGIN);
     this.#svg.setAttribute('width', width);
     this.#svg.setAttribute('height', HEIGHT);
     this.#svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
@@ -68,8 +75,7 @@ export class LineView {
         const weight = matrix.values[row * matrix.cols + col];
         if (weight < HIDDEN_BELOW) continue;
         links.push(svgElement('line', {
-          x1: queryX[row], y1: BOTTOM_Y - 14, x2: keyX[col], y2: TOP_Y + 6,
-          stroke: '#08306b', 'stroke-opacity': weight.toFixed(3), 'stroke-width': (0.5 + 3 * weight).toFixed(2),
+          x1: queryX[row], y1: BOTTOM_Y - 14, x2: keyX[col], y2: TOP_Y + 6, ...linkStyle(weight),
           'data-row': row, 'data-col': col, 'data-weight': weight,
         }));
       }

@@ -37,6 +37,13 @@ export class LiveDecodingView {
     return this.#canvas;
   }
 
+  // The steps shown drawn again on a new canvas at 2 pixels per CSS pixel, for a PNG.
+  exportCanvas() {
+    const canvas = document.createElement('canvas');
+    if (this.#rows.length > 0) this.#paint(canvas, 2);
+    return canvas;
+  }
+
   // A translation starts decoding with `beam` hypotheses. sourcePieces label the columns when
   // known (the last translation of the same text). The view shows from the first step on, so the
   // first decode after a load is seen too.
@@ -129,7 +136,7 @@ export class LiveDecodingView {
     this.#paint();
   }
 
-  #paint() {
+  #paint(canvas = this.#canvas, ratio = undefined) {
     const srcLen = this.#rows[0].length;
     const values = new Float32Array(this.#rows.length * srcLen);
     this.#rows.forEach((row, index) => values.set(row, index * srcLen));
@@ -137,6 +144,7 @@ export class LiveDecodingView {
       ? readablePieces(this.#sourcePieces)
       : Array.from({ length: srcLen }, (_, col) => `#${col + 1}`);
     const matrix = { rows: this.#rows.length, cols: srcLen, values, rowLabels: readablePieces(this.#rowLabels), colLabels };
-    paintHeatmap(this.#canvas, matrix, { maxWidth: this.#canvas.parentElement.clientWidth, maxCell: 20 });
+    const { cell } = paintHeatmap(canvas, matrix, { maxWidth: this.#canvas.parentElement.clientWidth, maxCell: 20, ratio });
+    canvas.dataset.cellSize = cell;  // for tests
   }
 }
