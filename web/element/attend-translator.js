@@ -7,7 +7,8 @@
 // Attributes: model (URL of a model file), src-text (the text to translate; else the
 // element's own text; else an input box of its own), beam, alpha, attention (show a
 // compact cross-attention heatmap: the last decoder layer, averaged over heads, when the text
-// is one sentence), target-lang (the translation's language tag, for screen readers and fonts).
+// is one sentence), target-lang (the translation's language tag, for screen readers and fonts),
+// source-lang (the input box's language, named in its placeholder), placeholder (the input box's).
 // A text of any length is translated sentence by sentence, with its progress in the status and
 // a Stop button; sentences not to trust are underlined (part "sentence unsure", the reason in
 // their title) and summed up in words under the translation (part "notes").
@@ -37,21 +38,27 @@ const EXPECTED_ERROR_CODES = new Set(['superseded', 'terminated']);
 
 const TEMPLATE = `
   <style>
-    :host { display: block; font-family: system-ui, sans-serif; border: 1px solid #ccd3de; border-radius: 8px; padding: 10px 12px; background: #fff; color: #1d2433; }
+    /* The host page's font; colours from the --attend-* custom properties (web/README.md). */
+    :host { display: block; font-family: var(--attend-font, inherit); border: 1px solid var(--attend-border, #ccd3de); border-radius: var(--attend-radius, 8px); padding: 10px 12px; background: var(--attend-background, #fff); color: var(--attend-color, #1d2433); }
     :host([hidden]) { display: none; }
-    textarea { width: 100%; box-sizing: border-box; font: inherit; padding: 6px; border: 1px solid #aab3c2; border-radius: 6px; }
-    .source { color: #5b6475; margin: 0 0 6px; }
+    textarea, button { font: inherit; color: inherit; }
+    textarea { width: 100%; box-sizing: border-box; padding: 6px; border: 1px solid var(--attend-input-border, #aab3c2); border-radius: 6px; background: var(--attend-input-background, #fff); }
+    textarea::placeholder { color: var(--attend-muted, #5b6475); }
+    :focus-visible { outline: 2px solid var(--attend-accent, #08519c); outline-offset: 2px; }
+    .source { color: var(--attend-muted, #5b6475); margin: 0 0 6px; }
     .translation { font-size: 1.15em; margin: 6px 0; min-height: 1.4em; white-space: pre-wrap; }
-    .sentence.unsure { text-decoration: underline wavy #c77700; text-underline-offset: 3px; }
-    .notes { color: #8a5300; font-size: 0.85em; margin: 0 0 4px; }
+    .sentence.unsure { text-decoration: underline wavy var(--attend-unsure, #c77700); text-underline-offset: 3px; }
+    .notes { color: var(--attend-unsure-text, #8a5300); font-size: 0.85em; margin: 0 0 4px; }
     .progress { display: flex; align-items: center; gap: 8px; }
-    .status { color: #5b6475; font-size: 0.85em; margin: 0; }
-    .status.error { color: #a4161a; font-weight: 600; }
+    progress { accent-color: var(--attend-accent, #08519c); }
+    .status { color: var(--attend-muted, #5b6475); font-size: 0.85em; margin: 0; }
+    .status.error { color: var(--attend-error, #a4161a); font-weight: 600; }
     .heatmap { overflow-x: auto; margin-top: 6px; }
-    label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+    label { display: block; font-size: 0.85em; font-weight: 600; margin: 0 0 4px; }
+    label:has(+ textarea[hidden]) { display: none; }
   </style>
   <p class="source" part="source"><span class="src-text"></span><slot></slot></p>
-  <label for="input">Text to translate</label>
+  <label for="input" part="label">Text to translate</label>
   <textarea id="input" rows="2" part="input" hidden></textarea>
   <p class="translation" part="translation" aria-live="polite"></p>
   <p class="notes" part="notes" hidden></p>
@@ -61,6 +68,15 @@ const TEMPLATE = `
 `;
 
 const invalidArgument = (message) => ({ code: 'invalid_argument', message });
+
+// "English" for "en"; null for no tag or one that is not a language.
+function languageName(tag) {
+  try {
+    return tag ? new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(tag) ?? null : null;
+  } catch {
+    return null;  // not a well-formed tag
+  }
+}
 
 // A promise with its resolve and reject, which settle it once. A rejection nobody awaits is
 // not reported as unhandled: attend-error has told the page.
@@ -80,7 +96,7 @@ function settleOnce() {
 }
 
 class AttendTranslator extends HTMLElement {
-  static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention', 'target-lang'];
+  static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang', 'placeholder'];
 
   #active = false;  // in the document, in a browser that can run the translator
   #model = null;  // useModel()'s {lane, ready, release} of the model in use or loading
@@ -115,6 +131,7 @@ class AttendTranslator extends HTMLElement {
       clearTimeout(this.#typingTimer);
       this.#typingTimer = setTimeout(() => this.translate(), TYPING_PAUSE_MS);
     });
+    this.#showInputHints();
     // The element's own text: children added or removed, and text edited in place.
     new MutationObserver(() => {
       this.#showSource();
@@ -150,6 +167,7 @@ class AttendTranslator extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (name === 'src-text') this.#showSource();
     if (name === 'target-lang') return this.#showTargetLanguage();
+    if (name === 'source-lang' || name === 'placeholder') return this.#showInputHints();
     if (!this.#active || this.#loadQueued || oldValue === newValue) return;
     if (name === 'model') this.#load();
     else this.translate();
@@ -313,6 +331,16 @@ class AttendTranslator extends HTMLElement {
     this.#parts.srcText.textContent = srcText ?? '';
     this.#parts.slot.hidden = srcText !== null;
     this.#parts.input.hidden = srcText !== null || this.textContent.trim() !== '';
+  }
+
+  // The input box in the source language (source-lang: its lang, and a placeholder naming it)
+  // unless the placeholder attribute says otherwise.
+  #showInputHints() {
+    const { input } = this.#parts;
+    const lang = this.getAttribute('source-lang');
+    if (lang) input.lang = lang;
+    else input.removeAttribute('lang');
+    input.placeholder = this.getAttribute('placeholder') ?? `Type ${languageName(lang) ?? 'a text'} here…`;
   }
 
   #showTargetLanguage() {
