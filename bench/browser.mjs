@@ -11,8 +11,9 @@
 //   node bench/browser.mjs --scratch DIR --model FILE --texts FILE --options JSON --document FILE
 //                          [--beams 1,5] [--repeat N] [--warmup N]
 //     instead: translateDocument on the document (its sentences: the --texts lines) against
-//     translate() on the lines, and planDocument alone, interleaved --repeat times; prints
-//     {browser, userAgent, plan, runs} (bench/web/bench.mjs, runDocumentBench).
+//     translate() on the lines, and planDocument alone, interleaved --repeat times, each pass's
+//     wall time and the page thread's CPU time (DevTools Performance.getMetrics ThreadTime);
+//     prints {browser, int8_activations, plan, runs} (bench/web/bench.mjs, documentBench).
 import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -80,6 +81,35 @@ await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const origin = `http://127.0.0.1:${server.address().port}`;
 const scratchUrl = (file) => `${origin}/scratch/${relative(roots.scratch, resolve(file)).split(sep).join('/')}`;
 
+// The document step: each pass is one page.evaluate, between two readings of the page thread's
+// CPU time, the order of the three alternating from one repeat to the next.
+async function documentBench(page, texts, options) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime').value;
+  const report = await page.evaluate((c) => window.documentBench.load(c), {
+    model: `${origin}/model.safetensors`, texts, document: readFileSync(args.document, 'utf8'), options,
+  });
+  report.runs = [];
+  for (const beam of args.beams.split(',').map(Number)) {
+    await page.evaluate(([b, n]) => window.documentBench.warmup(b, n), [beam, Number(args.warmup)]);
+    const run = { name: `beam${beam}_batch32_threads1`, beam, batch: 32, threads: 1, sentences: texts.length,
+      line_seconds: [], document_seconds: [], cut_seconds: [], line_cpu_seconds: [], document_cpu_seconds: [],
+      cut_cpu_seconds: [] };
+    for (let r = 0; r < Number(args.repeat); ++r) {
+      for (const kind of r % 2 === 0 ? ['line', 'document', 'cut'] : ['cut', 'document', 'line']) {
+        const cpuStart = await threadTime();
+        run[`${kind}_seconds`].push(await page.evaluate(([k, b]) => window.documentBench.pass(k, b), [kind, beam]));
+        run[`${kind}_cpu_seconds`].push(await threadTime() - cpuStart);
+      }
+    }
+    Object.assign(run, await page.evaluate(() => window.documentBench.compare()));
+    report.runs.push(run);
+  }
+  await page.evaluate(() => window.documentBench.dispose());
+  return report;
+}
+
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
@@ -98,10 +128,7 @@ try {
   const options = JSON.parse(args.options); // length_penalty, max_length, max_length_ratio (from bench/run.py)
   let report;
   if (args.document) {
-    report = await page.evaluate((c) => window.runDocumentBench(c), {
-      model: `${origin}/model.safetensors`, texts, document: readFileSync(args.document, 'utf8'), options,
-      beams: args.beams.split(',').map(Number), repeat: Number(args.repeat), warmup: Number(args.warmup),
-    });
+    report = await documentBench(page, texts, options);
   } else {
     const config = {
       model: `${origin}/model.safetensors`, onnx: scratchUrl(args.onnx),

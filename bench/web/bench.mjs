@@ -83,50 +83,49 @@ window.runBench = async (config) => {
   return report;
 };
 // A document against its sentences one per line, as the page translates (Translator.load's defaults:
-// int8Activations 'auto'): translateDocument(document) vs translate(texts) (one call, the core's
-// batches of 32, shortest together) vs planDocument alone, interleaved `repeat` times, the order
-// alternating. config: {model (URL), texts, document, options, beams, repeat, warmup}
-window.runDocumentBench = async (config) => {
-  const translator = await Translator.load(config.model);
-  const planned = translator.planDocument(config.document).filter((s) => s.translate).map((s) => s.source);
-  const firstDifference = planned.findIndex((s, i) => s !== config.texts[i]);
-  const equalsLines = planned.length === config.texts.length && firstDifference < 0;
-  const report = { userAgent: navigator.userAgent, int8_activations: translator.info().int8Activations,
-    plan: { sentences: planned.length, equals_lines: equalsLines,
-      first_difference: equalsLines ? null : (firstDifference < 0 ? planned.length : firstDifference) },
-    runs: [] };
-  for (const beam of config.beams) {
-    const options = { beam, alpha: config.options.length_penalty, maxLength: config.options.max_length,
-      maxLengthRatio: config.options.max_length_ratio };
-    await translator.translate(config.texts.slice(0, config.warmup), options);
-    let byLine, asDocument;
-    const seconds = { line: [], document: [], cut: [] };
-    const timed = async (into, work) => {
-      const t0 = now();
-      await work();
-      seconds[into].push((now() - t0) / 1e3);
-    };
-    const linesPass = () => timed('line', async () => { byLine = await translator.translate(config.texts, options); });
-    const documentPass = () => timed('document', async () => {
-      asDocument = await translator.translateDocument(config.document, options);
-    });
-    const cutPass = () => timed('cut', () => translator.planDocument(config.document));
-    for (let r = 0; r < config.repeat; ++r) {
-      const passes = r % 2 === 0 ? [linesPass, documentPass, cutPass] : [cutPass, documentPass, linesPass];
-      for (const pass of passes) await pass();
-    }
+// int8Activations 'auto'): translateDocument(document), translate(texts) (one call: the core's
+// batches of 32, shortest together) and planDocument alone, one pass per call, so that
+// bench/browser.mjs can read this thread's CPU time around each. config: {model (URL), texts,
+// document, options}
+window.documentBench = {
+  async load(config) {
+    this.config = config;
+    this.translator = await Translator.load(config.model);
+    const planned = this.translator.planDocument(config.document).filter((s) => s.translate).map((s) => s.source);
+    const firstDifference = planned.findIndex((s, i) => s !== config.texts[i]);
+    const equalsLines = planned.length === config.texts.length && firstDifference < 0;
+    return { int8_activations: this.translator.info().int8Activations,
+      plan: { sentences: planned.length, equals_lines: equalsLines,
+        first_difference: equalsLines ? null : (firstDifference < 0 ? planned.length : firstDifference) } };
+  },
+  options(beam) {
+    const o = this.config.options;
+    return { beam, alpha: o.length_penalty, maxLength: o.max_length, maxLengthRatio: o.max_length_ratio };
+  },
+  async warmup(beam, sentences) {
+    await this.translator.translate(this.config.texts.slice(0, sentences), this.options(beam));
+  },
+  // One pass ('line', 'document' or 'cut'); returns its wall time in seconds.
+  async pass(kind, beam) {
+    const t0 = now();
+    if (kind === 'line') this.byLine = await this.translator.translate(this.config.texts, this.options(beam));
+    if (kind === 'document') this.asDocument = await this.translator.translateDocument(this.config.document, this.options(beam));
+    if (kind === 'cut') this.translator.planDocument(this.config.document);
+    return (now() - t0) / 1e3;
+  },
+  // The last passes' outputs compared: sentences whose ids differ, the document's text against
+  // the one-per-line translations put in its places.
+  compare() {
+    const { byLine, asDocument } = this;
     const inDocument = asDocument.segments.filter((s) => s.translation).map((s) => s.translation);
-    const differing = byLine.filter((t, k) => inDocument[k]?.ids.join() !== t.ids.join()).length;
     let next = 0;
     const rebuilt = asDocument.segments.map((s) => (s.translation ? byLine[next++].text : s.source)).join('');
-    const run = { name: `beam${beam}_batch32_threads1`, beam, batch: 32, threads: 1, sentences: config.texts.length,
-      target_tokens: byLine.reduce((sum, t) => sum + t.ids.length, 0), line_seconds: seconds.line,
-      document_seconds: seconds.document, cut_seconds: seconds.cut, differing_sentences: differing,
+    return { target_tokens: byLine.reduce((sum, t) => sum + t.ids.length, 0),
+      differing_sentences: byLine.filter((t, k) => inDocument[k]?.ids.join() !== t.ids.join()).length,
       document_text_equal: inDocument.length === byLine.length && rebuilt === asDocument.text };
-    log(`documents ${run.name}: one per line ${Math.min(...seconds.line).toFixed(2)} s, document ${Math.min(...seconds.document).toFixed(2)} s`);
-    report.runs.push(run);
-  }
-  translator.dispose();
-  return report;
+  },
+  dispose() {
+    this.translator.dispose();
+  },
 };
 window.benchReady = true;
