@@ -148,7 +148,7 @@ describe('the page', () => {
 });
 
 describe('the embed example', () => {
-  test('axe: no serious or critical violation, the elements translated and typed into', async () => {
+  test('axe: no serious or critical violation, the elements translated, typed into and failing', async () => {
     const page = await context.newPage();
     await page.goto(`${server.origin}/web/examples/embed.html`);
     await page.waitForFunction(() => document.querySelector('#greeting').shadowRoot.querySelector('.translation').textContent !== '',
@@ -158,6 +158,10 @@ describe('the embed example', () => {
     await page.waitForFunction(() => document.querySelector('#playground').shadowRoot.querySelector('.translation').textContent !== '',
       null, { timeout: 60_000 });
     await assertNoSeriousViolations(page, 'the playground translating');
+    await page.evaluate(() => document.querySelector('aside').insertAdjacentHTML('beforeend',
+      '<attend-translator id="broken" model="/models/none/model.safetensors">A dog runs.</attend-translator>'));
+    await page.waitForFunction(() => document.querySelector('#broken').shadowRoot.querySelector('.status.error'), null, { timeout: 60_000 });
+    await assertNoSeriousViolations(page, 'an element whose model failed to download');
     await page.close();
   });
 });

@@ -62,6 +62,12 @@ test('the host themes it with --attend-* custom properties and ::part()', async 
   assert.deepEqual(look, { background: 'rgb(255, 253, 247)', border: 'rgb(217, 203, 176)', sourceColor: 'rgb(107, 95, 79)', translationStyle: 'italic' });
 });
 
+test('a translated sentence shows no progress bar or Stop button', async () => {
+  const shown = await page.$eval('#greeting', (element) => ['.progress', 'button']
+    .map((selector) => element.shadowRoot.querySelector(selector).checkVisibility()));
+  assert.deepEqual(shown, [false, false]);
+});
+
 test('no console errors while it loads, translates and is typed into', async () => {
   await page.locator('#playground textarea').fill('Two dogs play in the snow.');
   await page.waitForFunction(() => document.querySelector('#playground').shadowRoot.querySelector('.translation').textContent !== '',

@@ -49,7 +49,7 @@ const TEMPLATE = `
     .translation { font-size: 1.15em; margin: 6px 0; min-height: 1.4em; white-space: pre-wrap; }
     .sentence.unsure { text-decoration: underline wavy var(--attend-unsure, #c77700); text-underline-offset: 3px; }
     .notes { color: var(--attend-unsure-text, #8a5300); font-size: 0.85em; margin: 0 0 4px; }
-    .progress { display: flex; align-items: center; gap: 8px; }
+    .progress:not([hidden]) { display: flex; align-items: center; gap: 8px; }
     progress { accent-color: var(--attend-accent, #08519c); }
     .status { color: var(--attend-muted, #5b6475); font-size: 0.85em; margin: 0; }
     .status.error { color: var(--attend-error, #a4161a); font-weight: 600; }

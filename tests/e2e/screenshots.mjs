@@ -1,0 +1,67 @@
+// Regenerates docs/screenshots/: the page's main states and the embed example, at 1366×800 and
+// 390×844, as people meet them (served by scripts/serve.mjs, in Debian's chromium).
+//   node tests/e2e/screenshots.mjs     (needs wasm/dist: scripts/build_wasm.sh; npm install)
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from './support/browser.mjs';
+import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
+import { startServer } from './support/server.mjs';
+import { openApp, translate } from './support/app-page.mjs';
+
+const OUT = join(REPO_ROOT, 'docs/screenshots');
+const VIEWPORTS = { desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } };
+const SENTENCE = 'A man is riding a bicycle down the street.';
+const PARAGRAPH = 'Two dogs are playing in the snow. A woman in a red coat watches them from a bench. '
+  + 'Later, the sun comes out and the children build a snowman.';
+
+async function shoot(page, name, viewport, element) {
+  const path = join(OUT, `${name}-${viewport}.png`);
+  if (element) await page.locator(element).screenshot({ path });
+  else await page.screenshot({ path });
+  console.log(path);
+}
+
+async function pageStates(context, origin, viewport) {
+  const page = await openApp(context, origin);
+  await page.emulateMedia({ reducedMotion: 'reduce' });  // the live view's replay drawn at once
+  await translate(page, SENTENCE);
+  await page.waitForSelector('#live-decoding[data-state="done"]');
+  await page.evaluate(() => {
+    document.activeElement.blur();
+    document.getElementById('translate-heading').scrollIntoView();
+  });
+  await shoot(page, 'translation', viewport);
+  await shoot(page, 'attention', viewport, '#attention');
+  await translate(page, PARAGRAPH);
+  await page.locator('#translation').scrollIntoViewIfNeeded();
+  await shoot(page, 'document', viewport, 'section[aria-labelledby="translate-heading"]');
+  await page.setInputFiles('#model-file', { name: 'notes.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model') });
+  await page.waitForFunction(() => document.getElementById('model-status').classList.contains('error'));
+  await shoot(page, 'model-error', viewport, 'section[aria-labelledby="model-heading"]');
+  await page.close();
+}
+
+async function embedExample(context, origin, viewport) {
+  const page = await context.newPage();
+  await page.goto(`${origin}/web/examples/embed.html`);
+  await page.waitForFunction(() => document.querySelector('#greeting').shadowRoot.querySelector('.translation').textContent !== '',
+    null, { timeout: 60_000 });
+  await shoot(page, 'embed', viewport);
+  await page.close();
+}
+
+mkdirSync(OUT, { recursive: true });
+const server = await startServer(makeServedRoot());
+try {
+  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+    const context = await launchBrowser({ viewport: size, hasTouch: viewport === 'phone' });
+    try {
+      await pageStates(context, server.origin, viewport);
+      await embedExample(context, server.origin, viewport);
+    } finally {
+      await context.close();
+    }
+  }
+} finally {
+  await server.stop();
+}
