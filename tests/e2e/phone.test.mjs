@@ -68,6 +68,14 @@ test('dragging a finger up or down the heatmap reads the cells under it and does
   assert.equal(await page.isVisible('#heatmap-tooltip'), true, 'the value stays once the finger lifts');
 });
 
+test('tapping a piece of the links view lights its links, and they stay lit (it takes the focus)', async () => {
+  await page.$eval('#lines text[data-row="2"]', (text) => text.scrollIntoView({ block: 'center', inline: 'center' }));
+  await page.tap('#lines text[data-row="2"]');
+  await page.waitForTimeout(100);
+  const lit = await page.$$eval('#lines line.lit', (lines) => lines.map((line) => Number(line.dataset.row)));
+  assert.ok(lit.length > 0 && lit.every((row) => row === 2), `lit rows: ${lit}`);
+});
+
 test('the grid\'s thumbnails keep the proportions of their matrices', async () => {
   const shapes = await page.$$eval('.head-open canvas', (canvases) => canvases.map((canvas) => {
     const { width, height } = canvas.getBoundingClientRect();
@@ -108,9 +116,12 @@ test('nothing spills out of its card at 360 px, masked heads included', async ()
 test('the heatmap and the links view, wider than the phone, say they scroll sideways', async () => {
   assert.equal(await page.isVisible('#heatmap-scroll-cue'), true);
   assert.equal(await page.$eval('#heatmap', (canvas) => canvas.parentElement.dataset.more), 'right');
-  await page.$eval('#lines', (svg) => svg.scrollIntoView());
+  await page.$eval('#lines', (svg) => {
+    svg.scrollIntoView();
+    svg.parentElement.scrollLeft = 0;
+  });
+  await page.waitForFunction(() => document.getElementById('lines').parentElement.dataset.more === 'right');
   assert.equal(await page.isVisible('#lines-scroll-cue'), true);
-  assert.equal(await page.$eval('#lines', (svg) => svg.parentElement.dataset.more), 'right');
   await page.$eval('#lines', (svg) => { svg.parentElement.scrollLeft = svg.parentElement.scrollWidth; });
   await page.waitForFunction(() => document.getElementById('lines').parentElement.dataset.more === 'left');
   await translate(page, 'Two dogs play.');
