@@ -113,7 +113,7 @@ struct PassThrough {
 
 // A sentence as the model reads it (Translator::prepare).
 struct PreparedSource {
-  std::string text;                      // the sentence as given
+  std::string text;                      // the sentence as given (in sentence case if it was in capitals)
   std::vector<int> ids;                  // the text without its pass-through spans, eos included
   std::vector<PassThrough> pass_through; // in source order; empty for most sentences
   TranslationStatus status = TranslationStatus::translated;  // unreadable_script: ids is empty
@@ -155,7 +155,8 @@ class Translator {
   // What translate() gives the model for `text`: source_ids() when every piece is in the
   // vocabulary and no number has two or more digits; else the ids of the text without those
   // spans (each widened to its word), which pass through, or unreadable_script
-  // (TranslationStatus). Throws as source_ids() does.
+  // (TranslationStatus). A text in capitals is read in sentence case ("A WOMAN IS WALKING." as
+  // "A woman is walking.": text/letter_case.h). Throws as source_ids() does.
   PreparedSource prepare(std::string_view text) const;
   // Translates prepared sentences as translate_ids does, then puts each hypothesis' pass-through
   // spans into its text where the cross-attention aligns them (decode/alignment.h: one

@@ -10,6 +10,7 @@
 #include "decode/pass_through.h"
 #include "decode/search.h"
 #include "model/encoder.h"
+#include "text/letter_case.h"
 
 namespace attend {
 namespace {
@@ -230,13 +231,14 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
   return translate_prepared(sources, options, batch_size);
 }
 
-PreparedSource Translator::prepare(std::string_view text) const {
+PreparedSource Translator::prepare(std::string_view given) const {
   const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
+  const std::string text = sentence_case_if_all_caps(given);  // what the model reads best
   PreparedSource source;
   source.ids = source_ids(text);
   const bool has_unknown = std::find(source.ids.begin(), source.ids.end(), tokenizer.unk_id()) != source.ids.end();
   if (!has_unknown && !has_number(text)) {
-    source.text = std::string(text);
+    source.text = text;
     return source;
   }
   return prepare_with_unknowns(tokenizer, text, tokenizer.encode_with_offsets(text), state_->impl.config.eos_id);

@@ -1,0 +1,20 @@
+// Text written in capitals ("A WOMAN IS WALKING HER DOG.") as a caption model reads best: in
+// sentence case. Multi30k's captions are in sentence case; in capitals the shipped models see
+// pieces they hardly know and loop ("Ein IMAMAMAMA…").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace attend {
+
+// Whether `text` is written in capitals: no lowercase letter, and at least two words of two or
+// more capitals ("NEW YORK", not "A dog" or a lone acronym in other text). Letters are ASCII and
+// Latin-1 (the shipped models' English, German and French); other scripts are left alone.
+bool is_all_caps(std::string_view text);
+
+// `text` with its letters lowercased but the first, when is_all_caps(text); else `text`
+// unchanged. Byte offsets are the same in both.
+std::string sentence_case_if_all_caps(std::string_view text);
+
+}  // namespace attend

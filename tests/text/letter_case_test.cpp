@@ -1,0 +1,33 @@
+// Text in capitals read in sentence case (text/letter_case.h), and the shipped en-de model on it.
+#include <gtest/gtest.h>
+
+#include "attend/translator.h"
+#include "text/letter_case.h"
+
+namespace attend {
+namespace {
+
+TEST(LetterCase, CapitalsBecomeSentenceCase) {
+  EXPECT_EQ(sentence_case_if_all_caps("A WOMAN IS WALKING HER DOG."), "A woman is walking her dog.");
+  EXPECT_EQ(sentence_case_if_all_caps("  ÉTÉ: ZWEI MÄNNER, 3 HUNDE × 2!"), "  Été: zwei männer, 3 hunde × 2!");
+}
+
+TEST(LetterCase, OtherTextIsLeftAsItIs) {
+  for (const char* text : {"A dog runs in NYC.", "NEW", "A B C D", "", "Two DOGS play.", "北京 NYC", "ÉTÉ à PARIS"}) {
+    EXPECT_EQ(sentence_case_if_all_caps(text), text) << text;
+    EXPECT_FALSE(is_all_caps(text)) << text;
+  }
+  EXPECT_TRUE(is_all_caps("NEW YORK"));
+}
+
+TEST(LetterCase, TheShippedModelReadsCapitalsAsASentence) {
+  Translator translator(Model::from_file(ATTEND_SHIPPED_MODEL));
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  const Translation shouted = translator.translate("A WOMAN IS WALKING HER DOG.", beam);
+  EXPECT_EQ(shouted.hypotheses[0].text, translator.translate("A woman is walking her dog.", beam).hypotheses[0].text);
+  EXPECT_TRUE(shouted.hypotheses[0].ended_with_eos);  // without this it ran to the length limit: "Ein IMAMAMA…"
+}
+
+}  // namespace
+}  // namespace attend
