@@ -35,6 +35,7 @@ function recordLiveView() {
       note: document.getElementById('live-note').textContent,
       progress: document.getElementById('document-progress').hidden ? null : document.getElementById('document-progress-text').textContent,
       translationOpacity: Number(getComputedStyle(document.getElementById('translation')).opacity),
+      heatmapOpacity: Number(getComputedStyle(document.getElementById('live-heatmap')).opacity),
     });
     new MutationObserver(snapshot).observe(view, { subtree: true, childList: true, characterData: true, attributes: true });
   });
@@ -53,6 +54,8 @@ test('beam search: while it searches, its progress and no pieces; then the chose
   assert.ok(searching.some(({ note }) => /weighing 6 hypotheses.*step \d+/.test(note)), 'the search\'s steps are counted');
   assert.deepEqual(searching.filter(({ pieces }) => pieces.length > 0), [], 'no pieces of hypotheses beam search may drop');
   assert.ok(searching.every(({ mode }) => mode === 'beam'));
+  assert.ok(searching.every(({ heatmapOpacity }) => heatmapOpacity < 0.5), 'the heatmap of the translation before is dimmed');
+  assert.equal(snapshots.at(-1).heatmapOpacity, 1);
 
   const final = snapshots.at(-1);
   assert.deepEqual(final.pieces, record.target_tokens, 'the replay shows the translation\'s own pieces');

@@ -1,9 +1,9 @@
 // The large heatmap of one layer and head: drawn from the translation's attention (pieces as
-// people read them, piece-names.js), with the weight under the pointer (or the arrow-key
-// cursor) in a tooltip and the strongest cell named in a caption; the arrow-key cursor's
-// weight is also read out (a live region). The
-// canvas carries what it drew as data-* attributes (kind, layer, head, strongest cell) so
-// tests can compare the picture with the exported JSON.
+// people read them, piece-names.js), with the weight under the pointer, the finger or the
+// arrow-key cursor in a tooltip and the strongest cell named in a caption; the arrow-key
+// cursor's weight is also read out (a live region). The canvas carries what it drew as data-*
+// attributes (kind, layer, head, strongest cell) so tests can compare the picture with the
+// exported JSON.
 import { headMatrix, strongestCell, KIND_NAMES } from './attention-data.js';
 import { cellAt, paintHeatmap } from './heatmap-canvas.js';
 import { withReadableLabels } from './piece-names.js';
@@ -37,10 +37,6 @@ export class HeatmapView {
     canvas.addEventListener('pointerleave', (event) => { if (event.pointerType !== 'touch') tooltip.hidden = true; });
     canvas.addEventListener('keydown', (event) => this.#moveCursor(event));
     canvas.addEventListener('blur', () => { tooltip.hidden = true; });
-  }
-
-  get canvas() {
-    return this.#canvas;
   }
 
   // The heatmap drawn again on a new canvas at 2 pixels per CSS pixel, for a PNG.

@@ -33,10 +33,6 @@ export class LiveDecodingView {
     this.#note = note;
   }
 
-  get canvas() {
-    return this.#canvas;
-  }
-
   // The steps shown drawn again on a new canvas at 2 pixels per CSS pixel, for a PNG.
   exportCanvas() {
     const canvas = document.createElement('canvas');
