@@ -39,6 +39,7 @@ test('beam size, length penalty α and int8 come with short help where they are 
   assert.match(await describedBy('#beam'), /Beam size.*candidate translations.*each step/);
   assert.match(await describedBy('#alpha'), /Length penalty α.*longer translations/);
   assert.equal(await page.isVisible('#beam-help'), true);
+  assert.equal(await page.textContent('#alpha-value'), '1.0', 'α shown as the number it is');
   assert.match(await page.textContent('#model-details'), /int8 weights and activations: numbers kept as 8-bit integers/);
 });
 

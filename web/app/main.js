@@ -216,7 +216,7 @@ function startTranslator() {
     beamInput.value = beamUsed();  // the field shows the beam used
     translateNow();
   });
-  const showAlpha = () => { byId('alpha-value').value = alphaInput.value; };
+  const showAlpha = () => { byId('alpha-value').value = Number(alphaInput.value).toFixed(1); };
   showAlpha();  // a browser may have restored the slider's value
   alphaInput.addEventListener('input', showAlpha);
   alphaInput.addEventListener('change', translateNow);
