@@ -68,6 +68,22 @@ test('dragging a finger up or down the heatmap reads the cells under it and does
   assert.equal(await page.isVisible('#heatmap-tooltip'), true, 'the value stays once the finger lifts');
 });
 
+test('the heatmap\'s value at its last cell stays inside the heatmap\'s frame (no scrolling, nothing cut)', async () => {
+  const { rows, cols } = await dataset(page, '#heatmap');
+  await page.$eval('#heatmap', (canvas) => { canvas.parentElement.scrollLeft = canvas.parentElement.scrollWidth; });
+  const { x, y } = await cellCentre(Number(rows) - 1, Number(cols) - 1);
+  await page.mouse.move(x, y);
+  assert.deepEqual(await dataset(page, '#heatmap-tooltip'), { row: String(Number(rows) - 1), col: String(Number(cols) - 1) });
+  const fits = await page.$eval('#heatmap-tooltip', (tooltip) => {
+    const frame = tooltip.parentElement;
+    const [inner, outer] = [tooltip.getBoundingClientRect(), frame.getBoundingClientRect()];
+    return { inside: inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom,
+      scrollsDown: frame.scrollHeight > frame.clientHeight };
+  });
+  assert.deepEqual(fits, { inside: true, scrollsDown: false });
+  await page.mouse.move(0, 0);
+});
+
 test('tapping a piece of the links view lights its links, and they stay lit (it takes the focus)', async () => {
   await page.$eval('#lines text[data-row="2"]', (text) => text.scrollIntoView({ block: 'center', inline: 'center' }));
   await page.tap('#lines text[data-row="2"]');
@@ -114,6 +130,8 @@ test('nothing spills out of its card at 360 px, masked heads included', async ()
 });
 
 test('the heatmap and the links view, wider than the phone, say they scroll sideways', async () => {
+  await page.$eval('#heatmap', (canvas) => { canvas.parentElement.scrollLeft = 0; });
+  await page.waitForFunction(() => document.getElementById('heatmap').parentElement.dataset.more === 'right');
   assert.equal(await page.isVisible('#heatmap-scroll-cue'), true);
   assert.equal(await page.$eval('#heatmap', (canvas) => canvas.parentElement.dataset.more), 'right');
   await page.$eval('#lines', (svg) => {

@@ -74,10 +74,13 @@ export class HeatmapView {
     const { rowLabels, colLabels, values, cols } = this.#matrix;
     this.#tooltip.textContent = `${rowLabels[cell.row]} → ${colLabels[cell.col]}: ${values[cell.row * cols + cell.col].toFixed(3)}`;
     Object.assign(this.#tooltip.dataset, { row: cell.row, col: cell.col });
+    // Kept inside the frame, which would otherwise scroll (or clip) to show it.
     const frame = this.#canvas.parentElement;
-    const left = Math.min(this.#canvas.offsetLeft + x + 14, frame.scrollLeft + frame.clientWidth - this.#tooltip.offsetWidth);
-    this.#tooltip.style.left = `${Math.max(0, left)}px`;
-    this.#tooltip.style.top = `${this.#canvas.offsetTop + y + (touch ? -48 : 14)}px`;
+    const clamp = (value, max) => Math.max(0, Math.min(value, max));
+    const size = this.#tooltip.getBoundingClientRect();  // not rounded, as offsetWidth is
+    const left = clamp(this.#canvas.offsetLeft + x + 14, frame.scrollLeft + frame.clientWidth - size.width);
+    const top = clamp(this.#canvas.offsetTop + y + (touch ? -48 : 14), frame.clientHeight - size.height);
+    Object.assign(this.#tooltip.style, { left: `${left}px`, top: `${top}px` });
   }
 
   #moveCursor(event) {
