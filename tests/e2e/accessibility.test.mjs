@@ -1,7 +1,8 @@
 // Keyboard and screen readers: axe-core finds no serious or critical violation in any state of
 // the page or of the embed example; the keyboard reaches every control in order, each showing
 // where the focus is (the heatmap's ring not clipped by its frame, the link pieces marked), the
-// export buttons are told apart by name, and skip links pass the many attention buttons.
+// export buttons are told apart by name, skip links pass the many attention buttons, and
+// nothing is logged as an error on the way.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeServedRoot } from './support/environment.mjs';
@@ -26,8 +27,13 @@ async function assertNoSeriousViolations(page, state) {
 
 describe('the page', () => {
   let page;
+  const consoleErrors = [];
 
   before(async () => {
+    context.once('page', (opened) => {  // the page openApp opens, heard from its start
+      opened.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+      opened.on('pageerror', (error) => consoleErrors.push(error.message));
+    });
     page = await openApp(context, server.origin);
     await page.emulateMedia({ reducedMotion: 'reduce' });  // axe reads colours, not a piece fading in
   });
@@ -136,6 +142,10 @@ describe('the page', () => {
       for (const side of ['right', 'bottom']) assert.ok(ring[side] <= frame[side] + 0.5, `${width}px: the ring's ${side} is clipped (${ring[side]} > ${frame[side]})`);
     }
     await page.setViewportSize({ width: 1200, height: 900 });
+  });
+
+  test('no console errors in any of these states', () => {
+    assert.deepEqual(consoleErrors, []);
   });
 
   test('every button has a name of its own', async () => {
