@@ -12,7 +12,8 @@
 //                          [--beams 1,5] [--repeat N] [--warmup N]
 //     instead: translateDocument on the document (its sentences: the --texts lines) against
 //     translate() on the lines, and planDocument alone, interleaved --repeat times, each pass's
-//     wall time and the page thread's CPU time (DevTools Performance.getMetrics ThreadTime);
+//     wall time, the page thread's CPU time (DevTools Performance.getMetrics ThreadTime) and the
+//     document pass's time waiting for its setTimeout callbacks;
 //     prints {browser, int8_activations, plan, runs} (bench/web/bench.mjs, documentBench).
 import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -95,12 +96,14 @@ async function documentBench(page, texts, options) {
     await page.evaluate(([b, n]) => window.documentBench.warmup(b, n), [beam, Number(args.warmup)]);
     const run = { name: `beam${beam}_batch32_threads1`, beam, batch: 32, threads: 1, sentences: texts.length,
       line_seconds: [], document_seconds: [], cut_seconds: [], line_cpu_seconds: [], document_cpu_seconds: [],
-      cut_cpu_seconds: [] };
+      cut_cpu_seconds: [], document_wait_seconds: [] };
     for (let r = 0; r < Number(args.repeat); ++r) {
       for (const kind of r % 2 === 0 ? ['line', 'document', 'cut'] : ['cut', 'document', 'line']) {
         const cpuStart = await threadTime();
-        run[`${kind}_seconds`].push(await page.evaluate(([k, b]) => window.documentBench.pass(k, b), [kind, beam]));
+        const { seconds, waited } = await page.evaluate(([k, b]) => window.documentBench.pass(k, b), [kind, beam]);
         run[`${kind}_cpu_seconds`].push(await threadTime() - cpuStart);
+        run[`${kind}_seconds`].push(seconds);
+        if (kind === 'document') run.document_wait_seconds.push(waited);
       }
     }
     Object.assign(run, await page.evaluate(() => window.documentBench.compare()));
