@@ -282,6 +282,19 @@ def documents_section(results):
         f"time: {verdict}.\n"])
 
 
+BUSY_BELOW_FREE_CORES = 1.8  # the probe finds 2.0 on a quiet 2-core machine
+
+
+def busy_note(machine):
+    """A warning when the free-cores probe found the machine busy with other work at the start or the end."""
+    probe = machine.get("free_cores_probe", [])
+    if not probe or min(probe) >= BUSY_BELOW_FREE_CORES:
+        return ""
+    return (f"\n**The machine was busy with other work during this run** (free-cores probe "
+            f"{' → '.join(f'{x:.2f}' for x in probe)} of {machine['logical_cpus']}; load average in Setup): absolute "
+            f"figures are low and noisy and the 2-thread rows mean little; the same-run ratios are the claim.\n")
+
+
 def markdown(results):
     m, attend = results["machine"], results["engines"]["attend"]
     versions = [("Attend", f"{attend.get('version')} (commit {results.get('commit')}), {m.get('compiler')}")]
@@ -298,6 +311,7 @@ def markdown(results):
            f"(raw figures: `bench/latest.json`). Every engine runs the same weights on the same sentences with the same "
            f"search settings, in this one run; **speed is claimed only as the ratio Attend / peer** (absolute figures "
            f"move with the machine's load).\n",
+           busy_note(m),
            "\n## Setup\n\n",
            table(["", ""], [
                ["CPU", f"{m['cpu']}, {m['logical_cpus']} logical CPUs"],

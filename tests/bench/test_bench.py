@@ -158,7 +158,8 @@ class Driver(unittest.TestCase):
 
 
 class DocumentsReport(unittest.TestCase):
-    """bench/report.py's Documents section from given figures: the overheads, the cut's share, the checks, the verdict."""
+    """bench/report.py's Documents section from given figures: the overheads, the cut's share, the checks, the verdict;
+    and the note on a busy machine."""
 
     @staticmethod
     def results(document_seconds, document_cpu_seconds, differing=0, waits=(0.012, 0.009, 0.02)):
@@ -211,6 +212,12 @@ class DocumentsReport(unittest.TestCase):
         section, rows = self.rows(self.results([1.0, 1.2, 1.1], [0.9] * 3, waits=[0.05] * 3))  # waiting 0.05 / 0.9
         self.assertEqual(rows[2][10:12], ["50", "**+5.6 %**"])
         self.assertIn("**not met** on Chromium greedy, batch 32.", section)
+
+    def test_a_busy_machine_is_said_so(self):
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        self.assertEqual(report.busy_note({"free_cores_probe": [1.95, 1.9], "logical_cpus": 2}), "")
+        self.assertIn("busy with other work", report.busy_note({"free_cores_probe": [0.65, 1.95], "logical_cpus": 2}))
 
 
 if __name__ == "__main__":
