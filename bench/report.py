@@ -297,7 +297,9 @@ def busy_note(machine):
 
 def markdown(results):
     m, attend = results["machine"], results["engines"]["attend"]
-    versions = [("Attend", f"{attend.get('version')} (commit {results.get('commit')}), {m.get('compiler')}")]
+    uncommitted = results.get("uncommitted_files")
+    changes = f"; at the start the checkout differed from it in {', '.join(f'`{f}`' for f in uncommitted)}" if uncommitted else ""
+    versions = [("Attend", f"{attend.get('version')} (commit {results.get('commit')}{changes}), {m.get('compiler')}")]
     for engine in ("pytorch", "onnxruntime-node"):
         if engine in results["engines"]:
             versions.append((engine, results["engines"][engine].get("version")))

@@ -207,6 +207,10 @@ def main():
                     "--max-len-ratio", str(options["max_length_ratio"])]
 
     results = {"engines": {}}
+    # The checkout is shared: what is measured may hold others' edits not yet committed (this run's outputs aside).
+    changed = command_output(["git", "-C", REPO, "diff", "--name-only", "HEAD"]) or ""
+    outputs = {os.path.relpath(os.path.abspath(p), REPO) for p in (args.json_out, args.md_out)}
+    results["uncommitted_files"] = [path for path in changed.splitlines() if path not in outputs]
     ids_path = os.path.join(scratch, "attend_ids.json")
     results["engines"]["attend"] = run_json(
         [attend, "bench", "--model", models["f32"], "--src", texts_path, "--lines", str(len(texts)), "--json",

@@ -132,6 +132,7 @@ class Driver(unittest.TestCase):
             with open(md_out) as f:
                 markdown = f.read()
         self.assertIn("# Benchmarks", markdown)
+        self.assertNotIn(os.path.relpath(json_out, REPO), results["uncommitted_files"])  # a list of paths, outputs aside
         self.assertIn("pytorch", results["engines"])
         self.assertIn("attend-int8", results["engines"])  # tiny.int8.safetensors, beside --model
         # int8 activations (every CPU's kernels have them) and their rows
