@@ -175,6 +175,21 @@ function utf8Length(text) {
   return length;
 }
 
+// Lets the event loop run once, e.g. for a worker to take a message posted to it: a message on a
+// MessageChannel (the same task source as the worker's messages, which come first), not
+// setTimeout(0), which browsers clamp to 4 ms once nested (~130 ms over 32 groups in Chromium 156).
+function yieldToEventLoop() {
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
 // Sentences per translate call of translateDocument: between two calls it reports progress and
 // lets the event loop run (a worker hears a cancel message there).
 const DOCUMENT_GROUP = 32;
@@ -275,7 +290,7 @@ export class Translator {
         this.#busy = false;
       }
       onProgress?.({ sentencesDone: translations.length, sentences: sentences.length });
-      await new Promise((resolve) => setTimeout(resolve, 0));  // a worker hears a cancel message here
+      await yieldToEventLoop();  // a worker hears a cancel message here
       this.#checkLoaded();
     }
     if (signal?.aborted) throw cancelled();
