@@ -207,7 +207,9 @@ def main():
                     "--max-len-ratio", str(options["max_length_ratio"])]
 
     results = {"engines": {}}
-    # The checkout is shared: what is measured may hold others' edits not yet committed (this run's outputs aside).
+    # The checkout is shared: what is measured may hold others' edits not yet committed (this run's outputs aside);
+    # the commit and those files are read together, before the measurements.
+    results["commit"] = command_output(["git", "-C", REPO, "rev-parse", "--short", "HEAD"])
     changed = command_output(["git", "-C", REPO, "diff", "--name-only", "HEAD"]) or ""
     outputs = {os.path.relpath(os.path.abspath(p), REPO) for p in (args.json_out, args.md_out)}
     results["uncommitted_files"] = [path for path in changed.splitlines() if path not in outputs]
@@ -297,7 +299,6 @@ def main():
                         "beam_sentences": beam_lines}
     results["model"] = {"source": model_source, "files": {k: os.path.basename(v) for k, v in models.items()}}
     results["options"] = options
-    results["commit"] = command_output(["git", "-C", REPO, "rev-parse", "--short", "HEAD"])
     results["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     results["bench_seconds"] = time.time() - started
     results["arguments"] = sys.argv[1:]
