@@ -1,6 +1,7 @@
 // The page on a 360 px touch screen: a finger on the heatmap reads its cells (tap or drag) and
 // does not scroll the page, the grid's thumbnails keep their proportions, nothing spills out
-// of its card, and the links view says it scrolls sideways.
+// of its card, and the links view says it scrolls sideways; a finger reads <attend-translator>'s
+// small heatmap too.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { makeServedRoot } from './support/environment.mjs';
@@ -147,4 +148,28 @@ test('the heatmap and the links view, wider than the phone, say they scroll side
   await page.waitForFunction(() => document.getElementById('lines-scroll-cue').hidden
     && !('more' in document.getElementById('lines').parentElement.dataset));
   await page.setViewportSize(PHONE.viewport);
+});
+
+test("a finger reads a cell of <attend-translator>'s heatmap", async () => {
+  const embed = await context.newPage();
+  await embed.goto(`${server.origin}/web/examples/embed.html`);
+  const attention = await embed.$eval('#greeting', async (element) => {
+    await element.ready;
+    const { segments } = await element.translate();
+    const { data, shape: [layers, heads, rows, cols] } = segments[0].translation.attention.cross;
+    const mean = (row, col) => Array.from({ length: heads }, (_, h) => data[(((layers - 1) * heads + h) * rows + row) * cols + col])
+      .reduce((sum, value) => sum + value, 0) / heads;
+    return { weight: mean(1, 2), target: segments[0].translation.attention.targetPieces[1], source: segments[0].translation.attention.sourcePieces[2] };
+  });
+  const point = await embed.$eval('#greeting', (element) => {
+    const canvas = element.shadowRoot.querySelector('.heatmap canvas');
+    canvas.scrollIntoView({ block: 'center' });
+    const box = canvas.getBoundingClientRect();
+    const { gridLeft, gridTop, cellSize } = canvas.dataset;
+    return { x: box.x + Number(gridLeft) + 2.5 * Number(cellSize), y: box.y + Number(gridTop) + 1.5 * Number(cellSize) };
+  });
+  await embed.touchscreen.tap(point.x, point.y);
+  const reading = await embed.$eval('#greeting', (element) => element.shadowRoot.querySelector('.reading').textContent);
+  assert.equal(reading, `${readablePiece(attention.target)} → ${readablePiece(attention.source)}: ${attention.weight.toFixed(3)}`);
+  await embed.close();
 });

@@ -23,7 +23,7 @@
 // model's info once it is loaded; rejected with {code, message} when its load fails).
 import { lastLayerMeanCross } from '../app/attention-mean.js';
 import { doubtSummary, renderTranslatedDocument } from '../app/document-render.js';
-import { paintHeatmap } from '../app/heatmap-canvas.js';
+import { cellAt, paintHeatmap } from '../app/heatmap-canvas.js';
 import { renderTranslatedHtml } from '../app/html-render.js';
 import { withReadableLabels } from '../app/piece-names.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
@@ -54,6 +54,8 @@ const TEMPLATE = `
     .status { color: var(--attend-muted, #5b6475); font-size: 0.85em; margin: 0; }
     .status.error { color: var(--attend-error, #a4161a); font-weight: 600; }
     .heatmap { overflow-x: auto; margin-top: 6px; }
+    .heatmap canvas { touch-action: pan-x pinch-zoom; }
+    .reading { font-size: 0.85em; margin: 2px 0 0; min-height: 1.2em; font-variant-numeric: tabular-nums; }
     label { display: block; font-size: 0.85em; font-weight: 600; margin: 0 0 4px; }
     label:has(+ textarea[hidden]) { display: none; }
   </style>
@@ -64,7 +66,7 @@ const TEMPLATE = `
   <p class="notes" part="notes" hidden></p>
   <p class="status" part="status" role="status"></p>
   <div class="progress" part="progress" hidden><progress max="1" value="0" aria-label="Translation progress"></progress><button type="button" part="stop">Stop</button></div>
-  <div class="heatmap" part="heatmap" hidden><canvas role="img" aria-label="Cross-attention"></canvas></div>
+  <div class="heatmap" part="heatmap" hidden><canvas role="img" aria-label="Cross-attention"></canvas><p class="reading" part="reading" aria-live="polite"></p></div>
 `;
 
 const invalidArgument = (message) => ({ code: 'invalid_argument', message });
@@ -104,6 +106,7 @@ class AttendTranslator extends HTMLElement {
   #ready = false;
   #readiness = settleOnce();  // of the model in use or loading, or of the next one
   #typingTimer = 0;
+  #heatmap = null;  // {matrix, geometry} of the heatmap shown, for reading its cells
   #requestedText = null;  // the text (or markup) of the newest translate() while ready
   #parts;
 
@@ -112,6 +115,7 @@ class AttendTranslator extends HTMLElement {
     const shadow = this.attachShadow({ mode: 'open' });
     shadow.innerHTML = TEMPLATE;
     this.#parts = {
+      reading: shadow.querySelector('.reading'),
       input: shadow.querySelector('textarea'),
       translation: shadow.querySelector('.translation'),
       status: shadow.querySelector('.status'),
@@ -123,6 +127,16 @@ class AttendTranslator extends HTMLElement {
       progressBar: shadow.querySelector('progress'),
       notes: shadow.querySelector('.notes'),
     };
+    // A mouse or a finger (a tap, or a drag up or down: the page does not scroll under it) reads
+    // the weight of the cell under it.
+    const readCell = (event) => {
+      const cell = this.#heatmap && cellAt(this.#heatmap.geometry, this.#heatmap.matrix, event.offsetX, event.offsetY);
+      if (!cell) return;
+      const { rowLabels, colLabels, values, cols } = this.#heatmap.matrix;
+      this.#parts.reading.textContent = `${rowLabels[cell.row]} → ${colLabels[cell.col]}: ${values[cell.row * cols + cell.col].toFixed(3)}`;
+    };
+    this.#parts.canvas.addEventListener('pointerdown', readCell);
+    this.#parts.canvas.addEventListener('pointermove', readCell);
     shadow.querySelector('.progress button').addEventListener('click', () => {
       this.#clearTranslation();
       this.#setStatus('Stopped.');
@@ -377,7 +391,13 @@ class AttendTranslator extends HTMLElement {
   #drawAttention(result) {
     const show = this.hasAttribute('attention') && Boolean(result?.attention);
     this.#parts.heatmap.hidden = !show;
-    if (show) paintHeatmap(this.#parts.canvas, withReadableLabels(lastLayerMeanCross(result.attention)), { maxWidth: this.clientWidth - 24, maxCell: 22 });
+    this.#parts.reading.textContent = '';
+    this.#heatmap = null;
+    if (!show) return;
+    const matrix = withReadableLabels(lastLayerMeanCross(result.attention));
+    const geometry = paintHeatmap(this.#parts.canvas, matrix, { maxWidth: this.clientWidth - 24, maxCell: 22 });
+    this.#heatmap = { matrix, geometry };
+    Object.assign(this.#parts.canvas.dataset, { gridLeft: geometry.left, gridTop: geometry.top, cellSize: geometry.cell });  // for tests
   }
 
   #setStatus(message, isError = false) {
