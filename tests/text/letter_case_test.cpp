@@ -1,6 +1,8 @@
 // Text in capitals read in sentence case (text/letter_case.h), and the shipped en-de model on it.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "attend/translator.h"
 #include "text/letter_case.h"
 
@@ -27,6 +29,15 @@ TEST(LetterCase, TheShippedModelReadsCapitalsAsASentence) {
   const Translation shouted = translator.translate("A WOMAN IS WALKING HER DOG.", beam);
   EXPECT_EQ(shouted.hypotheses[0].text, translator.translate("A woman is walking her dog.", beam).hypotheses[0].text);
   EXPECT_TRUE(shouted.hypotheses[0].ended_with_eos);  // without this it ran to the length limit: "Ein IMAMAMA…"
+}
+
+// Found by the translate_text fuzzer: a sentence passed through unread keeps its capitals.
+TEST(LetterCase, AnUnreadableSentenceInCapitalsPassesThroughAsGiven) {
+  Translator translator(Model::from_file(ATTEND_SHIPPED_MODEL));
+  const std::string text = "我们今天去公园散步 OK GO";
+  const Translation t = translator.translate(text);
+  ASSERT_EQ(t.status, TranslationStatus::unreadable_script);
+  EXPECT_EQ(t.hypotheses.at(0).text, text);
 }
 
 }  // namespace

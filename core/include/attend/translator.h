@@ -113,7 +113,7 @@ struct PassThrough {
 
 // A sentence as the model reads it (Translator::prepare).
 struct PreparedSource {
-  std::string text;                      // the sentence as given (in sentence case if it was in capitals)
+  std::string text;                      // the sentence as given
   std::vector<int> ids;                  // the text without its pass-through spans, eos included
   std::vector<PassThrough> pass_through; // in source order; empty for most sentences
   TranslationStatus status = TranslationStatus::translated;  // unreadable_script: ids is empty

@@ -238,10 +238,12 @@ PreparedSource Translator::prepare(std::string_view given) const {
   source.ids = source_ids(text);
   const bool has_unknown = std::find(source.ids.begin(), source.ids.end(), tokenizer.unk_id()) != source.ids.end();
   if (!has_unknown && !has_number(text)) {
-    source.text = text;
+    source.text = std::string(given);
     return source;
   }
-  return prepare_with_unknowns(tokenizer, text, tokenizer.encode_with_offsets(text), state_->impl.config.eos_id);
+  PreparedSource prepared = prepare_with_unknowns(tokenizer, text, tokenizer.encode_with_offsets(text), state_->impl.config.eos_id);
+  prepared.text = std::string(given);  // an unreadable sentence passes through as given, not re-cased
+  return prepared;
 }
 
 std::vector<Translation> Translator::translate_prepared(const std::vector<PreparedSource>& sources,
