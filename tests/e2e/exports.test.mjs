@@ -7,6 +7,7 @@ import { makeServedRoot } from './support/environment.mjs';
 import { download, openApp, translate } from './support/app-page.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 import { FIGURE_LAYOUT } from '../../web/app/png-export.js';
+import { recordCanvasTexts } from './support/canvas-texts.mjs';
 
 const SENTENCE = 'Photographers are taking pictures of a wedding.';
 
@@ -16,14 +17,7 @@ let page;
 
 before(async () => {
   ({ server, context } = await startServedBrowser(makeServedRoot()));
-  await context.addInitScript(() => {  // every text drawn on a canvas
-    window.canvasTexts = [];
-    const fillText = CanvasRenderingContext2D.prototype.fillText;
-    CanvasRenderingContext2D.prototype.fillText = function record(text, ...rest) {
-      window.canvasTexts.push(String(text));
-      return fillText.call(this, text, ...rest);
-    };
-  });
+  await recordCanvasTexts(context);
   page = await openApp(context, server.origin);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await translate(page, SENTENCE);

@@ -8,6 +8,7 @@ import { makeServedRoot } from './support/environment.mjs';
 import { download, openApp, translate } from './support/app-page.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 import { readablePiece } from '../../web/app/piece-names.js';
+import { recordCanvasTexts } from './support/canvas-texts.mjs';
 
 const SENTENCE = 'A man is riding a bicycle down the street.';
 const MODEL_NOTATION = /▁|<\/?s>|<unk>/;
@@ -18,15 +19,7 @@ let page;
 
 before(async () => {
   ({ server, context } = await startServedBrowser(makeServedRoot()));
-  // Every text drawn on a canvas (the heatmaps' labels), to read what the pictures say.
-  await context.addInitScript(() => {
-    window.canvasTexts = [];
-    const fillText = CanvasRenderingContext2D.prototype.fillText;
-    CanvasRenderingContext2D.prototype.fillText = function record(text, ...rest) {
-      window.canvasTexts.push(String(text));
-      return fillText.call(this, text, ...rest);
-    };
-  });
+  await recordCanvasTexts(context);
   page = await openApp(context, server.origin);
 });
 
