@@ -1,6 +1,5 @@
 #include "decode/log_probs.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace attend {
@@ -27,21 +26,17 @@ int argmax(const float* x, int n) {
   return i;
 }
 
-void top_candidates(const float* logits, int n, int count, float base, float lse, int64_t flat_offset,
-                    std::vector<Candidate>& out) {
-  // A small sorted window of the best `count` seen so far: cheap since count ≪ n.
-  const size_t first = out.size();
+void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best) {
+  // A sorted window of the k best seen so far (raw logits while scanning): cheap since k ≪ n.
+  int held = 0;
   for (int i = 0; i < n; ++i) {
-    const size_t held = out.size() - first;
-    if (held == static_cast<size_t>(count) && !(logits[i] > out.back().score)) continue;
-    if (held == static_cast<size_t>(count)) out.pop_back();
-    Candidate c{logits[i], flat_offset + i};
-    auto pos = std::upper_bound(out.begin() + first, out.end(), c, [&](const Candidate& a, const Candidate& b) {
-      return a.score > b.score;  // equal logits keep scan order: lower token first
-    });
-    out.insert(pos, c);
+    const float x = logits[i];
+    if (held == k && !(x > best[k - 1].log_prob)) continue;
+    int j = held < k ? held++ : k - 1;  // the last one falls out when the window is full
+    for (; j > 0 && x > best[j - 1].log_prob; --j) best[j] = best[j - 1];  // after equal values
+    best[j] = TokenScore{i, x};
   }
-  for (size_t i = first; i < out.size(); ++i) out[i].score = base + (out[i].score - lse);
+  for (int j = 0; j < held; ++j) best[j].log_prob -= lse;
 }
 
 }  // namespace attend

@@ -2,9 +2,7 @@
 //   log p(i) = x_i - lse,  lse = log Σ_j exp(x_j)  (computed as max + log Σ exp(x_j - max)).
 #pragma once
 
-#include <cstdint>
-#include <vector>
-
+#include "decode/step_scorer.h"
 #include "kernels/kernels.h"
 
 namespace attend {
@@ -15,18 +13,8 @@ float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int
 // Index of the largest value (the first one on ties).
 int argmax(const float* x, int n);
 
-struct Candidate {
-  float score;   // hypothesis score + log p
-  int64_t flat;  // beam · V + token: the tie-break, lower first
-};
-
-// Orders candidates best first: higher score, then lower flat index.
-inline bool better(const Candidate& a, const Candidate& b) {
-  return a.score > b.score || (a.score == b.score && a.flat < b.flat);
-}
-
-// Appends the `count` best tokens of one beam's row as candidates (score = base + x_i - lse).
-void top_candidates(const float* logits, int n, int count, float base, float lse, int64_t flat_offset,
-                    std::vector<Candidate>& out);
+// best[k]: the k largest of logits[n] (k ≤ n), largest first, equal values by lower index first,
+// each as (index, x_i - lse).
+void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best);
 
 }  // namespace attend

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "attend/error.h"
-#include "decode/live_rows.h"
-#include "decode/log_probs.h"
-#include "decode/repeat_guard.h"
 
 namespace attend {
 namespace {
@@ -18,41 +16,65 @@ float length_penalty(int length, float alpha) {
 
 int max_limit(const SearchRequest& r) { return *std::max_element(r.limits.begin(), r.limits.end()); }
 
+struct Beam {
+  int slot;
+  float score;  // Σ log p
+};
+
+struct Finished {
+  std::vector<int> ids;
+  float score;      // Σ log p
+  int length;       // generated tokens, eos included
+  bool ended_with_eos;
+};
+
+struct Candidate {
+  float score;     // the beam's Σ log p + log_prob
+  float log_prob;  // of the token
+  int64_t flat;    // beam · V + token: the tie-break, lower first
+  int row;         // the row of the beam it extends
+};
+
+// Best first: higher score, then lower flat index (search.py's order).
+bool better(const Candidate& a, const Candidate& b) {
+  return a.score > b.score || (a.score == b.score && a.flat < b.flat);
+}
+
 // Calls options.on_step for one row; stops the search if it returns false.
 class StepReporter {
  public:
-  StepReporter(const SearchRequest& r, const DecoderWorkspace& ws) : request_(r), ws_(ws) {
+  StepReporter(const SearchRequest& r, const StepScorer& scorer, bool capture)
+      : request_(r), scorer_(scorer), capture_(capture) {
     const ModelConfig& c = r.model.config;
-    if (ws.capturing) cross_.resize(static_cast<size_t>(c.decoder_layers) * c.num_heads * ws.max_source_len);
+    int longest = 0;
+    for (size_t s = 0; s + 1 < r.source_offsets.size(); ++s) {
+      longest = std::max(longest, r.source_offsets[s + 1] - r.source_offsets[s]);
+    }
+    if (capture) cross_.resize(static_cast<size_t>(c.decoder_layers) * c.num_heads * longest);  // [L·H·S_max]
   }
 
   bool active() const { return static_cast<bool>(request_.options.on_step); }
 
   void report(int sentence, int row, int step, int token, float log_prob) {
-    const ModelConfig& c = request_.model.config;
-    const std::string piece = request_.model.tgt_tokenizer->id_to_piece(token);
     StepEvent event;
     event.sentence = sentence;
     event.step = step;
     event.token = token;
+    const std::string piece = request_.model.tgt_tokenizer->id_to_piece(token);
     event.piece = piece;
     event.log_prob = log_prob;
-    if (ws_.capturing) {
-      const int len = request_.source_offsets[sentence + 1] - request_.source_offsets[sentence];
-      const size_t maps = static_cast<size_t>(c.decoder_layers) * c.num_heads;
-      const float* src = ws_.capture_cross.data() + static_cast<size_t>(row) * maps * ws_.max_source_len;
-      for (size_t m = 0; m < maps; ++m) {  // [L·H][S_max] -> [L·H][S]
-        std::memcpy(cross_.data() + m * len, src + m * ws_.max_source_len, len * sizeof(float));
-      }
+    if (capture_) {
+      scorer_.cross_attention(row, cross_.data());
       event.cross_attention = cross_.data();
-      event.src_len = len;
+      event.src_len = request_.source_offsets[sentence + 1] - request_.source_offsets[sentence];
     }
     if (!request_.options.on_step(event)) throw Error(ErrorCode::cancelled, "translation cancelled by the caller");
   }
 
  private:
   const SearchRequest& request_;
-  const DecoderWorkspace& ws_;
+  const StepScorer& scorer_;
+  bool capture_;
   std::vector<float> cross_;
 };
 
@@ -67,73 +89,19 @@ int decode_limit(const ModelConfig& c, int source_len, const TranslateOptions& o
   return limit;
 }
 
-std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& r, DecoderWorkspace& ws) {
-  const ModelConfig& c = r.model.config;
-  const int sentences = static_cast<int>(r.limits.size()), vocab = c.tgt_vocab_size;
-  const bool capture = r.options.capture_attention && r.options.on_step;
-  ws.reserve(c, sentences, sentences, max_limit(r), r.source_offsets, capture);
-  prepare_cross_attention(r.model, r.kernels, r.memory, ws);
-  StepReporter reporter(r, ws);
-
-  std::vector<std::vector<SearchHypothesis>> results(sentences, std::vector<SearchHypothesis>(1));
-  for (int s = 0; s < sentences; ++s) results[s][0].ids.reserve(r.limits[s]);
-  LiveRows live(sentences, c.bos_id);
-  for (int step = 0; !live.empty(); ++step) {
-    decoder_step(r.model, r.kernels, live.step_input(step), r.mask, ws);
-    for (int i = 0; i < live.size(); ++i) {
-      const int s = live.sentence(i);
-      float* logits = ws.logits.data() + static_cast<size_t>(i) * vocab;
-      SearchHypothesis& h = results[s][0];
-      int token = argmax(logits, vocab);
-      const float lse = log_sum_exp(r.kernels, logits, vocab, token);
-      const BannedTokens banned = repeat_banned(h.ids.data(), static_cast<int>(h.ids.size()), r.options.max_repeats);
-      if (banned.contains(token)) {
-        banned.mask(logits);
-        token = argmax(logits, vocab);
-      }
-      const float log_prob = logits[token] - lse;
-      h.log_prob += log_prob;
-      h.score = h.log_prob;  // greedy ranks nothing: its score is Σ log p
-      ++h.tokens;
-      if (reporter.active()) reporter.report(s, i, step, token, log_prob);
-      if (token == c.eos_id) continue;
-      h.ids.push_back(token);
-      if (step + 1 >= r.limits[s]) {
-        h.ended_with_eos = false;
-        continue;
-      }
-      live.keep(s, token);
-    }
-    live.end_step();
-  }
-  return results;
-}
-
-namespace {
-
-struct Beam {
-  int slot;
-  float score;  // Σ log p
-};
-
-struct Finished {
-  std::vector<int> ids;
-  float score;      // Σ log p
-  int length;       // generated tokens, eos included
-  bool ended_with_eos;
-};
-
-}  // namespace
-
-std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, DecoderWorkspace& ws) {
+std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepScorer& scorer) {
   const ModelConfig& c = r.model.config;
   const TranslateOptions& o = r.options;
   const int sentences = static_cast<int>(r.limits.size()), vocab = c.tgt_vocab_size, width = o.beam_size;
   const int steps = max_limit(r);
+  // Greedy is the beam rules with one beam: it needs each row's best token only, and ranks
+  // nothing (alpha 0: its score is Σ log p).
+  const bool greedy = width == 1;
+  const int k = greedy ? 1 : 2 * width;
+  const float alpha = greedy ? 0.f : o.length_penalty;
   const bool capture = o.capture_attention && o.on_step;
-  ws.reserve(c, sentences * width, sentences * width, steps, r.source_offsets, capture);
-  prepare_cross_attention(r.model, r.kernels, r.memory, ws);
-  StepReporter reporter(r, ws);
+  scorer.prepare(DecodeShape{r.memory, &r.source_offsets, sentences * width, sentences * width, steps, capture});
+  StepReporter reporter(r, scorer, capture);
 
   // history[slot][t]: token chosen at step t by the hypothesis living in `slot`.
   std::vector<int> history(static_cast<size_t>(sentences) * width * steps);
@@ -144,47 +112,60 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
     beams[s].reserve(width);
     beams[s].push_back(Beam{s * width, 0.f});
   }
-  std::vector<int> tokens, slots, row_sentence;
-  tokens.reserve(sentences * width);
-  slots.reserve(sentences * width);
-  row_sentence.reserve(sentences * width);
+  const size_t max_rows = static_cast<size_t>(sentences) * width;
+  std::vector<int> tokens, slots, row_sentence;  // [R] this step's rows
+  std::vector<BannedTokens> banned;               // [R]
+  tokens.reserve(max_rows);
+  slots.reserve(max_rows);
+  row_sentence.reserve(max_rows);
+  banned.reserve(max_rows);
+  std::vector<TokenScore> best(max_rows * k);  // [R, k]
+  std::vector<SlotFork> forks;
+  forks.reserve(max_rows);
   std::vector<Candidate> candidates;
-  candidates.reserve(static_cast<size_t>(width) * 2 * width);
+  candidates.reserve(static_cast<size_t>(width) * k);
   std::vector<Beam> next;
   next.reserve(width);
   std::vector<int> next_tokens(width), parent_slot(width), claimed(width);
-  std::vector<float> row_lse(width);  // log Σ exp of each beam's logits, before the repeat guard
 
   for (int step = 0; step < steps; ++step) {
     tokens.clear();
     slots.clear();
     row_sentence.clear();
+    banned.clear();
     for (int s = 0; s < sentences; ++s) {
       if (done[s]) continue;
       for (const Beam& b : beams[s]) {
-        tokens.push_back(step == 0 ? c.bos_id : history[static_cast<size_t>(b.slot) * steps + step - 1]);
+        const int* h = history.data() + static_cast<size_t>(b.slot) * steps;
+        tokens.push_back(step == 0 ? c.bos_id : h[step - 1]);
         slots.push_back(b.slot);
         row_sentence.push_back(s);
+        banned.push_back(repeat_banned(h, step, o.max_repeats));
       }
     }
     if (tokens.empty()) break;
     const int live = static_cast<int>(tokens.size());
-    decoder_step(r.model, r.kernels, StepInput{tokens.data(), slots.data(), row_sentence.data(), live, step}, r.mask, ws);
+    scorer.step(StepRows{tokens.data(), slots.data(), row_sentence.data(), banned.data(), live, step}, k, best.data());
 
+    forks.clear();
     for (int row = 0; row < live;) {
       const int s = row_sentence[row];
       const int first_row = row, count = static_cast<int>(beams[s].size());
       row += count;
-      // Every (beam, token) the repeat guard allows scored; walked best first (search.py's order).
+      // Every beam's k best tokens scored, walked best first: the top 2·width (beam, token) pairs
+      // of the sentence are among them.
       candidates.clear();
       for (int b = 0; b < count; ++b) {
-        float* logits = ws.logits.data() + static_cast<size_t>(first_row + b) * vocab;
-        row_lse[b] = log_sum_exp(r.kernels, logits, vocab, argmax(logits, vocab));
-        repeat_banned(history.data() + static_cast<size_t>(beams[s][b].slot) * steps, step, o.max_repeats).mask(logits);
-        top_candidates(logits, vocab, 2 * width, beams[s][b].score, row_lse[b], static_cast<int64_t>(b) * vocab, candidates);
+        const TokenScore* t = best.data() + static_cast<size_t>(first_row + b) * k;
+        for (int j = 0; j < k; ++j) {
+          candidates.push_back(Candidate{beams[s][b].score + t[j].log_prob, t[j].log_prob,
+                                         static_cast<int64_t>(b) * vocab + t[j].token, first_row + b});
+        }
       }
       std::sort(candidates.begin(), candidates.end(), better);
       next.clear();
+      // Reported: the newest token of the best hypothesis that goes on (greedy: its token, eos too).
+      const Candidate* shown = greedy ? &candidates[0] : nullptr;
       for (size_t rank = 0; rank < candidates.size() && rank < static_cast<size_t>(2 * width); ++rank) {
         const Candidate& cand = candidates[rank];
         const int b = static_cast<int>(cand.flat / vocab), token = static_cast<int>(cand.flat % vocab);
@@ -196,20 +177,17 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
           }
           continue;
         }
+        if (!shown) shown = &cand;
         next_tokens[next.size()] = token;
         parent_slot[next.size()] = parent.slot;
         next.push_back(Beam{-1, cand.score});
         if (static_cast<int>(next.size()) == width) break;
       }
-      if (reporter.active() && !next.empty()) {
-        const int best_parent = static_cast<int>(
-            std::find_if(beams[s].begin(), beams[s].end(), [&](const Beam& b) { return b.slot == parent_slot[0]; }) -
-            beams[s].begin());
-        const float* logits = ws.logits.data() + static_cast<size_t>(first_row + best_parent) * vocab;
-        reporter.report(s, first_row + best_parent, step, next_tokens[0], logits[next_tokens[0]] - row_lse[best_parent]);
+      if (reporter.active() && shown) {
+        reporter.report(s, shown->row, step, static_cast<int>(shown->flat % vocab), shown->log_prob);
       }
       // Slots: the first child of a parent keeps the parent's slot (no copy); further
-      // children take slots no parent needs and copy the parent's cache and history.
+      // children take slots no parent needs and fork the parent's cache and history.
       const int base = s * width;
       std::fill(claimed.begin(), claimed.end(), 0);
       for (size_t j = 0; j < next.size(); ++j) {
@@ -224,7 +202,7 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
         while (claimed[free_slot]) ++free_slot;
         claimed[free_slot] = 1;
         next[j].slot = base + free_slot;
-        copy_cache_slot(c, ws, parent_slot[j], next[j].slot, step + 1);
+        forks.push_back(SlotFork{parent_slot[j], next[j].slot});
         std::memcpy(history.data() + static_cast<size_t>(next[j].slot) * steps,
                     history.data() + static_cast<size_t>(parent_slot[j]) * steps, step * sizeof(int));
       }
@@ -241,16 +219,17 @@ std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& r, D
       }
       if (done[s]) beams[s].clear();
     }
+    scorer.fork_slots(forks.data(), static_cast<int>(forks.size()), step + 1);
   }
 
   std::vector<std::vector<SearchHypothesis>> results(sentences);
   for (int s = 0; s < sentences; ++s) {
     auto& f = finished[s];
     std::stable_sort(f.begin(), f.end(), [&](const Finished& a, const Finished& b) {
-      return a.score / length_penalty(a.length, o.length_penalty) > b.score / length_penalty(b.length, o.length_penalty);
+      return a.score / length_penalty(a.length, alpha) > b.score / length_penalty(b.length, alpha);
     });
     for (size_t i = 0; i < f.size() && i < static_cast<size_t>(o.nbest); ++i) {
-      results[s].push_back(SearchHypothesis{std::move(f[i].ids), f[i].score / length_penalty(f[i].length, o.length_penalty),
+      results[s].push_back(SearchHypothesis{std::move(f[i].ids), f[i].score / length_penalty(f[i].length, alpha),
                                             f[i].score, f[i].length, f[i].ended_with_eos});
     }
   }

@@ -1,13 +1,12 @@
 // Greedy and beam search over a batch of encoded sentences; the rules are the reference's
-// (training/attend_ref/search.py), so the chosen tokens match it.
+// (training/attend_ref/search.py), so the chosen tokens match it. The loop is written once,
+// on the host, over a StepScorer (decode/step_scorer.h) that runs the decoder.
 #pragma once
 
-#include <functional>
 #include <vector>
 
 #include "attend/translator.h"
-#include "model/decoder.h"
-#include "model/head_mask.h"
+#include "decode/step_scorer.h"
 #include "model/model_impl.h"
 
 namespace attend {
@@ -21,11 +20,9 @@ struct SearchHypothesis {
 };
 
 struct SearchRequest {
-  const Model::Impl& model;
-  const KernelTable& kernels;
-  const HeadMask& mask;
+  const Model::Impl& model;  // its config's special ids; its target tokenizer names step events' pieces
   const TranslateOptions& options;
-  const float* memory;                      // [N, D] encoder output, sentences back to back
+  const float* memory;                     // [N, D] encoder output, sentences back to back
   const std::vector<int>& source_offsets;  // [sentences + 1]
   std::vector<int> limits;                 // [sentences] generated tokens allowed, eos included
 };
@@ -33,9 +30,8 @@ struct SearchRequest {
 // Generated-token limit for one sentence (see search.py: decode_limit).
 int decode_limit(const ModelConfig& c, int source_len, const TranslateOptions& options);
 
-// Sizes the workspace, computes the cross-attention K/V, then decodes.
-// Returns up to nbest hypotheses per sentence, best first.
-std::vector<std::vector<SearchHypothesis>> greedy_search(const SearchRequest& request, DecoderWorkspace& ws);
-std::vector<std::vector<SearchHypothesis>> beam_search(const SearchRequest& request, DecoderWorkspace& ws);
+// Greedy when options.beam_size is 1 (the beam rules with one beam, the best token only and no
+// length penalty), else beam search. Returns up to nbest hypotheses per sentence, best first.
+std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& request, StepScorer& scorer);
 
 }  // namespace attend

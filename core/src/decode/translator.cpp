@@ -6,6 +6,7 @@
 
 #include "attend/error.h"
 #include "decode/chunking.h"
+#include "decode/cpu_step_scorer.h"
 #include "decode/forced_scores.h"
 #include "decode/pass_through.h"
 #include "decode/search.h"
@@ -173,8 +174,9 @@ struct Translator::State {
       limits.push_back(decode_limit(c, static_cast<int>(s.size()), o));
     }
     encode(impl, kernels, ids, offsets, mask, encoder);
-    const SearchRequest request{impl, kernels, mask, o, encoder.x.data(), offsets, std::move(limits)};
-    auto found = o.beam_size == 1 ? greedy_search(request, decoder) : beam_search(request, decoder);
+    const SearchRequest request{impl, o, encoder.x.data(), offsets, std::move(limits)};
+    CpuStepScorer scorer(impl, kernels, mask, decoder);
+    auto found = search(request, scorer);
 
     std::vector<Translation> out(sources.size());
     for (size_t i = 0; i < sources.size(); ++i) {

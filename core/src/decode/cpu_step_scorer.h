@@ -1,0 +1,31 @@
+// The StepScorer of this CPU: decoder_step over the rows, then per row the log-sum-exp of its
+// logits and its k best tokens after the repeat guard's mask (decode/log_probs.h).
+#pragma once
+
+#include "decode/step_scorer.h"
+#include "model/decoder.h"
+#include "model/head_mask.h"
+#include "model/model_impl.h"
+
+namespace attend {
+
+class CpuStepScorer final : public StepScorer {
+ public:
+  // The workspace is the caller's so that its buffers live on from one batch to the next.
+  CpuStepScorer(const Model::Impl& model, const KernelTable& kernels, const HeadMask& mask, DecoderWorkspace& ws)
+      : model_(model), kernels_(kernels), mask_(mask), ws_(ws) {}
+
+  void prepare(const DecodeShape& shape) override;
+  void step(const StepRows& rows, int k, TokenScore* best) override;
+  void fork_slots(const SlotFork* forks, int count, int steps) override;
+  void cross_attention(int row, float* out) const override;
+
+ private:
+  const Model::Impl& model_;
+  const KernelTable& kernels_;
+  const HeadMask& mask_;
+  DecoderWorkspace& ws_;
+  std::vector<int> row_sentences_;  // [R] of the last step
+};
+
+}  // namespace attend
