@@ -44,7 +44,7 @@ struct BenchArgs {
   std::string ids_out;
   std::string document_path;
   TranslateOptions options;
-  bool int8_activations = false;
+  ModelFlags model;
 };
 
 // One point of the grid and what was measured there (the fastest of the repeats).
@@ -214,6 +214,7 @@ void print_table(std::ostream& out, const Json& report) {
       << report["model"]["weight_dtype"].get<std::string>()
       << (report["model"]["int8_activations"].get<bool>() ? ", int8 activations" : "") << ", loaded in " << std::fixed
       << std::setprecision(1) << report["model"]["load_ms"].get<double>() << " ms)\n"
+      << "device " << report["model"]["device"].get<std::string>() << "\n"
       << "input  " << report["input"]["path"].get<std::string>() << ": "
       << report["input"]["sentences"].get<size_t>() << " sentences, "
       << report["input"]["source_tokens"].get<size_t>() << " source tokens\n\n";
@@ -323,7 +324,8 @@ Json document_report(const std::shared_ptr<const Model>& model, const BenchArgs&
   report["version"] = ATTEND_VERSION;
   report["model"] = {{"path", b.model_path},
                      {"weight_dtype", model->info().weight_dtype},
-                     {"int8_activations", model->info().int8_activations}};
+                     {"int8_activations", model->info().int8_activations},
+                     {"device", model->info().device}};
   report["input"] = {{"path", b.src_path}, {"sentences", texts.size()}, {"document", b.document_path},
                      {"document_bytes", document.size()}};
   report["plan"] = {{"sentences", planned.size()}, {"equals_lines", planned == texts},
@@ -385,7 +387,7 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
   parser.add_float("--max-len-ratio", "R",
                    "at most ceil(R x source tokens) generated tokens; 0 = no ratio limit",
                    &b->options.max_length_ratio, 0.f, 1000.f);
-  add_int8_activations_flag(parser, &b->int8_activations);
+  b->model.add_to(parser);
   parser.add_flag("--json", "print the report as JSON instead of a table", &b->json);
   parser.add_string("--ids-out", "FILE",
                     "write the source ids and every setting's output ids as JSON (to compare "
@@ -421,7 +423,7 @@ int run_bench(const std::vector<std::string>& args) {
   const SourceLines read = read_sources(b.src_path, b.lines);
 
   const Clock::time_point load_start = Clock::now();
-  std::shared_ptr<const Model> model = load_model(b.model_path, model_options(b.int8_activations));
+  std::shared_ptr<const Model> model = load_model(b.model_path, b.model.options());
   const double load_ms = seconds_since(load_start) * 1e3;
   const double rss_after_load = peak_rss_mib();
   const ModelInfo info = model->info();
@@ -472,6 +474,7 @@ int run_bench(const std::vector<std::string>& args) {
   report["model"] = {{"path", b.model_path},
                      {"weight_dtype", info.weight_dtype},
                      {"int8_activations", info.int8_activations},
+                     {"device", info.device},
                      {"parameters", info.parameter_count},
                      {"file_bytes", info.file_bytes},
                      {"load_ms", load_ms}};

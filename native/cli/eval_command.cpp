@@ -42,7 +42,7 @@ void check_modes(const OptionParser& parser, const EvalSettings& s) {
 // of failed lines.
 size_t translate_source(const EvalSettings& s, const std::vector<std::string>& sources,
                         std::vector<std::string>* hyps) {
-  std::shared_ptr<const Model> model = load_model(s.model, model_options(s.search.int8_activations));
+  std::shared_ptr<const Model> model = load_model(s.model, s.search.model.options());
   s.search.check_model(model->config());
   return translate_lines(vector_source(sources), model, s.search, [&](const LineOutcome& outcome) {
     if (!outcome.error.empty()) {

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "files.h"
 #include "option_parser.h"
+#include "search_settings.h"
 
 namespace attend::cli {
 
@@ -94,6 +95,7 @@ nlohmann::ordered_json inspect_json(const std::string& path, const Model& model,
   nlohmann::ordered_json out = {{"path", path},
                                 {"format_version", info.format_version},
                                 {"weight_dtype", info.weight_dtype},
+                                {"device", info.device},
                                 {"parameter_count", info.parameter_count},
                                 {"file_bytes", info.file_bytes},
                                 {"src_vocab_size", info.src_vocab_size},
@@ -126,6 +128,7 @@ void print_text(std::ostream& out, const nlohmann::ordered_json& report) {
   out << "model        " << report["path"].get<std::string>() << "\n"
       << "format       " << report["format_version"].get<std::string>() << "\n"
       << "weights      " << report["weight_dtype"].get<std::string>() << "\n"
+      << "device       " << report["device"].get<std::string>() << "\n"
       << "parameters   " << report["parameter_count"] << "\n"
       << "file bytes   " << report["file_bytes"] << "\n"
       << "vocabulary   source " << report["src_vocab_size"] << ", target "
@@ -156,12 +159,14 @@ int run_inspect(const std::vector<std::string>& args) {
   std::vector<std::string> paths;
   parser.add_flag("--tensors", "list every tensor: name, dtype, shape, bytes", &tensors);
   parser.add_flag("--json", "print one JSON object instead of text", &json);
+  ModelFlags model_flags;
+  model_flags.add_to(parser);
   parser.add_positionals("MODEL", "model file (.safetensors)", &paths, 1, 1);
   if (!parser.parse(args)) {
     std::cout << parser.help();
     return 0;
   }
-  std::shared_ptr<const Model> model = load_model(paths.front());
+  std::shared_ptr<const Model> model = load_model(paths.front(), model_flags.options());
   nlohmann::ordered_json report = inspect_json(paths.front(), *model, tensors);
   if (json) {
     std::cout << report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)

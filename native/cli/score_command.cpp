@@ -18,14 +18,14 @@ int run_score(const std::vector<std::string>& args) {
   OptionParser parser("attend score", "--model FILE --src FILE --tgt FILE [options]");
   std::string model_path, src_path, tgt_path;
   int threads = 1, batch = 32;
-  bool int8_activations = false;
+  ModelFlags model_flags;
   parser.add_string("--model", "FILE", "model file", &model_path);
   parser.add_string("--src", "FILE", "source sentences, one per line (.gz read too)", &src_path);
   parser.add_string("--tgt", "FILE", "their translations to score, one per line (.gz read too)", &tgt_path);
   for (const char* required : {"--model", "--src", "--tgt"}) parser.require(required);
   parser.add_int("--batch", "N", "line pairs decoded together per thread", &batch, 1, 1 << 16);
   parser.add_int("--threads", "N", "scoring threads (each with its own translator)", &threads, 1, 256);
-  add_int8_activations_flag(parser, &int8_activations);
+  model_flags.add_to(parser);
   parser.set_notes(
       "Output: one line per line pair, `log_prob<TAB>tokens`: the sum of log p(token | source,\n"
       "tokens before it) over the target's tokens and eos (natural log), and their count (eos\n"
@@ -41,7 +41,7 @@ int run_score(const std::vector<std::string>& args) {
     throw Error(ErrorCode::invalid_argument, "'" + src_path + "' has " + std::to_string(sources.size()) +
                                                  " lines but '" + tgt_path + "' has " + std::to_string(targets.size()));
   }
-  std::shared_ptr<const Model> model = load_model(model_path, model_options(int8_activations));
+  std::shared_ptr<const Model> model = load_model(model_path, model_flags.options());
   std::vector<TargetScore> scores;
   try {
     scores = score_parallel(model, sources, targets, threads, batch);

@@ -2,6 +2,7 @@
 #include "search_settings.h"
 
 #include "head_spec.h"
+#include "usage_error.h"
 
 namespace attend::cli {
 
@@ -23,7 +24,7 @@ void SearchSettings::add_to(OptionParser& parser) {
                  1, 256);
   parser.add_list("--mask-head", "KIND:LAYER:HEAD",
                   "zero this head's output; KIND is encoder, decoder or cross", &mask_heads);
-  add_int8_activations_flag(parser, &int8_activations);
+  model.add_to(parser);
   parser.add_flag("--no-split",
                   "translate each line whole; by default a line is cut into sentences (ICU's rules, "
                   "abbreviations kept), each translated on its own and put back on one line",
@@ -32,14 +33,34 @@ void SearchSettings::add_to(OptionParser& parser) {
             "--batch", "--threads", "--mask-head", "--int8-activations", "--no-split"};
 }
 
-void add_int8_activations_flag(OptionParser& parser, bool* int8_activations) {
+void ModelFlags::add_to(OptionParser& parser) {
   parser.add_flag("--int8-activations",
-                  "int8 model files: quantize the activations to int8 too (faster)",
-                  int8_activations);
+                  "int8 model files: quantize the activations to int8 too (faster; CPU only)",
+                  &int8_activations);
+  parser.add_string("--device", "DEVICE",
+                    "cpu (default) or cuda: the first NVIDIA GPU, in a build with the CUDA backend (docs/cuda.md)",
+                    &device);
+  parser.add_string("--compute", "TYPE", "with --device cuda: f32 (default), f16 or bf16 weights and activations",
+                    &compute);
 }
 
-ModelOptions model_options(bool int8_activations) {
-  return ModelOptions{int8_activations ? Int8Activations::on : Int8Activations::off};
+ModelOptions ModelFlags::options() const {
+  ModelOptions o;
+  o.int8_activations = int8_activations ? Int8Activations::on : Int8Activations::off;
+  if (device == "cuda") {
+    o.device = Device::cuda;
+  } else if (device != "cpu") {
+    throw UsageError("--device wants cpu or cuda, got '" + device + "'");
+  }
+  if (compute == "f16") {
+    o.compute = ComputeType::f16;
+  } else if (compute == "bf16") {
+    o.compute = ComputeType::bf16;
+  } else if (compute != "f32") {
+    throw UsageError("--compute wants f32, f16 or bf16, got '" + compute + "'");
+  }
+  if (compute != "f32" && o.device == Device::cpu) throw UsageError("--compute " + compute + " needs --device cuda");
+  return o;
 }
 
 std::string SearchSettings::first_given(const OptionParser& parser) const {

@@ -10,12 +10,23 @@
 
 namespace attend::cli {
 
+// How the commands that load a model load it: --int8-activations, --device, --compute.
+struct ModelFlags {
+  bool int8_activations = false;
+  std::string device = "cpu";
+  std::string compute = "f32";
+
+  void add_to(OptionParser& parser);
+  // Throws UsageError for a device or compute type it does not know.
+  ModelOptions options() const;
+};
+
 struct SearchSettings {
   TranslateOptions options;  // beam, alpha, length limits; defaults are the library's
   int batch = 32;            // sentences decoded together (and per thread)
   int threads = 1;
   std::vector<std::string> mask_heads;  // kind:layer:head
-  bool int8_activations = false;        // --int8-activations
+  ModelFlags model;                     // --int8-activations, --device, --compute
   bool no_split = false;                // --no-split: a line is one sentence, as before documents
 
   void add_to(OptionParser& parser);
@@ -31,8 +42,5 @@ struct SearchSettings {
   std::vector<std::string> names_;
 };
 
-// --int8-activations, for the commands that load a model, and the ModelOptions it asks for.
-void add_int8_activations_flag(OptionParser& parser, bool* int8_activations);
-ModelOptions model_options(bool int8_activations);
 
 }  // namespace attend::cli

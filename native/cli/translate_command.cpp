@@ -132,7 +132,7 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
 int run_translate(const std::vector<std::string>& args) {
   TranslateArgs t;
   if (!parse_args(args, &t)) return 0;
-  std::shared_ptr<const Model> model = load_model(t.model_path, model_options(t.settings.int8_activations));
+  std::shared_ptr<const Model> model = load_model(t.model_path, t.settings.model.options());
   t.settings.check_model(model->config());
   std::ofstream attention_out;
   if (!t.attention_path.empty()) {

@@ -15,6 +15,7 @@ enum class ErrorCode {
   io,                // a file could not be read
   out_of_memory,     // an allocation failed
   cancelled,         // a caller's callback asked to stop
+  device_unavailable,  // the chosen device cannot run: no CUDA device, its driver too old, or a build without it
 };
 
 inline const char* error_code_name(ErrorCode code) {
@@ -26,6 +27,7 @@ inline const char* error_code_name(ErrorCode code) {
     case ErrorCode::io: return "io";
     case ErrorCode::out_of_memory: return "out_of_memory";
     case ErrorCode::cancelled: return "cancelled";
+    case ErrorCode::device_unavailable: return "device_unavailable";
   }
   return "unknown";
 }

@@ -56,17 +56,29 @@ enum class Int8Activations {
             // callers that take any model file)
 };
 
+// Where a model's Translators compute. cuda: the weights go to the first CUDA device once at
+// load and every step runs there (core/src/cuda/, docs/cuda.md); a machine without a usable
+// device or driver, or a build without the backend (-DATTEND_CUDA=ON), is
+// ErrorCode::device_unavailable at load, never a quiet return to the CPU.
+enum class Device { cpu, cuda };
+// The number type of the device's weights and activations (cuda only; the CPU computes in f32).
+// GEMMs accumulate in f32 and softmax, layernorm and log-softmax compute in f32 whatever this is.
+enum class ComputeType { f32, f16, bf16 };
+
 // How a model is prepared for translating.
 struct ModelOptions {
   // Every kernel table multiplies int8 by int8 (AVX-512 VNNI, AVX2, WebAssembly SIMD128, scalar)
   // into the same integer sums; the f32 kernels around them still round per instruction set.
   Int8Activations int8_activations = Int8Activations::off;
+  Device device = Device::cpu;
+  ComputeType compute = ComputeType::f32;  // with Device::cuda; int8 files are dequantized to it
 };
 
 struct ModelInfo {
   std::string format_version;
   std::string weight_dtype;  // "f32" or "int8": how the 2-D weights are stored
   bool int8_activations = false;  // the linear layers quantize their input (ModelOptions)
+  std::string device = "cpu";     // or the CUDA device, e.g. "cuda:0 NVIDIA H100 (sm_90, f16)"
   int64_t parameter_count = 0;  // weights and biases, tokenizers excluded
   uint64_t file_bytes = 0;
   int src_vocab_size = 0, tgt_vocab_size = 0;

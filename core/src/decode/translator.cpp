@@ -7,9 +7,11 @@
 #include "attend/error.h"
 #include "decode/chunking.h"
 #include "decode/cpu_step_scorer.h"
+#include "decode/device_step_scorer.h"
 #include "decode/forced_scores.h"
 #include "decode/pass_through.h"
 #include "decode/search.h"
+#include "model/device_model.h"
 #include "model/encoder.h"
 #include "text/letter_case.h"
 
@@ -96,25 +98,40 @@ struct Translator::State {
   const KernelTable& kernels;
   EncoderWorkspace encoder;
   DecoderWorkspace decoder;
+  std::unique_ptr<DeviceSession> device;  // when the model was loaded on a device (ModelOptions::device)
 
   explicit State(std::shared_ptr<const Model> m)
-      : model(std::move(m)), impl(model->impl()), kernels(kernels::best_kernels()) {}
+      : model(std::move(m)), impl(model->impl()), kernels(kernels::best_kernels()),
+        device(impl.device ? impl.device->new_session() : nullptr) {}
 
   // Feeds bos + targets one step at a time through the same decoder step the search uses,
-  // for one sentence; after each step calls on_step(step) with ws.logits / ws.capture_* set.
+  // for one sentence; after each step calls on_step(step) with ws.logits / ws.capture_* set
+  // (on a device: copied back into them).
   template <typename OnStep>
   void teacher_forced(const std::vector<int>& source, const std::vector<int>& targets, const HeadMask& mask,
                       bool capture, float* encoder_capture, OnStep&& on_step) {
     const ModelConfig& c = impl.config;
     const std::vector<int> offsets{0, static_cast<int>(source.size())};
-    encode(impl, kernels, source, offsets, mask, encoder, encoder_capture, 0);
     const int steps = static_cast<int>(targets.size()) + 1;  // callers check it fits the positions
+    if (device) {
+      device->encode(source, offsets, mask, encoder_capture, 0);
+      device->begin_decode(1, 1, steps, 1, capture);
+    } else {
+      encode(impl, kernels, source, offsets, mask, encoder, encoder_capture, 0);
+    }
     decoder.reserve(c, 1, 1, steps, offsets, capture);
-    prepare_cross_attention(impl, kernels, encoder.x.data(), decoder);
+    if (!device) prepare_cross_attention(impl, kernels, encoder.x.data(), decoder);
     const int zero = 0;
     for (int t = 0; t < steps; ++t) {
       const int token = t == 0 ? c.bos_id : targets[t - 1];
-      decoder_step(impl, kernels, StepInput{&token, &zero, &zero, 1, t}, mask, decoder);
+      const StepInput input{&token, &zero, &zero, 1, t};
+      if (device) {
+        device->step(input, mask);
+        device->copy_logits(decoder.logits.data());
+        if (capture) device->copy_captured_row(0, decoder.capture_self.data(), decoder.capture_cross.data());
+      } else {
+        decoder_step(impl, kernels, input, mask, decoder);
+      }
       on_step(t);
     }
   }
@@ -173,10 +190,16 @@ struct Translator::State {
       offsets.push_back(static_cast<int>(ids.size()));
       limits.push_back(decode_limit(c, static_cast<int>(s.size()), o));
     }
-    encode(impl, kernels, ids, offsets, mask, encoder);
-    const SearchRequest request{impl, o, encoder.x.data(), offsets, std::move(limits)};
-    CpuStepScorer scorer(impl, kernels, mask, decoder);
-    auto found = search(request, scorer);
+    std::vector<std::vector<SearchHypothesis>> found;
+    if (device) {  // the encoder output stays on the device
+      device->encode(ids, offsets, mask, nullptr, 0);
+      DeviceStepScorer scorer(*device, c, mask, o.beam_size == 1 ? 1 : 2 * o.beam_size);
+      found = search(SearchRequest{impl, o, nullptr, offsets, std::move(limits)}, scorer);
+    } else {
+      encode(impl, kernels, ids, offsets, mask, encoder);
+      CpuStepScorer scorer(impl, kernels, mask, decoder);
+      found = search(SearchRequest{impl, o, encoder.x.data(), offsets, std::move(limits)}, scorer);
+    }
 
     std::vector<Translation> out(sources.size());
     for (size_t i = 0; i < sources.size(); ++i) {
@@ -325,6 +348,10 @@ std::vector<TargetScore> Translator::score_ids(const std::vector<std::vector<int
                                                  std::to_string(target_ids.size()) + " targets to score");
   }
   if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
+  if (state_->device) {
+    throw Error(ErrorCode::invalid_argument, "scoring given translations does not run on " + model().info().device +
+                                                 " yet: load the model on the CPU to score");
+  }
   for (size_t i = 0; i < source_ids.size(); ++i) {
     check_source(c, source_ids[i]);
     check_target(c, target_ids[i]);

@@ -2,6 +2,7 @@
 
 #include "attend/error.h"
 #include "model/config_json.h"
+#include "model/device_model.h"
 #include "model/model_impl.h"
 
 namespace attend {
@@ -80,6 +81,12 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
     }
   }
   impl->storage = std::move(storage);
+  if (options.device != Device::cpu) {
+    if (options.int8_activations != Int8Activations::off) {
+      throw Error(ErrorCode::invalid_argument, "int8 activations are a CPU path; a device model dequantizes int8 weights");
+    }
+    impl->device = load_device_model(*impl, options);
+  }
   return std::make_shared<const Model>(std::move(impl));
 }
 
@@ -107,6 +114,7 @@ ModelInfo Model::info() const {
   info.format_version = impl_->file.metadata.at("attend.format");
   info.weight_dtype = impl_->weight_dtype;
   info.int8_activations = impl_->int8_activations;
+  if (impl_->device) info.device = impl_->device->description();
   info.file_bytes = impl_->storage->size();
   info.src_vocab_size = impl_->config.src_vocab_size;
   info.tgt_vocab_size = impl_->config.tgt_vocab_size;

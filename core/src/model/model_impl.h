@@ -13,6 +13,8 @@
 
 namespace attend {
 
+class DeviceModel;  // model/device_model.h
+
 constexpr const char* kFormatVersion = "1";
 
 struct Model::Impl {
@@ -26,6 +28,7 @@ struct Model::Impl {
   std::unique_ptr<Tokenizer> src_tokenizer;
   std::unique_ptr<Tokenizer> tgt_tokenizer_owned;  // null when the vocabulary is shared
   const Tokenizer* tgt_tokenizer = nullptr;
+  std::shared_ptr<const DeviceModel> device;  // null: the CPU kernels (ModelOptions::device)
 };
 
 }  // namespace attend

@@ -1,0 +1,324 @@
+#include "cuda/cuda_session.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "cuda/cuda_check.h"
+#include "cuda/device_kernels.h"
+
+namespace attend::cuda {
+namespace {
+
+// Grows `arena` to at least `bytes`, saying what for when the device lacks the memory.
+void reserve(DeviceArena& arena, size_t bytes, const std::string& what) {
+  if (arena.bytes() >= bytes) return;
+  arena = DeviceArena();
+  size_t free_bytes = 0, total = 0;
+  check(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo");
+  check_fits(what, bytes, free_bytes);
+  arena = DeviceArena(bytes);
+}
+
+void upload(void* dst, const void* src, size_t bytes, cudaStream_t stream) {
+  if (bytes) check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
+}
+
+}  // namespace
+
+CudaSession::CudaSession(const ModelConfig& c, const DeviceWeights& w, ComputeType type)
+    : c_(c), w_(w), type_(type), blas_(stream_.get()) {}
+
+CudaSession::~CudaSession() { drop_graphs(); }
+
+void* CudaSession::element(void* base, size_t index) const {
+  return static_cast<char*>(base) + index * element_bytes(type_);
+}
+
+void CudaSession::linear(const DeviceLinear& l, const void* x, void* y, int m, const Activation* act) {
+  blas_.gemm_nt(type_, x, l.in, l.weight, l.in, y, l.out, false, m, l.out, l.in);
+  bias_activation(type_, y, l.bias, m, l.out, act, stream_.get());
+}
+
+template <class Sublayer>
+void CudaSession::residual(const DeviceNorm& norm, void* x, void* normed, void* out, int rows, Sublayer&& fn) {
+  const int d = c_.d_model;
+  if (c_.norm == NormPlacement::pre) {
+    layernorm(type_, x, nullptr, normed, norm.gamma, norm.beta, rows, d, c_.layer_norm_eps, stream_.get());
+    fn(normed, out);
+    add(type_, x, out, static_cast<size_t>(rows) * d, stream_.get());
+  } else {
+    fn(x, out);
+    layernorm(type_, x, out, x, norm.gamma, norm.beta, rows, d, c_.layer_norm_eps, stream_.get());
+  }
+}
+
+// FFN(x) = act(x·W1ᵀ + b1)·W2ᵀ + b2;  in, out [rows, D]; hidden [rows, F]
+void CudaSession::feed_forward(const DeviceLinear& fc1, const DeviceLinear& fc2, const void* in, void* hidden,
+                               void* out, int rows) {
+  linear(fc1, in, hidden, rows, &c_.activation);
+  linear(fc2, hidden, out, rows);
+}
+
+void CudaSession::upload_mask(const HeadMask& mask) {
+  if (mask.encoder == uploaded_mask_.encoder && mask.decoder == uploaded_mask_.decoder &&
+      mask.cross == uploaded_mask_.cross && mask_arena_.bytes()) {
+    return;
+  }
+  drop_graphs();  // the graphs hold the old flags' pointers
+  const size_t heads = c_.num_heads, e = c_.encoder_layers * heads, l = c_.decoder_layers * heads;
+  reserve(mask_arena_, e + 2 * l, "the head mask");
+  uploaded_mask_ = mask;
+  upload(mask_arena_.at(0), mask.encoder.data(), mask.encoder.size(), stream_.get());
+  upload(mask_arena_.at(e), mask.decoder.data(), mask.decoder.size(), stream_.get());
+  upload(mask_arena_.at(e + l), mask.cross.data(), mask.cross.size(), stream_.get());
+}
+
+const uint8_t* CudaSession::mask_flags(AttentionKind kind, int layer) const {
+  const size_t heads = c_.num_heads, e = c_.encoder_layers * heads, l = c_.decoder_layers * heads;
+  const std::vector<uint8_t>& flags = kind == AttentionKind::encoder   ? uploaded_mask_.encoder
+                                      : kind == AttentionKind::decoder ? uploaded_mask_.decoder
+                                                                       : uploaded_mask_.cross;
+  if (flags.empty()) return nullptr;
+  const size_t base = kind == AttentionKind::encoder ? 0 : kind == AttentionKind::decoder ? e : e + l;
+  return mask_arena_.at<uint8_t>(base + layer * heads);
+}
+
+void CudaSession::encode(const std::vector<int>& ids, const std::vector<int>& offsets, const HeadMask& mask,
+                         float* capture, int capture_sentence) {
+  const int n = static_cast<int>(ids.size()), d = c_.d_model, heads = c_.num_heads, hd = c_.head_dim();
+  offsets_ = offsets;
+  max_source_len_ = 0;
+  for (size_t s = 0; s + 1 < offsets.size(); ++s) max_source_len_ = std::max(max_source_len_, offsets[s + 1] - offsets[s]);
+  const int capture_len = capture ? offsets[capture_sentence + 1] - offsets[capture_sentence] : 0;
+  encoder_ = plan_encoder(c_, type_, n, capture_len);
+  reserve(encoder_arena_, encoder_.bytes, "encoding " + std::to_string(n) + " source tokens");
+  upload_mask(mask);
+  cudaStream_t s = stream_.get();
+  DeviceArena& a = encoder_arena_;
+  const std::vector<int> tables = encoder_tables(ids, offsets);  // [4][N]
+  upload(a.at(encoder_.tables), tables.data(), tables.size() * sizeof(int), s);
+  const int* table = a.at<int>(encoder_.tables);
+  void *x = a.at(encoder_.x), *normed = a.at(encoder_.normed), *qkv = a.at(encoder_.qkv), *attn = a.at(encoder_.attn),
+       *out = a.at(encoder_.out), *hidden = a.at(encoder_.hidden);
+  const float embed_scale = c_.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
+  embed(type_, x, w_.src_embed, w_.src_positions, table, table + n, n, d, embed_scale, s);  // [N, D]
+  const size_t map = static_cast<size_t>(capture_len) * capture_len;
+  for (int l = 0; l < c_.encoder_layers; ++l) {
+    const DeviceEncoderLayer& lw = w_.encoder[l];
+    residual(lw.attn_norm, x, normed, out, n, [&](const void* in, void* o) {
+      linear(lw.qkv, in, qkv, n);  // [N, 3D]
+      AttentionArgs args;
+      args.q = qkv, args.ldq = 3 * d;
+      args.k = element(qkv, d), args.v = element(qkv, 2 * d), args.ldkv = 3 * d;
+      args.key_start = table + 2 * n, args.key_count = table + 3 * n;
+      args.queries = n, args.heads = heads, args.head_dim = hd, args.max_keys = max_source_len_;
+      args.scale = 1.f / std::sqrt(static_cast<float>(hd));
+      args.masked_heads = mask_flags(AttentionKind::encoder, l);
+      args.out = attn, args.ldo = d;
+      if (capture) {  // [E][H][S][S]
+        args.capture = a.at<float>(encoder_.capture) + l * heads * map;
+        args.capture_first = offsets[capture_sentence], args.capture_rows = capture_len;
+        args.capture_row_stride = capture_len, args.capture_head_stride = map;
+      }
+      attention(type_, args, s);
+      linear(lw.out, attn, o, n);
+    });
+    residual(lw.ffn_norm, x, normed, out, n, [&](const void* in, void* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, n); });
+  }
+  if (c_.norm == NormPlacement::pre) {
+    layernorm(type_, x, nullptr, x, w_.encoder_final_norm.gamma, w_.encoder_final_norm.beta, n, d, c_.layer_norm_eps, s);
+  }
+  if (capture) {
+    check(cudaMemcpyAsync(capture, a.at(encoder_.capture), c_.encoder_layers * heads * map * sizeof(float),
+                          cudaMemcpyDeviceToHost, s),
+          "cudaMemcpyAsync");
+  }
+  stream_.synchronize();
+}
+
+void CudaSession::begin_decode(int rows, int slots, int max_steps, int candidates, bool capture) {
+  drop_graphs();
+  shape_.rows = rows;
+  shape_.slots = slots;
+  shape_.max_steps = max_steps;
+  shape_.source_tokens = offsets_.back();
+  shape_.max_source_len = max_source_len_;
+  shape_.banned_per_row = kRepeatGuardMaxN;
+  shape_.candidates_per_row = candidates;
+  shape_.capture = capture;
+  decoder_ = plan_decoder(c_, type_, shape_);
+  reserve(decoder_arena_, decoder_.bytes,
+          "decoding " + std::to_string(rows) + " rows of up to " + std::to_string(max_steps) + " steps");
+  const int d = c_.d_model;
+  DeviceArena& a = decoder_arena_;
+  // Captured rows hold zeros past their keys, as the CPU's do.
+  check(cudaMemsetAsync(a.at(decoder_.capture_self), 0, decoder_.bytes - decoder_.capture_self, stream_.get()),
+        "cudaMemsetAsync");
+  for (int l = 0; l < c_.decoder_layers; ++l) {  // [N, 2D] = memory · [W_k; W_v]ᵀ
+    linear(w_.decoder[l].cross_kv, encoder_arena_.at(encoder_.x),
+           element(a.at(decoder_.cross_kv), static_cast<size_t>(l) * shape_.source_tokens * 2 * d), shape_.source_tokens);
+  }
+  stream_.synchronize();
+}
+
+void CudaSession::launch_step(int rows) {
+  const int d = c_.d_model, heads = c_.num_heads, hd = c_.head_dim(), layers = c_.decoder_layers;
+  cudaStream_t s = stream_.get();
+  DeviceArena& a = decoder_arena_;
+  const int* t = a.at<int>(decoder_.tables);  // [6][R]: tokens, positions, slot starts, self keys, cross starts, cross keys
+  const int r = rows;
+  void *x = a.at(decoder_.x), *normed = a.at(decoder_.normed), *qkv = a.at(decoder_.qkv), *attn = a.at(decoder_.attn),
+       *out = a.at(decoder_.out), *hidden = a.at(decoder_.hidden);
+  const float embed_scale = c_.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
+  const float query_scale = 1.f / std::sqrt(static_cast<float>(hd));
+  embed(type_, x, w_.tgt_embed, w_.tgt_positions, t, t + r, r, d, embed_scale, s);  // [R, D]
+  const size_t cache_layer = static_cast<size_t>(shape_.slots) * shape_.max_steps * 2 * d;
+  const size_t cross_layer = static_cast<size_t>(shape_.source_tokens) * 2 * d;
+  const size_t maps = static_cast<size_t>(layers) * heads;
+  for (int l = 0; l < layers; ++l) {
+    const DeviceDecoderLayer& lw = w_.decoder[l];
+    void* cache = element(a.at(decoder_.cache), l * cache_layer);  // [P][T][2D]
+    residual(lw.self_norm, x, normed, out, r, [&](const void* in, void* o) {
+      linear(lw.self_qkv, in, qkv, r);  // [R, 3D]
+      write_cache(type_, cache, qkv, t + 2 * r, t + r, r, d, s);
+      AttentionArgs args;
+      args.q = qkv, args.ldq = 3 * d;
+      args.k = cache, args.v = element(cache, d), args.ldkv = 2 * d;
+      args.key_start = t + 2 * r, args.key_count = t + 3 * r;
+      args.queries = r, args.heads = heads, args.head_dim = hd, args.max_keys = shape_.max_steps;
+      args.scale = query_scale;
+      args.masked_heads = mask_flags(AttentionKind::decoder, l);
+      args.out = attn, args.ldo = d;
+      if (shape_.capture) {  // [R][L][H][T]
+        args.capture = a.at<float>(decoder_.capture_self) + l * heads * static_cast<size_t>(shape_.max_steps);
+        args.capture_rows = r;
+        args.capture_row_stride = maps * shape_.max_steps, args.capture_head_stride = shape_.max_steps;
+      }
+      attention(type_, args, s);
+      linear(lw.self_out, attn, o, r);
+    });
+    residual(lw.cross_norm, x, normed, out, r, [&](const void* in, void* o) {
+      linear(lw.cross_q, in, qkv, r);  // [R, D]
+      void* kv = element(a.at(decoder_.cross_kv), l * cross_layer);  // [N, 2D]
+      AttentionArgs args;
+      args.q = qkv, args.ldq = d;
+      args.k = kv, args.v = element(kv, d), args.ldkv = 2 * d;
+      args.key_start = t + 4 * r, args.key_count = t + 5 * r;
+      args.queries = r, args.heads = heads, args.head_dim = hd, args.max_keys = shape_.max_source_len;
+      args.scale = query_scale;
+      args.masked_heads = mask_flags(AttentionKind::cross, l);
+      args.out = attn, args.ldo = d;
+      if (shape_.capture) {  // [R][L][H][S_max]
+        args.capture = a.at<float>(decoder_.capture_cross) + l * heads * static_cast<size_t>(shape_.max_source_len);
+        args.capture_rows = r;
+        args.capture_row_stride = maps * shape_.max_source_len, args.capture_head_stride = shape_.max_source_len;
+      }
+      attention(type_, args, s);
+      linear(lw.cross_out, attn, o, r);
+    });
+    residual(lw.ffn_norm, x, normed, out, r, [&](const void* in, void* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, r); });
+  }
+  const void* final_x = x;
+  if (c_.norm == NormPlacement::pre) {
+    layernorm(type_, x, nullptr, normed, w_.decoder_final_norm.gamma, w_.decoder_final_norm.beta, r, d, c_.layer_norm_eps, s);
+    final_x = normed;
+  }
+  float* logits = a.at<float>(decoder_.logits);  // [R, V] f32
+  blas_.gemm_nt(type_, final_x, d, w_.output.weight, d, logits, c_.tgt_vocab_size, true, r, c_.tgt_vocab_size, d);
+  bias_activation(ComputeType::f32, logits, w_.output.bias, r, c_.tgt_vocab_size, nullptr, s);
+}
+
+void CudaSession::step(const StepInput& in, const HeadMask& mask) {
+  if (in.rows > shape_.rows) {
+    throw Error(ErrorCode::invalid_argument, "internal: a step of " + std::to_string(in.rows) + " rows after begin_decode of " +
+                                                 std::to_string(shape_.rows));
+  }
+  upload_mask(mask);
+  cudaStream_t s = stream_.get();
+  const std::vector<int> tables =
+      step_tables(in.tokens, in.slots, in.sentences, in.rows, in.step, shape_.max_steps, offsets_);  // [6][R]
+  upload(decoder_arena_.at(decoder_.tables), tables.data(), tables.size() * sizeof(int), s);
+  last_rows_ = in.rows;
+  const GraphAction action = graph_policy_.decide(in.rows);
+  if (graph_policy_.evicted() >= 0) {
+    cudaGraphExecDestroy(graphs_.at(graph_policy_.evicted()));
+    graphs_.erase(graph_policy_.evicted());
+  }
+  if (action == GraphAction::eager) {
+    launch_step(in.rows);
+    return;
+  }
+  if (action == GraphAction::capture) {
+    cudaGraph_t graph = nullptr;
+    check(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
+    launch_step(in.rows);
+    check(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
+    cudaGraphExec_t exec = nullptr;
+    const cudaError_t made = cudaGraphInstantiate(&exec, graph, 0);
+    cudaGraphDestroy(graph);
+    check(made, "cudaGraphInstantiate");
+    graphs_[in.rows] = exec;
+  }
+  check(cudaGraphLaunch(graphs_.at(in.rows), s), "cudaGraphLaunch");
+}
+
+void CudaSession::top_k(const std::vector<int>& banned, int banned_per_row, int k, int* tokens, float* log_probs) {
+  if (banned_per_row > shape_.banned_per_row || k > shape_.candidates_per_row) {
+    throw Error(ErrorCode::invalid_argument, "internal: top_k of " + std::to_string(k) + " candidates and " +
+                                                 std::to_string(banned_per_row) + " banned ids per row exceeds the plan");
+  }
+  cudaStream_t s = stream_.get();
+  DeviceArena& a = decoder_arena_;
+  upload(a.at(decoder_.banned), banned.data(), banned.size() * sizeof(int), s);
+  ::attend::cuda::top_k(a.at<float>(decoder_.logits), last_rows_, c_.tgt_vocab_size, a.at<int>(decoder_.banned),
+                        banned_per_row, k, a.at<int>(decoder_.top_tokens), a.at<float>(decoder_.top_log_probs), s);
+  const size_t n = static_cast<size_t>(last_rows_) * k;
+  check(cudaMemcpyAsync(tokens, a.at(decoder_.top_tokens), n * sizeof(int), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+  check(cudaMemcpyAsync(log_probs, a.at(decoder_.top_log_probs), n * sizeof(float), cudaMemcpyDeviceToHost, s),
+        "cudaMemcpyAsync");
+  stream_.synchronize();
+}
+
+void CudaSession::copy_logits(float* out) {
+  const size_t n = static_cast<size_t>(last_rows_) * c_.tgt_vocab_size;
+  check(cudaMemcpyAsync(out, decoder_arena_.at(decoder_.logits), n * sizeof(float), cudaMemcpyDeviceToHost, stream_.get()),
+        "cudaMemcpyAsync");
+  stream_.synchronize();
+}
+
+void CudaSession::copy_captured_row(int row, float* self, float* cross) {
+  const size_t maps = static_cast<size_t>(c_.decoder_layers) * c_.num_heads;  // [R][L·H][…]
+  cudaStream_t s = stream_.get();
+  const size_t self_row = maps * shape_.max_steps, cross_row = maps * shape_.max_source_len;
+  if (self) {
+    check(cudaMemcpyAsync(self, decoder_arena_.at<float>(decoder_.capture_self) + row * self_row,
+                          self_row * sizeof(float), cudaMemcpyDeviceToHost, s),
+          "cudaMemcpyAsync");
+  }
+  if (cross) {
+    check(cudaMemcpyAsync(cross, decoder_arena_.at<float>(decoder_.capture_cross) + row * cross_row,
+                          cross_row * sizeof(float), cudaMemcpyDeviceToHost, s),
+          "cudaMemcpyAsync");
+  }
+  stream_.synchronize();
+}
+
+void CudaSession::copy_cache_slot(int from, int to, int steps) {
+  const size_t d = c_.d_model, row = 2 * d, slot = static_cast<size_t>(shape_.max_steps) * row;
+  const size_t layer = shape_.slots * slot;
+  for (int l = 0; l < c_.decoder_layers; ++l) {
+    void* cache = decoder_arena_.at(decoder_.cache);
+    check(cudaMemcpyAsync(element(cache, l * layer + to * slot), element(cache, l * layer + from * slot),
+                          steps * row * element_bytes(type_), cudaMemcpyDeviceToDevice, stream_.get()),
+          "cudaMemcpyAsync");
+  }
+}
+
+void CudaSession::drop_graphs() {
+  for (auto& [rows, exec] : graphs_) cudaGraphExecDestroy(exec);
+  graphs_.clear();
+  graph_policy_.reset();
+}
+
+}  // namespace attend::cuda

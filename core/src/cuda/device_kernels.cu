@@ -1,0 +1,298 @@
+#include "cuda/device_kernels.h"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cfloat>
+
+namespace attend::cuda {
+namespace {
+
+constexpr int kThreads = 128;      // per block for row kernels (D and head_dim are ≤ a few hundred)
+constexpr int kTopKThreads = 256;  // a vocabulary row
+
+__device__ float to_float(float v) { return v; }
+__device__ float to_float(__half v) { return __half2float(v); }
+__device__ float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
+template <class T> __device__ T from_float(float v);
+template <> __device__ float from_float<float>(float v) { return v; }
+template <> __device__ __half from_float<__half>(float v) { return __float2half_rn(v); }
+template <> __device__ __nv_bfloat16 from_float<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
+
+// Calls f with a null pointer of the compute type's element type (for the template argument).
+template <class F>
+void with_type(ComputeType t, F&& f) {
+  switch (t) {
+    case ComputeType::f32: f(static_cast<float*>(nullptr)); break;
+    case ComputeType::f16: f(static_cast<__half*>(nullptr)); break;
+    case ComputeType::bf16: f(static_cast<__nv_bfloat16*>(nullptr)); break;
+  }
+}
+
+unsigned blocks_for(size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
+
+// Sum and max of one value per thread over the block (blockDim.x a multiple of 32, ≤ 1024).
+__device__ float block_sum(float v, float* shared32) {
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
+  __syncthreads();
+  if (lane == 0) shared32[warp] = v;
+  __syncthreads();
+  v = lane < warps ? shared32[lane] : 0.f;
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+__device__ float block_max(float v, float* shared32) {
+  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
+  __syncthreads();
+  if (lane == 0) shared32[warp] = v;
+  __syncthreads();
+  v = lane < warps ? shared32[lane] : -FLT_MAX;
+  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+  return v;
+}
+
+template <class T>
+__global__ void convert_kernel(T* out, const float* in, size_t n) {
+  const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  if (i < n) out[i] = from_float<T>(in[i]);
+}
+
+template <class T>
+__global__ void embed_kernel(T* x, const T* table, const float* positions, const int* ids, const int* position, int d,
+                             float scale) {
+  const int r = blockIdx.x;
+  const T* e = table + static_cast<size_t>(ids[r]) * d;
+  const float* pe = positions + static_cast<size_t>(position[r]) * d;
+  for (int i = threadIdx.x; i < d; i += blockDim.x) x[static_cast<size_t>(r) * d + i] = from_float<T>(to_float(e[i]) * scale + pe[i]);
+}
+
+// gelu as the CPU's: ½·x·erfc(−x/√2); swish: x / (1 + exp(−x))
+__device__ float activate(float v, Activation a) {
+  switch (a) {
+    case Activation::relu: return fmaxf(v, 0.f);
+    case Activation::gelu: return 0.5f * v * erfcf(-v * 0.70710678118654752440f);
+    case Activation::swish: return v / (1.f + expf(-v));
+  }
+  return v;
+}
+
+template <class T>
+__global__ void bias_activation_kernel(T* y, const float* bias, size_t total, int n, bool has_act, Activation act) {
+  const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  if (i >= total) return;
+  float v = to_float(y[i]);
+  if (bias) v += bias[i % n];
+  if (has_act) v = activate(v, act);
+  y[i] = from_float<T>(v);
+}
+
+template <class T>
+__global__ void add_kernel(T* x, const T* y, size_t n) {
+  const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  if (i < n) x[i] = from_float<T>(to_float(x[i]) + to_float(y[i]));
+}
+
+// One block per row; the row is held in shared memory so that y may be x.
+template <class T>
+__global__ void layernorm_kernel(const T* x, const T* add, T* y, const float* gamma, const float* beta, int d,
+                                 float eps) {
+  extern __shared__ float row[];  // [d]
+  __shared__ float shared32[32];
+  const size_t base = static_cast<size_t>(blockIdx.x) * d;
+  float sum = 0.f;
+  for (int i = threadIdx.x; i < d; i += blockDim.x) {
+    const float v = to_float(x[base + i]) + (add ? to_float(add[base + i]) : 0.f);
+    row[i] = v;
+    sum += v;
+  }
+  const float mean = block_sum(sum, shared32) / d;
+  float squares = 0.f;
+  for (int i = threadIdx.x; i < d; i += blockDim.x) squares += (row[i] - mean) * (row[i] - mean);
+  const float rstd = rsqrtf(block_sum(squares, shared32) / d + eps);
+  for (int i = threadIdx.x; i < d; i += blockDim.x) y[base + i] = from_float<T>((row[i] - mean) * rstd * gamma[i] + beta[i]);
+}
+
+template <class T>
+__global__ void write_cache_kernel(T* cache, const T* qkv, const int* slot_start, const int* position, int d) {
+  const int r = blockIdx.x;
+  const T* kv = qkv + static_cast<size_t>(r) * 3 * d + d;  // [2D]: K then V
+  T* dst = cache + static_cast<size_t>(slot_start[r] + position[r]) * 2 * d;
+  for (int i = threadIdx.x; i < 2 * d; i += blockDim.x) dst[i] = kv[i];
+}
+
+template <class T>
+__global__ void attention_kernel(AttentionArgs a) {
+  extern __shared__ float shared[];  // [head_dim] query, then [max_keys] scores
+  __shared__ float shared32[32];
+  const int q = blockIdx.x, h = blockIdx.y, hd = a.head_dim;
+  float* query = shared;
+  float* p = shared + hd;
+  const int start = a.key_start[q], keys = a.key_count[q];
+  const T* qrow = static_cast<const T*>(a.q) + static_cast<size_t>(q) * a.ldq + h * hd;
+  for (int i = threadIdx.x; i < hd; i += blockDim.x) query[i] = to_float(qrow[i]) * a.scale;
+  __syncthreads();
+  const T* kbase = static_cast<const T*>(a.k) + h * hd;
+  float best = -FLT_MAX;
+  for (int j = threadIdx.x; j < keys; j += blockDim.x) {
+    const T* krow = kbase + static_cast<size_t>(start + j) * a.ldkv;
+    float s = 0.f;
+    for (int i = 0; i < hd; ++i) s += query[i] * to_float(krow[i]);
+    p[j] = s;
+    best = fmaxf(best, s);
+  }
+  best = block_max(best, shared32);
+  float sum = 0.f;
+  for (int j = threadIdx.x; j < keys; j += blockDim.x) {
+    p[j] = expf(p[j] - best);
+    sum += p[j];
+  }
+  const float inverse = 1.f / block_sum(sum, shared32);
+  for (int j = threadIdx.x; j < keys; j += blockDim.x) p[j] *= inverse;
+  __syncthreads();
+  const int captured = q - a.capture_first;
+  if (a.capture && captured >= 0 && captured < a.capture_rows) {
+    float* dst = a.capture + captured * a.capture_row_stride + h * a.capture_head_stride;
+    for (int j = threadIdx.x; j < keys; j += blockDim.x) dst[j] = p[j];
+  }
+  T* out = static_cast<T*>(a.out) + static_cast<size_t>(q) * a.ldo + h * hd;
+  const bool masked = a.masked_heads && a.masked_heads[h];
+  const T* vbase = static_cast<const T*>(a.v) + h * hd;
+  for (int i = threadIdx.x; i < hd; i += blockDim.x) {
+    float acc = 0.f;
+    if (!masked) {
+      for (int j = 0; j < keys; ++j) acc += p[j] * to_float(vbase[static_cast<size_t>(start + j) * a.ldkv + i]);
+    }
+    out[i] = from_float<T>(acc);
+  }
+}
+
+// (value, index) a ranks before b: a higher value, then a lower index; index -1 is nothing.
+__device__ bool ranks_before(float av, int ai, float bv, int bi) {
+  return ai >= 0 && (bi < 0 || av > bv || (av == bv && ai < bi));
+}
+
+// One block per row. Round n picks the best token ranked after round n - 1's pick.
+__global__ void top_k_kernel(const float* logits, int vocab, const int* banned, int banned_per_row, int k, int* tokens,
+                             float* log_probs) {
+  __shared__ float shared32[32];
+  __shared__ float best_value[kTopKThreads / 32];
+  __shared__ int best_index[kTopKThreads / 32];
+  const float* x = logits + static_cast<size_t>(blockIdx.x) * vocab;
+  const int* ban = banned + static_cast<size_t>(blockIdx.x) * banned_per_row;
+  float m = -FLT_MAX;
+  for (int i = threadIdx.x; i < vocab; i += blockDim.x) m = fmaxf(m, x[i]);
+  m = block_max(m, shared32);
+  float sum = 0.f;
+  for (int i = threadIdx.x; i < vocab; i += blockDim.x) sum += expf(x[i] - m);
+  const float lse = m + logf(block_sum(sum, shared32));
+  float last_value = 0.f;
+  int last_index = -1;  // -1 before the first round
+  for (int round = 0; round < k; ++round) {
+    float v = -FLT_MAX;
+    int index = -1;
+    for (int i = threadIdx.x; i < vocab; i += blockDim.x) {
+      if (last_index >= 0 && !ranks_before(last_value, last_index, x[i], i)) continue;  // picked already
+      if (index >= 0 && !(x[i] > v)) continue;  // a tie keeps the lower index, met first
+      bool is_banned = false;
+      for (int b = 0; b < banned_per_row; ++b) is_banned |= ban[b] == i;
+      if (!is_banned) v = x[i], index = i;
+    }
+    for (int o = 16; o > 0; o >>= 1) {
+      const float ov = __shfl_xor_sync(0xffffffffu, v, o);
+      const int oi = __shfl_xor_sync(0xffffffffu, index, o);
+      if (ranks_before(ov, oi, v, index)) v = ov, index = oi;
+    }
+    __syncthreads();
+    if (threadIdx.x % 32 == 0) best_value[threadIdx.x / 32] = v, best_index[threadIdx.x / 32] = index;
+    __syncthreads();
+    v = best_value[0], index = best_index[0];
+    for (int w = 1; w < kTopKThreads / 32; ++w) {
+      if (ranks_before(best_value[w], best_index[w], v, index)) v = best_value[w], index = best_index[w];
+    }
+    if (threadIdx.x == 0) {
+      tokens[static_cast<size_t>(blockIdx.x) * k + round] = index;
+      log_probs[static_cast<size_t>(blockIdx.x) * k + round] = index >= 0 ? v - lse : -FLT_MAX;
+    }
+    if (index >= 0) last_value = v, last_index = index;  // else nothing is left: every later round writes -1
+  }
+}
+
+}  // namespace
+
+void convert_from_f32(ComputeType t, void* out, const float* in, size_t n, cudaStream_t stream) {
+  if (n == 0) return;
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    convert_kernel<T><<<blocks_for(n, 256), 256, 0, stream>>>(static_cast<T*>(out), in, n);
+  });
+}
+
+void embed(ComputeType t, void* x, const void* table, const float* positions, const int* ids, const int* position,
+           int rows, int d, float scale, cudaStream_t stream) {
+  if (rows == 0) return;
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    embed_kernel<T><<<rows, kThreads, 0, stream>>>(static_cast<T*>(x), static_cast<const T*>(table), positions, ids,
+                                                   position, d, scale);
+  });
+}
+
+void bias_activation(ComputeType t, void* y, const float* bias, int rows, int n, const Activation* act,
+                     cudaStream_t stream) {
+  const size_t total = static_cast<size_t>(rows) * n;
+  if (total == 0 || (!bias && !act)) return;
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    bias_activation_kernel<T><<<blocks_for(total, 256), 256, 0, stream>>>(static_cast<T*>(y), bias, total, n,
+                                                                         act != nullptr, act ? *act : Activation::relu);
+  });
+}
+
+void add(ComputeType t, void* x, const void* y, size_t n, cudaStream_t stream) {
+  if (n == 0) return;
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    add_kernel<T><<<blocks_for(n, 256), 256, 0, stream>>>(static_cast<T*>(x), static_cast<const T*>(y), n);
+  });
+}
+
+void layernorm(ComputeType t, const void* x, const void* add, void* y, const float* gamma, const float* beta, int rows,
+               int d, float eps, cudaStream_t stream) {
+  if (rows == 0) return;
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    layernorm_kernel<T><<<rows, kThreads, d * sizeof(float), stream>>>(
+        static_cast<const T*>(x), static_cast<const T*>(add), static_cast<T*>(y), gamma, beta, d, eps);
+  });
+}
+
+void write_cache(ComputeType t, void* cache, const void* qkv, const int* slot_start, const int* position, int rows,
+                 int d, cudaStream_t stream) {
+  if (rows == 0) return;
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    write_cache_kernel<T><<<rows, kThreads, 0, stream>>>(static_cast<T*>(cache), static_cast<const T*>(qkv),
+                                                         slot_start, position, d);
+  });
+}
+
+void attention(ComputeType t, const AttentionArgs& args, cudaStream_t stream) {
+  if (args.queries == 0) return;
+  const dim3 grid(args.queries, args.heads);
+  const size_t shared = (args.head_dim + args.max_keys) * sizeof(float);
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    attention_kernel<T><<<grid, kThreads, shared, stream>>>(args);
+  });
+}
+
+void top_k(const float* logits, int rows, int vocab, const int* banned, int banned_per_row, int k, int* tokens,
+           float* log_probs, cudaStream_t stream) {
+  if (rows == 0) return;
+  top_k_kernel<<<rows, kTopKThreads, 0, stream>>>(logits, vocab, banned, banned_per_row, k, tokens, log_probs);
+}
+
+}  // namespace attend::cuda

@@ -1,0 +1,70 @@
+// The backend's own kernels (device_kernels.cu), called from host C++ with the compute type as
+// a value: activations and weights are `void*` in ComputeType, everything else f32 or int.
+// Each computes in f32 whatever it stores, as the CPU kernels do.
+// Legend: Q query rows, D d_model, K head_dim, H heads, V vocabulary, B banned ids per row.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "attend/model.h"
+
+namespace attend::cuda {
+
+// out[n] (compute type) = in[n] (f32)
+void convert_from_f32(ComputeType t, void* out, const float* in, size_t n, cudaStream_t stream);
+
+// x[r] = table[ids[r]]·scale + positions[position[r]]   x [rows, D]; table [vocab, D]; positions f32
+void embed(ComputeType t, void* x, const void* table, const float* positions, const int* ids, const int* position,
+           int rows, int d, float scale, cudaStream_t stream);
+
+// y[r, i] = act(y[r, i] + bias[i]) over y [rows, n]; bias may be null; act null: identity
+void bias_activation(ComputeType t, void* y, const float* bias, int rows, int n, const Activation* act,
+                     cudaStream_t stream);
+
+// x[i] += y[i]
+void add(ComputeType t, void* x, const void* y, size_t n, cudaStream_t stream);
+
+// y[r] = (v - mean) / sqrt(var + eps) · gamma + beta, v = x[r] (+ add[r] when add is not null);
+// y may be x (in place).
+void layernorm(ComputeType t, const void* x, const void* add, void* y, const float* gamma, const float* beta,
+               int rows, int d, float eps, cudaStream_t stream);
+
+// cache row slot_start[r] + position[r] ([2D]) = qkv[r][D : 3D]: the step's K and V into each
+// row's slot; qkv [rows, 3D]
+void write_cache(ComputeType t, void* cache, const void* qkv, const int* slot_start, const int* position, int rows,
+                 int d, cudaStream_t stream);
+
+// Scaled dot-product attention, one query row per block column, one head per block row:
+//   out[q, h] = softmax(scale · Q[q, h] · K[j, h]ᵀ over j in its keys) · V[j, h]
+// Query q's keys are rows key_start[q] .. key_start[q] + key_count[q] of k / v (row stride ldkv).
+struct AttentionArgs {
+  const void* q = nullptr;  // [Q, D], row stride ldq
+  int ldq = 0;
+  const void* k = nullptr;  // key rows, [D] each
+  const void* v = nullptr;  // value rows
+  int ldkv = 0;
+  const int* key_start = nullptr;  // [Q] (device)
+  const int* key_count = nullptr;  // [Q] (device), at most max_keys
+  int queries = 0, heads = 0, head_dim = 0, max_keys = 0;
+  float scale = 1.f;                      // 1/sqrt(K), applied to the query as the CPU does
+  const uint8_t* masked_heads = nullptr;  // [H] (device), 1 = output zeroed; or null
+  void* out = nullptr;                    // [Q, D], row stride ldo
+  int ldo = 0;
+  // Opt-in: probabilities of queries capture_first .. capture_first + capture_rows - 1 to
+  // capture[(q - capture_first)·row_stride + h·head_stride + j].
+  float* capture = nullptr;
+  int capture_first = 0, capture_rows = 0;
+  size_t capture_row_stride = 0, capture_head_stride = 0;
+};
+void attention(ComputeType t, const AttentionArgs& args, cudaStream_t stream);
+
+// Per row of logits [rows, V]: lse = log Σ exp over the whole row, then the k best tokens that
+// are not among the row's banned ids ([rows, B], -1 = none), best first, ties to the lower id:
+// tokens [rows, k] and log_probs [rows, k] = logit - lse (token -1 when fewer than k remain).
+void top_k(const float* logits, int rows, int vocab, const int* banned, int banned_per_row, int k, int* tokens,
+           float* log_probs, cudaStream_t stream);
+
+}  // namespace attend::cuda

@@ -1,0 +1,131 @@
+// The search loop's StepScorer over a device session (decode/device_step_scorer.h), against a
+// session that records what it is asked and answers from a fixed table: what crosses to the
+// device per step (tokens, slots, banned ids), what comes back, beam forks, capture rows.
+#include "decode/device_step_scorer.h"
+
+#include <gtest/gtest.h>
+
+#include "attend/error.h"
+
+namespace attend {
+namespace {
+
+class RecordingSession final : public DeviceSession {
+ public:
+  int rows = 0, slots = 0, max_steps = 0, candidates = 0;
+  bool capture = false;
+  std::vector<int> fed_tokens, fed_slots, fed_sentences;
+  int fed_step = -1;
+  std::vector<int> banned;
+  int banned_per_row = 0;
+  std::vector<std::vector<int>> copies;  // {from, to, steps}
+  int captured_row = -1;
+
+  void encode(const std::vector<int>&, const std::vector<int>&, const HeadMask&, float*, int) override {}
+  void begin_decode(int r, int p, int t, int k, bool c) override {
+    rows = r, slots = p, max_steps = t, candidates = k, capture = c;
+  }
+  void step(const StepInput& in, const HeadMask&) override {
+    fed_tokens.assign(in.tokens, in.tokens + in.rows);
+    fed_slots.assign(in.slots, in.slots + in.rows);
+    fed_sentences.assign(in.sentences, in.sentences + in.rows);
+    fed_step = in.step;
+  }
+  // Row r's candidates: tokens 10r + j with log-prob -(j + 1).
+  void top_k(const std::vector<int>& b, int per_row, int k, int* tokens, float* log_probs) override {
+    banned = b, banned_per_row = per_row;
+    for (size_t r = 0; r < fed_tokens.size(); ++r) {
+      for (int j = 0; j < k; ++j) {
+        tokens[r * k + j] = static_cast<int>(10 * r) + j;
+        log_probs[r * k + j] = -(j + 1.f);
+      }
+    }
+  }
+  void copy_logits(float*) override {}
+  // Cross rows [L·H = 2][S_max = 4]: 100·row + 10·map + key.
+  void copy_captured_row(int row, float* self, float* cross) override {
+    captured_row = row;
+    EXPECT_EQ(self, nullptr);
+    for (int m = 0; m < 2; ++m) {
+      for (int j = 0; j < 4; ++j) cross[m * 4 + j] = 100.f * row + 10.f * m + j;
+    }
+  }
+  void copy_cache_slot(int from, int to, int steps) override { copies.push_back({from, to, steps}); }
+};
+
+ModelConfig two_maps() {
+  ModelConfig c;
+  c.decoder_layers = 1, c.num_heads = 2;
+  return c;
+}
+
+TEST(DeviceStepScorer, SizesTheSessionFromTheShape) {
+  RecordingSession session;
+  const HeadMask mask;
+  DeviceStepScorer scorer(session, two_maps(), mask, 10);
+  const std::vector<int> offsets{0, 3, 7};
+  scorer.prepare(DecodeShape{nullptr, &offsets, 10, 10, 21, true});
+  EXPECT_EQ(session.rows, 10);
+  EXPECT_EQ(session.slots, 10);
+  EXPECT_EQ(session.max_steps, 21);
+  EXPECT_EQ(session.candidates, 10);
+  EXPECT_TRUE(session.capture);
+  const float memory = 0.f;
+  EXPECT_THROW(scorer.prepare(DecodeShape{&memory, &offsets, 1, 1, 1, false}), Error);  // host memory: not for a device
+}
+
+TEST(DeviceStepScorer, SendsRowsAndBannedIdsGetsTheBestTokensBack) {
+  RecordingSession session;
+  const HeadMask mask;
+  DeviceStepScorer scorer(session, two_maps(), mask, 4);
+  const std::vector<int> offsets{0, 3, 7};
+  scorer.prepare(DecodeShape{nullptr, &offsets, 3, 3, 9, false});
+  const int tokens[] = {5, 6, 7}, slots[] = {0, 1, 2}, sentences[] = {0, 0, 1};
+  BannedTokens banned[3];
+  banned[1].ids[0] = 42, banned[1].ids[1] = 43, banned[1].count = 2;
+  TokenScore best[3 * 2];
+  scorer.step(StepRows{tokens, slots, sentences, banned, 3, 4}, 2, best);
+  EXPECT_EQ(session.fed_tokens, (std::vector<int>{5, 6, 7}));
+  EXPECT_EQ(session.fed_slots, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(session.fed_sentences, (std::vector<int>{0, 0, 1}));
+  EXPECT_EQ(session.fed_step, 4);
+  ASSERT_EQ(session.banned_per_row, kRepeatGuardMaxN);
+  ASSERT_EQ(session.banned.size(), 3u * kRepeatGuardMaxN);
+  EXPECT_EQ(session.banned[0], -1);
+  EXPECT_EQ(session.banned[kRepeatGuardMaxN], 42);
+  EXPECT_EQ(session.banned[kRepeatGuardMaxN + 1], 43);
+  EXPECT_EQ(session.banned[kRepeatGuardMaxN + 2], -1);
+  EXPECT_EQ(best[2].token, 10);  // row 1's best
+  EXPECT_EQ(best[3].token, 11);
+  EXPECT_FLOAT_EQ(best[3].log_prob, -2.f);
+  EXPECT_EQ(best[5].token, 21);
+  EXPECT_THROW(scorer.step(StepRows{tokens, slots, sentences, banned, 3, 5}, 5, best), Error);  // more than max_k
+}
+
+TEST(DeviceStepScorer, ForksCopyTheCachesOfTheStepsSoFar) {
+  RecordingSession session;
+  const HeadMask mask;
+  DeviceStepScorer scorer(session, two_maps(), mask, 2);
+  const SlotFork forks[] = {{0, 3}, {0, 4}, {2, 1}};
+  scorer.fork_slots(forks, 3, 6);
+  EXPECT_EQ(session.copies, (std::vector<std::vector<int>>{{0, 3, 6}, {0, 4, 6}, {2, 1, 6}}));
+}
+
+TEST(DeviceStepScorer, CrossAttentionOfARowIsCutToItsSentence) {
+  RecordingSession session;
+  const HeadMask mask;
+  DeviceStepScorer scorer(session, two_maps(), mask, 1);
+  const std::vector<int> offsets{0, 4, 6};  // S_max 4; sentence 1 has 2 tokens
+  scorer.prepare(DecodeShape{nullptr, &offsets, 2, 2, 9, true});
+  const int tokens[] = {2, 2}, slots[] = {0, 1}, sentences[] = {0, 1};
+  BannedTokens banned[2];
+  TokenScore best[2];
+  scorer.step(StepRows{tokens, slots, sentences, banned, 2, 0}, 1, best);
+  float out[2 * 2];
+  scorer.cross_attention(1, out);
+  EXPECT_EQ(session.captured_row, 1);
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{100, 101, 110, 111}));  // [L·H][S]
+}
+
+}  // namespace
+}  // namespace attend
