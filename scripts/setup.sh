@@ -48,3 +48,18 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 if [ -f "$top/package.json" ] && { [ ! -d "$top/node_modules/playwright-core" ] || [ ! -d "$top/node_modules/axe-core" ]; }; then
   (cd "$top" && npm install --no-audit --no-fund --ignore-scripts)
 fi
+
+# nvcc for the optional CUDA backend (the cuda preset, which scripts/test.sh builds): looked for
+# where CMake looks, on PATH, in $CUDA_HOME/bin, in /usr/local/cuda/bin. The toolkit is NVIDIA's,
+# not a Debian package, so nothing is installed here; a GPU is not needed to build or test.
+nvcc=$(command -v nvcc || true)
+for dir in "${CUDA_HOME:-}" /usr/local/cuda; do
+  [ -z "$nvcc" ] && [ -n "$dir" ] && [ -x "$dir/bin/nvcc" ] && nvcc="$dir/bin/nvcc"
+done
+if [ -n "$nvcc" ]; then
+  echo "setup: nvcc for the cuda preset: $nvcc ($("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'))"
+else
+  echo "setup: no nvcc (not on PATH, not in \$CUDA_HOME/bin, not in /usr/local/cuda/bin): the cuda preset" \
+       "(-DATTEND_CUDA=ON) cannot be built; install the CUDA toolkit 13 or set CUDA_HOME" >&2
+fi
+

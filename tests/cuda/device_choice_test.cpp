@@ -8,9 +8,12 @@
 
 #include "attend/error.h"
 #include "attend/model.h"
+#include "test_paths.h"
 
 namespace attend {
 namespace {
+
+std::string model_path() { return test_path("ATTEND_TEST_MODEL", ATTEND_TEST_MODEL); }
 
 ModelOptions on_cuda() {
   ModelOptions o;
@@ -19,12 +22,12 @@ ModelOptions on_cuda() {
 }
 
 TEST(DeviceChoice, TheCpuIsTheDefault) {
-  EXPECT_EQ(Model::from_file(ATTEND_TEST_MODEL)->info().device, "cpu");
+  EXPECT_EQ(Model::from_file(model_path())->info().device, "cpu");
 }
 
 TEST(DeviceChoice, CudaLoadsThereOrSaysWhyNot) {
   try {
-    const auto model = Model::from_file(ATTEND_TEST_MODEL, on_cuda());
+    const auto model = Model::from_file(model_path(), on_cuda());
     EXPECT_EQ(model->info().device.rfind("cuda:0 ", 0), 0u) << model->info().device;
   } catch (const Error& e) {
     std::cout << "cuda refused: " << e.what() << "\n";
@@ -41,7 +44,7 @@ TEST(DeviceChoice, Int8ActivationsStayOnTheCpu) {
   ModelOptions o = on_cuda();
   o.int8_activations = Int8Activations::on;
   try {
-    Model::from_file(ATTEND_TEST_MODEL, o);
+    Model::from_file(model_path(), o);
     FAIL() << "loaded";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::invalid_argument);

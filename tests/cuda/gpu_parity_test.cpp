@@ -1,19 +1,17 @@
 // The CUDA backend against the CPU engine, on the shipped en-de model and the Multi30k test set:
 // logits, greedy and beam-5 ids, attention capture and head masking. Without a usable GPU every
 // test reports "skipped: no CUDA device (<the cause>)" and ctest counts it as skipped.
-// ATTEND_TEST_MODEL and ATTEND_TEST_SOURCES override the build's paths (scripts/gpu-check.sh
-// runs this binary from a bundle).
 #include <gtest/gtest.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "attend/error.h"
 #include "attend/translator.h"
+#include "test_paths.h"
 
 namespace attend {
 namespace {
@@ -21,15 +19,10 @@ namespace {
 // |gpu − cpu| ≤ tolerance · max(1, |cpu|), per element: the bars of docs/cuda.md.
 constexpr float kLogitsF32 = 1e-3f, kLogitsHalf = 2e-2f, kCapture = 1e-4f;
 
-std::string path_from(const char* variable, const char* fallback) {
-  const char* value = std::getenv(variable);
-  return value && *value ? value : fallback;
-}
-
 std::vector<std::string> test_sentences() {
   static const std::vector<std::string> lines = [] {
     std::vector<std::string> out;
-    const std::string path = path_from("ATTEND_TEST_SOURCES", ATTEND_TEST_SOURCES);
+    const std::string path = test_path("ATTEND_TEST_SOURCES", ATTEND_TEST_SOURCES);
     gzFile file = gzopen(path.c_str(), "rb");
     if (!file) throw Error(ErrorCode::io, "cannot read " + path);
     char buffer[4096];
@@ -45,7 +38,7 @@ std::vector<std::string> test_sentences() {
 }
 
 std::shared_ptr<const Model> load(const ModelOptions& options) {
-  return Model::from_file(path_from("ATTEND_TEST_MODEL", ATTEND_TEST_MODEL), options);
+  return Model::from_file(test_path("ATTEND_TEST_MODEL", ATTEND_TEST_MODEL), options);
 }
 
 const std::shared_ptr<const Model>& cpu_model() {

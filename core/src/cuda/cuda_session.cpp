@@ -20,6 +20,9 @@ void reserve(DeviceArena& arena, size_t bytes, const std::string& what) {
   arena = DeviceArena(bytes);
 }
 
+// A kernel launch fails only through cudaGetLastError (a bad configuration, no image for this GPU).
+void check_launches(const char* what) { check(cudaGetLastError(), what); }
+
 void upload(void* dst, const void* src, size_t bytes, cudaStream_t stream) {
   if (bytes) check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
 }
@@ -129,6 +132,7 @@ void CudaSession::encode(const std::vector<int>& ids, const std::vector<int>& of
   if (c_.norm == NormPlacement::pre) {
     layernorm(type_, x, nullptr, x, w_.encoder_final_norm.gamma, w_.encoder_final_norm.beta, n, d, c_.layer_norm_eps, s);
   }
+  check_launches("the encoder's kernels");
   if (capture) {
     check(cudaMemcpyAsync(capture, a.at(encoder_.capture), c_.encoder_layers * heads * map * sizeof(float),
                           cudaMemcpyDeviceToHost, s),
@@ -159,6 +163,7 @@ void CudaSession::begin_decode(int rows, int slots, int max_steps, int candidate
     linear(w_.decoder[l].cross_kv, encoder_arena_.at(encoder_.x),
            element(a.at(decoder_.cross_kv), static_cast<size_t>(l) * shape_.source_tokens * 2 * d), shape_.source_tokens);
   }
+  check_launches("the cross K/V kernels");
   stream_.synchronize();
 }
 
@@ -247,6 +252,7 @@ void CudaSession::step(const StepInput& in, const HeadMask& mask) {
   }
   if (action == GraphAction::eager) {
     launch_step(in.rows);
+    check_launches("the decoder step's kernels");
     return;
   }
   if (action == GraphAction::capture) {
@@ -273,6 +279,7 @@ void CudaSession::top_k(const std::vector<int>& banned, int banned_per_row, int 
   upload(a.at(decoder_.banned), banned.data(), banned.size() * sizeof(int), s);
   ::attend::cuda::top_k(a.at<float>(decoder_.logits), last_rows_, c_.tgt_vocab_size, a.at<int>(decoder_.banned),
                         banned_per_row, k, a.at<int>(decoder_.top_tokens), a.at<float>(decoder_.top_log_probs), s);
+  check_launches("top_k");
   const size_t n = static_cast<size_t>(last_rows_) * k;
   check(cudaMemcpyAsync(tokens, a.at(decoder_.top_tokens), n * sizeof(int), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
   check(cudaMemcpyAsync(log_probs, a.at(decoder_.top_log_probs), n * sizeof(float), cudaMemcpyDeviceToHost, s),
