@@ -73,6 +73,7 @@ TEST(DevicePlan, DecoderCacheAndCaptureSizes) {
   EXPECT_EQ(off.cross_kv, round_up(2 * 10 * 30 * 2 * 128 * 4));  // [L][P][T][2D]
   EXPECT_EQ(off.x - off.cross_kv, round_up(2 * 50 * 2 * 128 * 4));  // [L][N][2D]
   EXPECT_EQ(off.tables - off.logits, round_up(10 * 800 * 4));     // [R, V] f32 whatever the type
+  EXPECT_EQ(off.capture_self - off.forks, round_up(2 * 10 * sizeof(int)));  // [P][2] fork pairs
   EXPECT_EQ(off.bytes, off.capture_cross);                         // no capture: nothing after
   s.capture = true;
   const DecoderLayout on = plan_decoder(c, ComputeType::f32, s);

@@ -19,6 +19,7 @@ class RecordingSession final : public DeviceSession {
   std::vector<int> banned;
   int banned_per_row = 0;
   std::vector<std::vector<int>> copies;  // {from, to, steps}
+  int copy_calls = 0;
   int captured_row = -1;
 
   void encode(const std::vector<int>&, const std::vector<int>&, const HeadMask&, float*, int) override {}
@@ -50,7 +51,10 @@ class RecordingSession final : public DeviceSession {
       for (int j = 0; j < 4; ++j) cross[m * 4 + j] = 100.f * row + 10.f * m + j;
     }
   }
-  void copy_cache_slot(int from, int to, int steps) override { copies.push_back({from, to, steps}); }
+  void copy_cache_slots(const int* forks, int count, int steps) override {
+    for (int i = 0; i < count; ++i) copies.push_back({forks[2 * i], forks[2 * i + 1], steps});
+    ++copy_calls;
+  }
 };
 
 ModelConfig two_maps() {
@@ -102,13 +106,14 @@ TEST(DeviceStepScorer, SendsRowsAndBannedIdsGetsTheBestTokensBack) {
   EXPECT_THROW(scorer.step(StepRows{tokens, slots, sentences, banned, 3, 5}, 5, best), Error);  // more than max_k
 }
 
-TEST(DeviceStepScorer, ForksCopyTheCachesOfTheStepsSoFar) {
+TEST(DeviceStepScorer, ForksCopyTheCachesOfTheStepsSoFarInOneCall) {
   RecordingSession session;
   const HeadMask mask;
   DeviceStepScorer scorer(session, two_maps(), mask, 2);
   const SlotFork forks[] = {{0, 3}, {0, 4}, {2, 1}};
   scorer.fork_slots(forks, 3, 6);
   EXPECT_EQ(session.copies, (std::vector<std::vector<int>>{{0, 3, 6}, {0, 4, 6}, {2, 1, 6}}));
+  EXPECT_EQ(session.copy_calls, 1);
 }
 
 TEST(DeviceStepScorer, CrossAttentionOfARowIsCutToItsSentence) {

@@ -311,15 +311,18 @@ void CudaSession::copy_captured_row(int row, float* self, float* cross) {
   stream_.synchronize();
 }
 
-void CudaSession::copy_cache_slot(int from, int to, int steps) {
-  const size_t d = c_.d_model, row = 2 * d, slot = static_cast<size_t>(shape_.max_steps) * row;
-  const size_t layer = shape_.slots * slot;
-  for (int l = 0; l < c_.decoder_layers; ++l) {
-    void* cache = decoder_arena_.at(decoder_.cache);
-    check(cudaMemcpyAsync(element(cache, l * layer + to * slot), element(cache, l * layer + from * slot),
-                          steps * row * element_bytes(type_), cudaMemcpyDeviceToDevice, stream_.get()),
-          "cudaMemcpyAsync");
+void CudaSession::copy_cache_slots(const int* forks, int count, int steps) {
+  if (count == 0) return;
+  if (count > shape_.slots) {
+    throw Error(ErrorCode::invalid_argument, "internal: " + std::to_string(count) + " forks of " +
+                                                 std::to_string(shape_.slots) + " slots");
   }
+  DeviceArena& a = decoder_arena_;
+  upload(a.at(decoder_.forks), forks, 2 * static_cast<size_t>(count) * sizeof(int), stream_.get());
+  const size_t row = 2 * static_cast<size_t>(c_.d_model), slot = shape_.max_steps * row;
+  ::attend::cuda::copy_cache_slots(type_, a.at(decoder_.cache), a.at<int>(decoder_.forks), count, c_.decoder_layers,
+                                   shape_.slots * slot, slot, steps * row, stream_.get());
+  check_launches("copy_cache_slots");
 }
 
 void CudaSession::drop_graphs() {

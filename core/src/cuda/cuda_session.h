@@ -28,7 +28,7 @@ class CudaSession final : public DeviceSession {
   void top_k(const std::vector<int>& banned, int banned_per_row, int k, int* tokens, float* log_probs) override;
   void copy_logits(float* out) override;
   void copy_captured_row(int row, float* self, float* cross) override;
-  void copy_cache_slot(int from, int to, int steps) override;
+  void copy_cache_slots(const int* forks, int count, int steps) override;
 
  private:
   // y [m, l.out] = act(x [m, l.in] · Wᵀ + b)

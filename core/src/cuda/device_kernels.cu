@@ -123,6 +123,16 @@ __global__ void write_cache_kernel(T* cache, const T* qkv, const int* slot_start
   for (int i = threadIdx.x; i < 2 * d; i += blockDim.x) dst[i] = kv[i];
 }
 
+// One block per (fork, layer).
+template <class T>
+__global__ void copy_cache_slots_kernel(T* cache, const int* forks, size_t layer_elements, size_t slot_elements,
+                                        size_t elements) {
+  const int from = forks[2 * blockIdx.x], to = forks[2 * blockIdx.x + 1];
+  const T* src = cache + blockIdx.y * layer_elements + from * slot_elements;
+  T* dst = cache + blockIdx.y * layer_elements + to * slot_elements;
+  for (size_t i = threadIdx.x; i < elements; i += blockDim.x) dst[i] = src[i];
+}
+
 template <class T>
 __global__ void attention_kernel(AttentionArgs a) {
   extern __shared__ float shared[];  // [head_dim] query, then [max_keys] scores
@@ -276,6 +286,16 @@ void write_cache(ComputeType t, void* cache, const void* qkv, const int* slot_st
     using T = std::remove_pointer_t<decltype(type)>;
     write_cache_kernel<T><<<rows, kThreads, 0, stream>>>(static_cast<T*>(cache), static_cast<const T*>(qkv),
                                                          slot_start, position, d);
+  });
+}
+
+void copy_cache_slots(ComputeType t, void* cache, const int* forks, int count, int layers, size_t layer_elements,
+                      size_t slot_elements, size_t elements, cudaStream_t stream) {
+  if (count == 0 || elements == 0) return;
+  with_type(t, [&](auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    copy_cache_slots_kernel<T><<<dim3(count, layers), 256, 0, stream>>>(static_cast<T*>(cache), forks, layer_elements,
+                                                                        slot_elements, elements);
   });
 }
 

@@ -37,6 +37,11 @@ void layernorm(ComputeType t, const void* x, const void* add, void* y, const flo
 void write_cache(ComputeType t, void* cache, const void* qkv, const int* slot_start, const int* position, int rows,
                  int d, cudaStream_t stream);
 
+// For each fork f ([count][2] = from, to slots) and layer l, copies `elements` of the cache from
+// slot `from` to slot `to`: cache [L][P][slot_elements], layer_elements = P · slot_elements.
+void copy_cache_slots(ComputeType t, void* cache, const int* forks, int count, int layers, size_t layer_elements,
+                      size_t slot_elements, size_t elements, cudaStream_t stream);
+
 // Scaled dot-product attention, one query row per block column, one head per block row:
 //   out[q, h] = softmax(scale · Q[q, h] · K[j, h]ᵀ over j in its keys) · V[j, h]
 // Query q's keys are rows key_start[q] .. key_start[q] + key_count[q] of k / v (row stride ldkv).

@@ -88,6 +88,7 @@ DecoderLayout plan_decoder(const ModelConfig& c, ComputeType type, const DecodeS
   l.banned = a.add(r * s.banned_per_row * sizeof(int));
   l.top_tokens = a.add(r * s.candidates_per_row * sizeof(int));
   l.top_log_probs = a.add(r * s.candidates_per_row * sizeof(float));
+  l.forks = a.add(2 * static_cast<size_t>(s.slots) * sizeof(int));
   const size_t maps = s.capture ? r * layers * heads : 0;
   l.capture_self = a.add(maps * s.max_steps * sizeof(float));
   l.capture_cross = a.add(maps * s.max_source_len * sizeof(float));

@@ -61,6 +61,7 @@ struct DecoderLayout {
   size_t banned;      // [R, B] int, -1 = none
   size_t top_tokens;  // [R, K] int
   size_t top_log_probs;  // [R, K] f32
+  size_t forks;       // [P][2] int: (from, to) slots of a beam step's forks
   size_t capture_self, capture_cross;  // [R][L][H][T], [R][L][H][S_max] f32; 0 bytes when not capturing
   size_t bytes;
 };

@@ -41,7 +41,9 @@ void DeviceStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
 }
 
 void DeviceStepScorer::fork_slots(const SlotFork* forks, int count, int steps) {
-  for (int i = 0; i < count; ++i) session_.copy_cache_slot(forks[i].from, forks[i].to, steps);
+  forks_.clear();
+  for (int i = 0; i < count; ++i) forks_.insert(forks_.end(), {forks[i].from, forks[i].to});
+  session_.copy_cache_slots(forks_.data(), count, steps);
 }
 
 // out [L][H][S] of the row's sentence, from the session's [L][H][S_max].

@@ -33,6 +33,7 @@ class DeviceStepScorer final : public StepScorer {
   std::vector<int> banned_;         // [R, kRepeatGuardMaxN], -1 = none
   std::vector<int> tokens_;         // [R, k]
   std::vector<float> log_probs_;    // [R, k]
+  std::vector<int> forks_;          // [count][2]: from, to
   int max_source_len_ = 0;
   mutable std::vector<float> cross_row_;  // [L·H·S_max]
 };

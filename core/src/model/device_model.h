@@ -36,8 +36,9 @@ class DeviceSession {
   // tokens [R, k] (-1 past the last token not banned: never when V ≥ k + B), log_probs [R, k].
   // Only these cross back.
   virtual void top_k(const std::vector<int>& banned, int banned_per_row, int k, int* tokens, float* log_probs) = 0;
-  // Copies the self-attention cache of slot `from` into slot `to` for positions [0, steps).
-  virtual void copy_cache_slot(int from, int to, int steps) = 0;
+  // For each of `count` pairs (from, to) of forks [count][2], copies the self-attention cache of
+  // slot `from` into slot `to` for positions [0, steps), all at once: no `to` is a `from`.
+  virtual void copy_cache_slots(const int* forks, int count, int steps) = 0;
   // The last step's logits [R, V], copied to the host (teacher forcing, tests).
   virtual void copy_logits(float* out) = 0;
   // Row r's probabilities of the last step when begin_decode was asked to capture, copied to the
