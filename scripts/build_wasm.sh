@@ -4,6 +4,11 @@
 # wasm/dist/, where wasm/attend.mjs loads them. Builds SentencePiece for wasm first if needed
 # (scripts/build_sentencepiece_wasm.sh). Idempotent: reruns only rebuild what changed.
 #   usage: scripts/build_wasm.sh [-jN]     (default -j2; the build runs under nice)
+# For experiments beside the shipped build, the environment can move it elsewhere:
+#   ATTEND_WASM_BUILD=DIR         builds in DIR-simd and DIR-nosimd (default build/wasm)
+#   ATTEND_WASM_DIST=DIR          copies the modules there (default wasm/dist)
+#   ATTEND_WASM_VARIANTS="simd"   only these variants (default "simd nosimd")
+#   ATTEND_WASM_CMAKE_ARGS="..."  more CMake arguments when a build directory is configured
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,14 +18,15 @@ command -v emcmake >/dev/null || { echo "emcmake not found: install emscripten (
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 
 spm_prefix=$("$top/scripts/build_sentencepiece_wasm.sh")
-dist=$top/wasm/dist
+dist=${ATTEND_WASM_DIST:-$top/wasm/dist}
 mkdir -p "$dist"
-for variant in simd nosimd; do
-  build=$top/build/wasm-$variant
+for variant in ${ATTEND_WASM_VARIANTS:-simd nosimd}; do
+  build=${ATTEND_WASM_BUILD:-$top/build/wasm}-$variant
   simd=$([ "$variant" = simd ] && echo ON || echo OFF)
   if [ ! -f "$build/build.ninja" ]; then
+    # shellcheck disable=SC2086  # the extra arguments are meant to split
     emcmake cmake -S "$top" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DATTEND_WASM_SIMD="$simd" -DATTEND_SPM_WASM_PREFIX="$spm_prefix" >&2
+      -DATTEND_WASM_SIMD="$simd" -DATTEND_SPM_WASM_PREFIX="$spm_prefix" ${ATTEND_WASM_CMAKE_ARGS:-} >&2
   fi
   nice ninja -C "$build" "$jobs" attend_wasm >&2
   # cp -p keeps the build's times, so an unchanged module is not "newer" for caches.

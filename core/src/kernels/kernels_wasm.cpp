@@ -5,9 +5,11 @@
 // in kernels_avx2.cpp.
 #include <wasm_simd128.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "kernels/isa_tables.h"
+#include "kernels/scratch.h"
 #include "kernels/simd_table.h"
 
 namespace attend::kernels {
@@ -104,11 +106,42 @@ struct Wasm128 {
   }
 };
 
+// ---- int8 weights at batch -------------------------------------------------------------
+//
+// The shared broadcast tile widens each int8 panel row in registers, which costs SIMD128 five
+// instructions per four weights (Wasm128::widen_i8) and is repeated for every block of
+// kGemmRows rows of a: at m = 32, eight times per weight, which made int8 weights slower than
+// f32 at batch. With more than two blocks of rows, each panel is widened once per call
+// into an f32 panel (exactly: the same floats) and the f32 tile runs on it, so the sums and
+// their roundings are those of the shared kernel.
+
+constexpr int kPanelColumns = Wasm128::kGemmVectors * Wasm128::kLanes;
+// Widening once pays from the third block of rows (m = 8: 0.8× the in-register path; m = 12:
+// 1.25×; m = 32: 1.7×, on the logits' n = 8000, k = 128; .scratch measurements in Node).
+constexpr int kWidenAboveRows = 2 * Wasm128::kGemmRows;
+
+void gemm_i8w_nt_panels_wasm(const float* a, int lda, const int8_t* b, int ldb, const int8_t* panels,
+                             const float* b_scale, const float* bias, float* c, int ldc, int m, int n, int k) {
+  if (m <= kWidenAboveRows || n <= 0 || panels == nullptr) {
+    simd::gemm_i8w_nt_panels<Wasm128>(a, lda, b, ldb, panels, b_scale, bias, c, ldc, m, n, k);
+    return;
+  }
+  const simd::Epilogue<Wasm128> e{b_scale, bias, false};
+  float* panel = scratch_floats(static_cast<std::size_t>(k) * kPanelColumns);
+  for (int j0 = 0; j0 < n; j0 += kPanelColumns) {
+    const int8_t* from = panels + static_cast<std::ptrdiff_t>(j0) * k;
+    for (int i = 0; i < k * kPanelColumns; i += Wasm128::kLanes) Wasm128::store(panel + i, Wasm128::load_i8(from + i));
+    simd::rows_times_panel<Wasm128>(a, lda, panel, kPanelColumns, k, c + j0, ldc, m, std::min(kPanelColumns, n - j0),
+                                    e.at_column(j0));
+  }
+}
+
 }  // namespace
 
 namespace {
 
-constexpr KernelTable with_int8_activations(KernelTable table) {
+constexpr KernelTable with_wasm_gemms(KernelTable table) {
+  table.gemm_i8w_nt_panels = gemm_i8w_nt_panels_wasm;
   table.gemm_i8i8_nt = gemm_i8i8_nt_wasm;
   return table;
 }
@@ -116,7 +149,7 @@ constexpr KernelTable with_int8_activations(KernelTable table) {
 }  // namespace
 
 const KernelTable& wasm_kernels() {
-  static constexpr KernelTable table = with_int8_activations(simd::make_table<Wasm128>(Isa::wasm_simd128));
+  static constexpr KernelTable table = with_wasm_gemms(simd::make_table<Wasm128>(Isa::wasm_simd128));
   return table;
 }
 

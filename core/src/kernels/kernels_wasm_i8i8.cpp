@@ -1,10 +1,15 @@
 // gemm_i8i8_nt for WebAssembly SIMD128 (compiled with -msimd128 as kernels_wasm.cpp is). The
 // rows are quantized with the scalar oracle's own function (int8_rows.h; a row is k values
 // against the n·k products that follow), then i32x4.dot_i16x8_s multiplies 8 pairs of
-// int16-widened bytes into 4 sums: each k-step of 4 of a quad panel covers 2 columns per
-// vector, and each accumulator lane holds one column's sum over half of the k-steps' bytes.
-// Integer sums are exact and the epilogue rounds as the oracle's does (no fused multiply-add
-// in SIMD128), so the results are the same bit for bit.
+// int16-widened bytes into 4 sums. Each quantized row is widened once per call, every k-step
+// of 4 bytes as one vector [a0 a1 a2 a3 a0 a1 a2 a3] of int16, so the inner loop loads it
+// whole instead of splatting and widening it for every group of columns. A tile is 3 or 4
+// rows × 4 columns, or 1 or 2 rows × 8: each 16-byte k-step of a quad panel (4 columns × 4
+// bytes) widens into two vectors of 2 columns each, and each accumulator lane holds one
+// column's sum over half of the k-steps' bytes (at most 8 accumulators + 2 or 4 widened weight
+// vectors + 1 row: within the 15 vector registers V8 gives SIMD on x64). The row blocks are
+// the outer loop, so a block's widened rows stay in cache across all the columns. Integer sums are exact and the epilogue rounds as the
+// oracle's does (no fused multiply-add in SIMD128), so the results are the same bit for bit.
 #include <wasm_simd128.h>
 
 #include <algorithm>
@@ -18,57 +23,64 @@ namespace attend::kernels {
 
 namespace {
 
-constexpr int kTileRows = 2;     // 8 accumulators + 4 widened quad vectors + 1 broadcast row
-constexpr int kTileColumns = 8;  // of a quad panel's kQuadColumns
+constexpr int kTileRows = 4;
 
-// What turns one tile's column sums into outputs: b_scale and bias of up to 8 columns,
-// zero-padded so that whole vectors can be loaded.
-struct TileColumns {
-  float scale[kTileColumns] = {};
-  float bias[kTileColumns] = {};
-  int count;
-
-  TileColumns(const float* b_scale, const float* b_bias, int count) : count(count) {
-    std::memcpy(scale, b_scale, static_cast<std::size_t>(count) * sizeof(float));
-    if (b_bias) std::memcpy(bias, b_bias, static_cast<std::size_t>(count) * sizeof(float));
-  }
-};
-
-// c[0..R, 0..count) from R quantized rows (kq bytes apart) and 8 columns of a quad panel.
-template <int R>
-void tile(const int8_t* q, int kq, const float* row_scales, const int8_t* columns_of_panel,
-          const TileColumns& columns, float* c, std::ptrdiff_t ldc) {
-  v128_t acc[R][4];
+// c[0..R, 0..count) from R widened rows (kq / 4 vectors apart) and B·4 columns of a quad panel
+// (count ≤ B·4). B = 2 for up to 2 rows (as many accumulators, half the loop overhead per column).
+template <int R, int B>
+void tile(const v128_t* rows, int kq, const float* row_scales, const int8_t* columns_of_panel,
+          const float* b_scale, const float* bias, int count, float* c, std::ptrdiff_t ldc) {
+  v128_t acc[R][2 * B];
   for (int r = 0; r < R; ++r) {
-    for (int v = 0; v < 4; ++v) acc[r][v] = wasm_i32x4_splat(0);
+    for (int v = 0; v < 2 * B; ++v) acc[r][v] = wasm_i32x4_splat(0);
   }
-  for (int p = 0; p < kq; p += 4) {
-    const int8_t* block = columns_of_panel + p * kQuadColumns;  // 8 columns × 4 bytes
-    const v128_t low = wasm_v128_load(block);
-    const v128_t high = wasm_v128_load(block + 16);
-    const v128_t b[4] = {wasm_i16x8_extend_low_i8x16(low), wasm_i16x8_extend_high_i8x16(low),
-                         wasm_i16x8_extend_low_i8x16(high), wasm_i16x8_extend_high_i8x16(high)};
+  const int steps = kq / 4;
+  for (int s = 0; s < steps; ++s) {
+    v128_t b[2 * B];
+    for (int g = 0; g < B; ++g) {
+      const v128_t block = wasm_v128_load(columns_of_panel + s * 4 * kQuadColumns + 16 * g);  // 4 columns × 4 bytes
+      b[2 * g] = wasm_i16x8_extend_low_i8x16(block);       // columns 4g, 4g + 1
+      b[2 * g + 1] = wasm_i16x8_extend_high_i8x16(block);  // columns 4g + 2, 4g + 3
+    }
     for (int r = 0; r < R; ++r) {
-      int32_t quad;
-      std::memcpy(&quad, q + r * kq + p, sizeof quad);
-      const v128_t a = wasm_i16x8_extend_low_i8x16(wasm_i32x4_splat(quad));  // the 4 bytes, twice
-      for (int v = 0; v < 4; ++v) acc[r][v] = wasm_i32x4_add(acc[r][v], wasm_i32x4_dot_i16x8(a, b[v]));
+      const v128_t a = wasm_v128_load(rows + r * steps + s);
+      for (int v = 0; v < 2 * B; ++v) acc[r][v] = wasm_i32x4_add(acc[r][v], wasm_i32x4_dot_i16x8(a, b[v]));
     }
   }
-  // acc[r][v] = [column 2v: half, column 2v: other half, column 2v + 1: half, other half]
-  for (int r = 0; r < R; ++r) {
-    const v128_t row_scale = wasm_f32x4_splat(row_scales[r]);
-    for (int h = 0; h < 2; ++h) {
-      const v128_t x = acc[r][2 * h], y = acc[r][2 * h + 1];
+  // acc[r][v] = [column 2v: half, other half, column 2v + 1: half, other half]
+  float scale_lanes[4 * B] = {}, bias_lanes[4 * B] = {};
+  std::memcpy(scale_lanes, b_scale, static_cast<std::size_t>(count) * sizeof(float));
+  if (bias) std::memcpy(bias_lanes, bias, static_cast<std::size_t>(count) * sizeof(float));
+  for (int g = 0; g < B; ++g) {
+    const int columns = std::min(4, count - 4 * g);
+    if (columns <= 0) break;
+    const v128_t column_scale = wasm_v128_load(scale_lanes + 4 * g), column_bias = wasm_v128_load(bias_lanes + 4 * g);
+    for (int r = 0; r < R; ++r) {
+      const v128_t x = acc[r][2 * g], y = acc[r][2 * g + 1];
       const v128_t sums = wasm_i32x4_add(wasm_i32x4_shuffle(x, y, 0, 2, 4, 6), wasm_i32x4_shuffle(x, y, 1, 3, 5, 7));
       const v128_t value = wasm_f32x4_add(
-          wasm_f32x4_mul(wasm_f32x4_mul(wasm_f32x4_convert_i32x4(sums), row_scale), wasm_v128_load(columns.scale + 4 * h)),
-          wasm_v128_load(columns.bias + 4 * h));
-      float out[4];
-      wasm_v128_store(out, value);
-      const int count = std::min(4, columns.count - 4 * h);
-      if (count > 0) std::memcpy(c + r * ldc + 4 * h, out, static_cast<std::size_t>(count) * sizeof(float));
+          wasm_f32x4_mul(wasm_f32x4_mul(wasm_f32x4_convert_i32x4(sums), wasm_f32x4_splat(row_scales[r])), column_scale),
+          column_bias);
+      float* out = c + r * ldc + 4 * g;
+      if (columns == 4) {
+        wasm_v128_store(out, value);
+      } else {
+        float lanes[4];
+        wasm_v128_store(lanes, value);
+        std::memcpy(out, lanes, static_cast<std::size_t>(columns) * sizeof(float));
+      }
     }
+  }
+}
+
+// All n columns of R rows, B·4 at a time.
+template <int R, int B>
+void rows_times_quads(const v128_t* rows, int kq, const float* row_scales, const int8_t* quads,
+                      const float* b_scale, const float* bias, float* c, std::ptrdiff_t ldc, int n) {
+  for (int j0 = 0; j0 < n; j0 += 4 * B) {
+    const int8_t* panel = quads + static_cast<std::ptrdiff_t>(j0 / kQuadColumns * kQuadColumns) * kq;
+    tile<R, B>(rows, kq, row_scales, panel + (j0 % kQuadColumns) * 4, b_scale + j0, bias ? bias + j0 : nullptr,
+               std::min(4 * B, n - j0), c + j0, ldc);
   }
 }
 
@@ -78,24 +90,28 @@ void gemm_i8i8_nt_wasm(const float* a, int lda, const int8_t*, int, const int8_t
                        const float* b_scale, const float* bias, float* c, int ldc, int m, int n, int k) {
   if (m <= 0 || n <= 0) return;
   const int kq = quad_depth(k);
-  float* scales = scratch_floats(m + (static_cast<std::size_t>(m) * kq + 3) / 4);  // then the rows' bytes
-  int8_t* q = reinterpret_cast<int8_t*>(scales + m);
+  const int steps = kq / 4;
+  // Scratch: the widened rows (m × steps vectors), the row scales, one row's bytes.
+  float* scratch = scratch_floats(static_cast<std::size_t>(m) * steps * 4 + m + (kq + 3) / 4);
+  auto* rows = reinterpret_cast<v128_t*>(scratch);  // 64-byte aligned
+  float* scales = scratch + static_cast<std::size_t>(m) * steps * 4;
+  auto* q = reinterpret_cast<int8_t*>(scales + m);
   for (int i = 0; i < m; ++i) {
-    scales[i] = quantize_row(a + static_cast<std::ptrdiff_t>(i) * lda, k, kq, q + static_cast<std::ptrdiff_t>(i) * kq);
+    scales[i] = quantize_row(a + static_cast<std::ptrdiff_t>(i) * lda, k, kq, q);
+    for (int s = 0; s < steps; ++s) {
+      int32_t quad;
+      std::memcpy(&quad, q + 4 * s, sizeof quad);
+      rows[static_cast<std::ptrdiff_t>(i) * steps + s] = wasm_i16x8_extend_low_i8x16(wasm_i32x4_splat(quad));
+    }
   }
-  for (int j0 = 0; j0 < n; j0 += kTileColumns) {
-    const int8_t* panel = quads + static_cast<std::ptrdiff_t>(j0 / kQuadColumns * kQuadColumns) * kq;
-    const int8_t* columns_of_panel = panel + (j0 % kQuadColumns) * 4;
-    const int count = std::min(kTileColumns, n - j0);
-    const TileColumns columns(b_scale + j0, bias ? bias + j0 : nullptr, count);
-    for (int i0 = 0; i0 < m; i0 += kTileRows) {
-      const int8_t* rows = q + static_cast<std::ptrdiff_t>(i0) * kq;
-      float* out = c + static_cast<std::ptrdiff_t>(i0) * ldc + j0;
-      if (m - i0 >= 2) {
-        tile<2>(rows, kq, scales + i0, columns_of_panel, columns, out, ldc);
-      } else {
-        tile<1>(rows, kq, scales + i0, columns_of_panel, columns, out, ldc);
-      }
+  for (int i0 = 0; i0 < m; i0 += kTileRows) {
+    const v128_t* tile_rows = rows + static_cast<std::ptrdiff_t>(i0) * steps;
+    float* out = c + static_cast<std::ptrdiff_t>(i0) * ldc;
+    switch (std::min(kTileRows, m - i0)) {
+      case 4: rows_times_quads<4, 1>(tile_rows, kq, scales + i0, quads, b_scale, bias, out, ldc, n); break;
+      case 3: rows_times_quads<3, 1>(tile_rows, kq, scales + i0, quads, b_scale, bias, out, ldc, n); break;
+      case 2: rows_times_quads<2, 2>(tile_rows, kq, scales + i0, quads, b_scale, bias, out, ldc, n); break;
+      default: rows_times_quads<1, 2>(tile_rows, kq, scales + i0, quads, b_scale, bias, out, ldc, n); break;
     }
   }
 }
