@@ -16,6 +16,12 @@ SETTINGS = [  # (run name, label)
     ("beam5_batch1_threads1", "beam 5, batch 1, 1 thread"),
     ("beam5_batch1_threads2", "beam 5, batch 1, 2 threads"),
 ]
+BROWSER_SETTINGS = [  # (run name, label): Chromium runs 1 thread
+    ("beam1_batch1_threads1", "greedy, batch 1"),
+    ("beam1_batch32_threads1", "greedy, batch 32"),
+    ("beam5_batch1_threads1", "beam 5, batch 1"),
+    ("beam5_batch32_threads1", "beam 5, batch 32"),
+]
 NATIVE_PEERS = [("pytorch", "PyTorch"), ("onnxruntime-node", "ONNX Runtime (Node)")]
 BROWSER = ("attend-wasm (Chromium)", "onnxruntime-web (Chromium)")
 
@@ -94,20 +100,26 @@ def latency_table(results):
 
 
 def browser_table(results):
+    """Attend wasm beside onnxruntime-web and beside native Attend with the same arithmetic (wasm / native: f32 against
+    the f32 grid, on the same sentences; int8 against the native int8 grids, whose beam rows ran on every sentence)."""
     rows = []
     wasm, ort = runs_of(results, BROWSER[0]), runs_of(results, BROWSER[1])
     int8_weights = runs_of(results, "attend-wasm-int8-weights (Chromium)")
     int8 = runs_of(results, "attend-wasm-int8-activations (Chromium)")
-    for name, label in SETTINGS:
+    native_int8_weights, native_int8 = runs_of(results, "attend-int8"), runs_of(results, "attend-int8-activations")
+    for name, label in BROWSER_SETTINGS:
         if name not in wasm:
             continue
-        rows.append([label.replace(", 1 thread", ""), wasm[name]["sentences"], fmt(tps(wasm[name])),
+        rows.append([label, wasm[name]["sentences"], fmt(tps(wasm[name])), ratio(tps(wasm[name]), tps(attend_run(results, name))),
                      fmt(tps(ort.get(name))), ratio(tps(wasm[name]), tps(ort.get(name))), differing(ort.get(name)),
-                     differing(wasm[name]), fmt(tps(int8_weights.get(name))), fmt(tps(int8.get(name))),
+                     differing(wasm[name]), fmt(tps(int8_weights.get(name))),
+                     ratio(tps(int8_weights.get(name)), tps(native_int8_weights.get(name))), fmt(tps(int8.get(name))),
+                     ratio(tps(int8.get(name)), tps(native_int8.get(name))),
                      ratio(tps(int8.get(name)), tps(wasm[name])), ratio(tps(int8.get(name)), tps(int8_weights.get(name)))])
-    return table(["setting", "sentences", "Attend wasm tok/s", "onnxruntime-web tok/s", "Attend / onnxruntime-web",
-                  "differing (ort-web vs native)", "differing (wasm vs native)",
-                  "Attend wasm, int8 weights tok/s", "Attend wasm, int8 weights and activations tok/s",
+    return table(["setting", "sentences", "Attend wasm tok/s", "wasm / native", "onnxruntime-web tok/s",
+                  "Attend / onnxruntime-web", "differing (ort-web vs native)", "differing (wasm vs native)",
+                  "Attend wasm, int8 weights tok/s", "int8 weights: wasm / native",
+                  "Attend wasm, int8 weights and activations tok/s", "int8 activations: wasm / native",
                   "int8 activations / f32", "int8 activations / int8 weights"], rows)
 
 
@@ -350,9 +362,13 @@ def markdown(results):
         out += ["\n## In the browser (Chromium, 1 thread, WebAssembly SIMD)\n\n", browser_table(results),
                 f"\nAttend: `wasm/attend.mjs` (SIMD build), texts in, its own tokenizer; batch = sentences per "
                 f"`translate()` call. onnxruntime-web: the same ONNX graphs on its WebAssembly backend (SIMD, 1 "
-                f"thread, .wasm served locally). Both in the page's main thread. The last four columns: Attend on the "
+                f"thread, .wasm served locally). Both in the page's main thread. The int8 columns: Attend on the "
                 f"shipped int8 file, with `int8Activations: false` (int8 weights times f32 activations) and `true` (as "
-                f"the page and the element load it); not the f32 engines' arithmetic, so no peer ratio.\n"]
+                f"the page and the element load it); not the f32 engines' arithmetic, so no peer ratio. *wasm / "
+                f"native*: against native Attend with the same arithmetic in this run (f32: the grid above, on the "
+                f"same sentences; int8: the native int8 grids below, whose beam rows ran on all "
+                f"{results['input']['sentences']} sentences, not the beam subset). Beam 5 at batch 32: Attend only "
+                f"(onnxruntime-web's beam loop takes one sentence at a time).\n"]
     if "documents" in results:
         out.append(documents_section(results))
     out += ["\n## Speed bar (CTranslate2 as context)\n\n", speed_bar(results),

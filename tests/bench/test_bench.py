@@ -158,6 +158,40 @@ class Driver(unittest.TestCase):
                     self.assertLessEqual(run["differing_sentences"], run["sentences"])
 
 
+class BrowserReport(unittest.TestCase):
+    """bench/report.py's browser table from given figures: a row per Chromium setting, beam 5 at batch 32 included, and
+    wasm / native beside each engine with the same arithmetic (f32 against the f32 beam subset on beam rows)."""
+
+    def test_rows_and_wasm_over_native(self):
+        def run(name, tokens_per_second, sentences=1000):
+            return {"name": name, "sentences": sentences, "target_tokens_per_second": tokens_per_second,
+                    "differing_sentences": 0}
+
+        def engine(greedy, beam, beam_sentences=300):
+            return {"runs": [run("beam1_batch1_threads1", greedy), run("beam1_batch32_threads1", 2 * greedy),
+                             run("beam5_batch1_threads1", beam, beam_sentences),
+                             run("beam5_batch32_threads1", 2 * beam, beam_sentences)]}
+
+        results = {"input": {"sentences": 1000}, "engines": {
+            "attend": engine(1000, 999), "attend-beam-subset": engine(0, 400), "attend-int8": engine(2000, 800),
+            "attend-int8-activations": engine(4000, 1600),
+            "attend-wasm (Chromium)": engine(500, 100), "attend-wasm-int8-weights (Chromium)": engine(500, 200),
+            "attend-wasm-int8-activations (Chromium)": engine(1000, 400),
+            "onnxruntime-web (Chromium)": {"runs": engine(250, 50)["runs"][:3]}}}
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        lines = [line for line in report.browser_table(results).splitlines() if line.startswith("| ")]
+        header = [c.strip() for c in lines[0].split("|")[1:-1]]
+        rows = {r[0]: dict(zip(header, r)) for r in ([c.strip() for c in line.split("|")[1:-1]] for line in lines[2:])}
+        self.assertEqual(list(rows), ["greedy, batch 1", "greedy, batch 32", "beam 5, batch 1", "beam 5, batch 32"])
+        self.assertEqual(rows["greedy, batch 32"]["wasm / native"], "**0.50×**")
+        self.assertEqual(rows["beam 5, batch 1"]["wasm / native"], "**0.25×**")  # 100 / the subset's 400, not 999
+        self.assertEqual(rows["beam 5, batch 32"]["wasm / native"], "**0.25×**")
+        self.assertEqual(rows["beam 5, batch 32"]["Attend / onnxruntime-web"], "—")  # no peer row there
+        self.assertEqual(rows["greedy, batch 1"]["int8 weights: wasm / native"], "**0.25×**")
+        self.assertEqual(rows["beam 5, batch 32"]["int8 activations: wasm / native"], "**0.25×**")
+
+
 class DocumentsReport(unittest.TestCase):
     """bench/report.py's Documents section from given figures: the overheads, the cut's share, the checks, the verdict;
     and the note on a busy machine."""
