@@ -1,9 +1,27 @@
 #include "cuda/device_kernels.h"
 
+#include <cfloat>
+#include <type_traits>
+
+#ifdef ATTEND_CUDA_EMULATION
+// tests/cuda/emulation: this file compiled as C++, its kernels run by CPU threads.
+#include "cuda_emulation.h"
+#else
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#define ATTEND_DYNAMIC_SHARED(type, name) extern __shared__ type name[]
 
-#include <cfloat>
+namespace attend::cuda {
+namespace {
+
+template <class... Params, class... Args>
+void launch(void (*kernel)(Params...), dim3 grid, dim3 block, size_t shared, cudaStream_t stream, Args... args) {
+  kernel<<<grid, block, shared, stream>>>(args...);
+}
+
+}  // namespace
+}  // namespace attend::cuda
+#endif
 
 namespace attend::cuda {
 namespace {
@@ -99,7 +117,7 @@ __global__ void add_kernel(T* x, const T* y, size_t n) {
 template <class T>
 __global__ void layernorm_kernel(const T* x, const T* add, T* y, const float* gamma, const float* beta, int d,
                                  float eps) {
-  extern __shared__ float row[];  // [d]
+  ATTEND_DYNAMIC_SHARED(float, row);  // [d]
   __shared__ float shared32[32];
   const size_t base = static_cast<size_t>(blockIdx.x) * d;
   float sum = 0.f;
@@ -135,7 +153,7 @@ __global__ void copy_cache_slots_kernel(T* cache, const int* forks, size_t layer
 
 template <class T>
 __global__ void attention_kernel(AttentionArgs a) {
-  extern __shared__ float shared[];  // [head_dim] query, then [max_keys] scores
+  ATTEND_DYNAMIC_SHARED(float, shared);  // [head_dim] query, then [max_keys] scores
   __shared__ float shared32[32];
   const int q = blockIdx.x, h = blockIdx.y, hd = a.head_dim;
   float* query = shared;
@@ -236,7 +254,7 @@ void convert_from_f32(ComputeType t, void* out, const float* in, size_t n, cudaS
   if (n == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    convert_kernel<T><<<blocks_for(n, 256), 256, 0, stream>>>(static_cast<T*>(out), in, n);
+    launch(convert_kernel<T>, blocks_for(n, 256), 256, 0, stream, static_cast<T*>(out), in, n);
   });
 }
 
@@ -245,8 +263,8 @@ void embed(ComputeType t, void* x, const void* table, const float* positions, co
   if (rows == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    embed_kernel<T><<<rows, kThreads, 0, stream>>>(static_cast<T*>(x), static_cast<const T*>(table), positions, ids,
-                                                   position, d, scale);
+    launch(embed_kernel<T>, rows, kThreads, 0, stream, static_cast<T*>(x), static_cast<const T*>(table), positions,
+           ids, position, d, scale);
   });
 }
 
@@ -256,8 +274,8 @@ void bias_activation(ComputeType t, void* y, const float* bias, int rows, int n,
   if (total == 0 || (!bias && !act)) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    bias_activation_kernel<T><<<blocks_for(total, 256), 256, 0, stream>>>(static_cast<T*>(y), bias, total, n,
-                                                                         act != nullptr, act ? *act : Activation::relu);
+    launch(bias_activation_kernel<T>, blocks_for(total, 256), 256, 0, stream, static_cast<T*>(y), bias, total, n,
+           act != nullptr, act ? *act : Activation::relu);
   });
 }
 
@@ -265,7 +283,7 @@ void add(ComputeType t, void* x, const void* y, size_t n, cudaStream_t stream) {
   if (n == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    add_kernel<T><<<blocks_for(n, 256), 256, 0, stream>>>(static_cast<T*>(x), static_cast<const T*>(y), n);
+    launch(add_kernel<T>, blocks_for(n, 256), 256, 0, stream, static_cast<T*>(x), static_cast<const T*>(y), n);
   });
 }
 
@@ -274,8 +292,8 @@ void layernorm(ComputeType t, const void* x, const void* add, void* y, const flo
   if (rows == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    layernorm_kernel<T><<<rows, kThreads, d * sizeof(float), stream>>>(
-        static_cast<const T*>(x), static_cast<const T*>(add), static_cast<T*>(y), gamma, beta, d, eps);
+    launch(layernorm_kernel<T>, rows, kThreads, d * sizeof(float), stream, static_cast<const T*>(x),
+           static_cast<const T*>(add), static_cast<T*>(y), gamma, beta, d, eps);
   });
 }
 
@@ -284,8 +302,8 @@ void write_cache(ComputeType t, void* cache, const void* qkv, const int* slot_st
   if (rows == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    write_cache_kernel<T><<<rows, kThreads, 0, stream>>>(static_cast<T*>(cache), static_cast<const T*>(qkv),
-                                                         slot_start, position, d);
+    launch(write_cache_kernel<T>, rows, kThreads, 0, stream, static_cast<T*>(cache), static_cast<const T*>(qkv),
+           slot_start, position, d);
   });
 }
 
@@ -294,8 +312,8 @@ void copy_cache_slots(ComputeType t, void* cache, const int* forks, int count, i
   if (count == 0 || elements == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    copy_cache_slots_kernel<T><<<dim3(count, layers), 256, 0, stream>>>(static_cast<T*>(cache), forks, layer_elements,
-                                                                        slot_elements, elements);
+    launch(copy_cache_slots_kernel<T>, dim3(count, layers), 256, 0, stream, static_cast<T*>(cache), forks,
+           layer_elements, slot_elements, elements);
   });
 }
 
@@ -305,14 +323,14 @@ void attention(ComputeType t, const AttentionArgs& args, cudaStream_t stream) {
   const size_t shared = (args.head_dim + args.max_keys) * sizeof(float);
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    attention_kernel<T><<<grid, kThreads, shared, stream>>>(args);
+    launch(attention_kernel<T>, grid, kThreads, shared, stream, args);
   });
 }
 
 void top_k(const float* logits, int rows, int vocab, const int* banned, int banned_per_row, int k, int* tokens,
            float* log_probs, cudaStream_t stream) {
   if (rows == 0) return;
-  top_k_kernel<<<rows, kTopKThreads, 0, stream>>>(logits, vocab, banned, banned_per_row, k, tokens, log_probs);
+  launch(top_k_kernel, rows, kTopKThreads, 0, stream, logits, vocab, banned, banned_per_row, k, tokens, log_probs);
 }
 
 }  // namespace attend::cuda
