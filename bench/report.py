@@ -16,11 +16,13 @@ SETTINGS = [  # (run name, label)
     ("beam5_batch1_threads1", "beam 5, batch 1, 1 thread"),
     ("beam5_batch1_threads2", "beam 5, batch 1, 2 threads"),
 ]
-BROWSER_SETTINGS = [  # (run name, label): Chromium runs 1 thread
+BROWSER_SETTINGS = [  # (run name, label): 2 threads = wasm/pool.mjs with 2 workers
     ("beam1_batch1_threads1", "greedy, batch 1"),
     ("beam1_batch32_threads1", "greedy, batch 32"),
     ("beam5_batch1_threads1", "beam 5, batch 1"),
     ("beam5_batch32_threads1", "beam 5, batch 32"),
+    ("beam1_batch32_threads2", "greedy, batch 32, 2 threads"),
+    ("beam5_batch32_threads2", "beam 5, batch 32, 2 threads"),
 ]
 NATIVE_PEERS = [("pytorch", "PyTorch"), ("onnxruntime-node", "ONNX Runtime (Node)")]
 BROWSER = ("attend-wasm (Chromium)", "onnxruntime-web (Chromium)")
@@ -359,7 +361,7 @@ def markdown(results):
            "\n## Latency per sentence at batch 1, 1 thread\n\n",
            latency_table(results)]
     if "browser" in results:
-        out += ["\n## In the browser (Chromium, 1 thread, WebAssembly SIMD)\n\n", browser_table(results),
+        out += ["\n## In the browser (Chromium, WebAssembly SIMD; 1 thread unless the row says 2)\n\n", browser_table(results),
                 f"\nAttend: `wasm/attend.mjs` (SIMD build), texts in, its own tokenizer; batch = sentences per "
                 f"`translate()` call. onnxruntime-web: the same ONNX graphs on its WebAssembly backend (SIMD, 1 "
                 f"thread, .wasm served locally). Both in the page's main thread. The int8 columns: Attend on the "
@@ -368,7 +370,10 @@ def markdown(results):
                 f"native*: against native Attend with the same arithmetic in this run (f32: the grid above, on the "
                 f"same sentences; int8: the native int8 grids below, whose beam rows ran on all "
                 f"{results['input']['sentences']} sentences, not the beam subset). Beam 5 at batch 32: Attend only "
-                f"(onnxruntime-web's beam loop takes one sentence at a time).\n"]
+                f"(onnxruntime-web's beam loop takes one sentence at a time). *2 threads*: `wasm/pool.mjs`, a `TranslatorPool` "
+                f"of 2 Workers, each with its own Translator (no SharedArrayBuffer: the page needs no cross-origin "
+                f"isolation), which takes each call's sentences in groups of 32, as the native CLI splits them over 2 "
+                f"translators; beside native Attend's 2-thread rows (f32).\n"]
     if "documents" in results:
         out.append(documents_section(results))
     out += ["\n## Speed bar (CTranslate2 as context)\n\n", speed_bar(results),

@@ -40,8 +40,10 @@ GREEDY_SETTINGS = "1:1,1:32"  # beam:batch
 BEAM_SETTINGS = "5:1"
 BROWSER_BEAM_SETTINGS = "5:1"
 # Beam 5 at batch 32 in Chromium: Attend's engines only (the ONNX peer's beam loop takes one sentence at a time,
-# so its batch-32 row would repeat its batch-1 row).
-BROWSER_BATCHED_BEAM_SETTINGS = "5:32"
+# so its batch-32 row would repeat its batch-1 row); and batch 32 on 2 threads (beam:batch:threads: wasm/pool.mjs,
+# 2 workers each with its own Translator, as the native CLI's 2 translators).
+BROWSER_BATCHED_BEAM_SETTINGS = "5:32,5:32:2"
+BROWSER_THREADED_GREEDY_SETTINGS = "1:32:2"
 DOCUMENT_BEAMS, DOCUMENT_BATCH = "1,5", 32
 DOCUMENT_REPEAT = 9  # interleaved passes of each path; the report takes the best and the median paired ratio
 PARAGRAPH_SENTENCES = 5
@@ -268,13 +270,17 @@ def main():
             *(["--model-int8", models["int8"]] if "int8" in models and "int8" not in skip else [])]
         greedy = run_json(browser_command(ids_path, texts_path, GREEDY_SETTINGS))
         beam = run_json(browser_command(beam_ids_path, beam_texts_path, BROWSER_BEAM_SETTINGS))
+        threaded_greedy = run_json(browser_command(ids_path, texts_path, BROWSER_THREADED_GREEDY_SETTINGS)
+                                   + ["--engines", "attend-wasm"])
         batched_beam = run_json(browser_command(beam_ids_path, beam_texts_path, BROWSER_BATCHED_BEAM_SETTINGS)
                                 + ["--engines", "attend-wasm"])
         for name in greedy["engines"]:
             compare(attend_ids, greedy["engines"][name], len(texts))
-            for more in (beam, batched_beam):
+            for more, reference, sentences in ((threaded_greedy, attend_ids, len(texts)),
+                                               (beam, attend_beam_ids, beam_lines),
+                                               (batched_beam, attend_beam_ids, beam_lines)):
                 if name in more["engines"]:
-                    compare(attend_beam_ids, more["engines"][name], beam_lines)
+                    compare(reference, more["engines"][name], sentences)
                     greedy["engines"][name]["runs"] += more["engines"][name]["runs"]
             greedy["engines"][name].pop("ids")
             results["engines"][f"{name} (Chromium)"] = greedy["engines"][name]

@@ -225,3 +225,9 @@ export class Translator {
   info(): TranslatorInfo;
   dispose(): void;
 }
+
+/** wasm/pool.mjs: translations on several Workers, each with its own Translator (no cross-origin isolation needed). */
+export interface PoolLoadOptions extends LoadOptions {
+  /** Worker threads, each with its own copy of the model (default 2). */
+  workers?: number;
+}

@@ -3,6 +3,7 @@
 // bench/browser.mjs serves the repository at /repo/ and the scratch folder (model file, ONNX
 // export) at /scratch/, then calls window.runBench(config) and reads back the JSON it returns.
 import { Translator } from '/repo/wasm/attend.mjs';
+import { TranslatorPool } from '/repo/wasm/pool.mjs';
 import * as ort from '/repo/node_modules/onnxruntime-web/dist/ort.wasm.min.mjs';
 import { OnnxTranslator, quantile, runSetting } from '/repo/bench/search.mjs';
 
@@ -10,8 +11,9 @@ const log = (line) => { document.getElementById('log').textContent += `${line}\n
 const now = () => performance.now();
 const noCpu = () => null;
 
-// Attend through its public JS API: text in (tokenized inside), batch = sentences per translate() call.
-async function attendSetting(translator, texts, { beam, batch }, options) {
+// Attend through its public JS API: text in (tokenized inside), batch = sentences per translate() call
+// (a TranslatorPool, for threads > 1, splits each call into groups of 32 over its workers).
+async function attendSetting(translator, texts, { beam, batch, threads }, options) {
   const ids = [], latencies = [];
   const start = now();
   const callOptions = { beam, alpha: options.length_penalty, maxLength: options.max_length,
@@ -24,7 +26,7 @@ async function attendSetting(translator, texts, { beam, batch }, options) {
   }
   const seconds = (now() - start) / 1e3;
   const tokens = ids.reduce((sum, o) => sum + o.length, 0);
-  const run = { name: `beam${beam}_batch${batch}_threads1`, beam, batch, threads: 1, seconds, cpu_seconds: null,
+  const run = { name: `beam${beam}_batch${batch}_threads${threads}`, beam, batch, threads, seconds, cpu_seconds: null,
     sentences: texts.length, target_tokens: tokens, sentences_per_second: texts.length / seconds,
     target_tokens_per_second: tokens / seconds };
   if (batch === 1) run.latency_ms = { p50: quantile(latencies, 0.5), p90: quantile(latencies, 0.9), mean: seconds * 1e3 / texts.length };
@@ -32,11 +34,12 @@ async function attendSetting(translator, texts, { beam, batch }, options) {
 }
 
 // config: {model (URL), int8Model (URL or null), onnx (URL of the folder), texts, sources (ids),
-// settings [[beam, batch]], options, warmup, engines ['attend-wasm', 'attend-wasm-int8-weights',
-// 'attend-wasm-int8-activations', 'onnxruntime-web']}
+// settings [[beam, batch, threads?]], options, warmup, engines ['attend-wasm', 'attend-wasm-int8-weights',
+// 'attend-wasm-int8-activations', 'onnxruntime-web']}. threads > 1: Attend as a TranslatorPool of that
+// many workers (onnxruntime-web runs 1 thread only).
 window.runBench = async (config) => {
   const report = { userAgent: navigator.userAgent, engines: {} };
-  const settings = config.settings.map(([beam, batch]) => ({ beam, batch, threads: 1 }));
+  const settings = config.settings.map(([beam, batch, threads = 1]) => ({ beam, batch, threads }));
   for (const [engine, url, loadOptions] of [['attend-wasm', config.model, {}],
     ['attend-wasm-int8-weights', config.int8Model, { int8Activations: false }],
     ['attend-wasm-int8-activations', config.int8Model, { int8Activations: true }]]) {
@@ -45,15 +48,21 @@ window.runBench = async (config) => {
     const translator = await Translator.load(url, { simd: true, ...loadOptions });
     const loadMs = now() - t0;
     const runs = [], ids = {};
+    const pools = new Map();  // threads -> TranslatorPool
     for (const setting of settings) {
-      await attendSetting(translator, config.texts.slice(0, config.warmup), setting, config.options);
-      const out = await attendSetting(translator, config.texts, setting, config.options);
+      if (setting.threads > 1 && !pools.has(setting.threads)) {
+        pools.set(setting.threads, await TranslatorPool.load(url, { simd: true, ...loadOptions, workers: setting.threads }));
+      }
+      const engineOfSetting = setting.threads > 1 ? pools.get(setting.threads) : translator;
+      await attendSetting(engineOfSetting, config.texts.slice(0, setting.threads > 1 ? 32 * setting.threads : config.warmup), setting, config.options);
+      const out = await attendSetting(engineOfSetting, config.texts, setting, config.options);
       log(`${engine} ${out.run.name}: ${out.run.seconds.toFixed(2)} s`);
       runs.push(out.run);
       ids[out.run.name] = out.ids;
     }
     const info = translator.info();
     translator.dispose();
+    for (const pool of pools.values()) pool.dispose();
     report.engines[engine] = { engine, version: info.kernels, load_ms: loadMs, runs, ids };
   }
   if (config.engines.includes('onnxruntime-web')) {
@@ -70,7 +79,7 @@ window.runBench = async (config) => {
     const meta = await (await fetch(`${config.onnx}/meta.json`)).json();
     const translator = new OnnxTranslator(ort, sessions, meta);
     const runs = [], ids = {};
-    for (const setting of settings) {
+    for (const setting of settings.filter((s) => s.threads === 1)) {
       await runSetting(translator, config.sources.slice(0, config.warmup), setting, config.options, now, noCpu);
       const out = await runSetting(translator, config.sources, setting, config.options, now, noCpu);
       log(`onnxruntime-web ${out.run.name}: ${out.run.seconds.toFixed(2)} s`);

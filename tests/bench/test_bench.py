@@ -159,8 +159,9 @@ class Driver(unittest.TestCase):
 
 
 class BrowserReport(unittest.TestCase):
-    """bench/report.py's browser table from given figures: a row per Chromium setting, beam 5 at batch 32 included, and
-    wasm / native beside each engine with the same arithmetic (f32 against the f32 beam subset on beam rows)."""
+    """bench/report.py's browser table from given figures: a row per Chromium setting, beam 5 at batch 32 and 2 threads
+    included, and wasm / native beside each engine with the same arithmetic (f32 against the f32 beam subset on beam
+    rows, 2 threads against native 2 threads)."""
 
     def test_rows_and_wasm_over_native(self):
         def run(name, tokens_per_second, sentences=1000):
@@ -178,12 +179,18 @@ class BrowserReport(unittest.TestCase):
             "attend-wasm (Chromium)": engine(500, 100), "attend-wasm-int8-weights (Chromium)": engine(500, 200),
             "attend-wasm-int8-activations (Chromium)": engine(1000, 400),
             "onnxruntime-web (Chromium)": {"runs": engine(250, 50)["runs"][:3]}}}
+        # 2 threads: the wasm pool beside native Attend's 2 translators (f32 only; the int8 grids run 1 thread)
+        results["engines"]["attend"]["runs"].append(run("beam1_batch32_threads2", 4000))
+        results["engines"]["attend-wasm (Chromium)"]["runs"].append(run("beam1_batch32_threads2", 1000))
         sys.path.insert(0, os.path.join(REPO, "bench"))
         import report
         lines = [line for line in report.browser_table(results).splitlines() if line.startswith("| ")]
         header = [c.strip() for c in lines[0].split("|")[1:-1]]
         rows = {r[0]: dict(zip(header, r)) for r in ([c.strip() for c in line.split("|")[1:-1]] for line in lines[2:])}
-        self.assertEqual(list(rows), ["greedy, batch 1", "greedy, batch 32", "beam 5, batch 1", "beam 5, batch 32"])
+        self.assertEqual(list(rows), ["greedy, batch 1", "greedy, batch 32", "beam 5, batch 1", "beam 5, batch 32",
+                                      "greedy, batch 32, 2 threads"])
+        self.assertEqual(rows["greedy, batch 32, 2 threads"]["wasm / native"], "**0.25×**")
+        self.assertEqual(rows["greedy, batch 32, 2 threads"]["int8 activations: wasm / native"], "—")
         self.assertEqual(rows["greedy, batch 32"]["wasm / native"], "**0.50×**")
         self.assertEqual(rows["beam 5, batch 1"]["wasm / native"], "**0.25×**")  # 100 / the subset's 400, not 999
         self.assertEqual(rows["beam 5, batch 32"]["wasm / native"], "**0.25×**")

@@ -1,0 +1,162 @@
+// Translates on several threads: a pool of Workers (worker_threads in Node), each holding its
+// own Translator (wasm/attend.mjs, one WebAssembly instance with its own memory) of the same
+// model, as the native CLI splits sentences over translators on its threads. Nothing is
+// shared between the instances, so no SharedArrayBuffer is needed: a page that is not
+// cross-origin isolated gets its threads too. The price is one copy of the model per worker
+// (the shipped int8 models: ~7 MB each with the packed weights).
+//
+//   const pool = await TranslatorPool.load(url or bytes, { workers: 2, int8Activations: 'auto' });
+//   const results = await pool.translate(sentences, { beam: 5 });  // in order, as Translator.translate
+//   pool.dispose();
+//
+// A call's sentences go out in groups of GROUP (what translateDocument translates per call) to
+// whichever worker is free, so a worker that drew shorter sentences takes more groups. A
+// sentence's translation does not depend on the group it is decoded in (the wasm tests check
+// the pool against one Translator), so the results are those of Translator.translate.
+
+import { AttendError } from './attend.mjs';
+
+const WORKER_URL = new URL('./pool_worker.mjs', import.meta.url);
+const IS_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
+const GROUP = 32;
+
+// A Worker of either host behind one interface: post(message), on(message handler), end().
+async function startWorker() {
+  if (IS_NODE) {
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(WORKER_URL);
+    return {
+      post: (message) => worker.postMessage(message),
+      listen: (handle, fail) => { worker.on('message', handle); worker.on('error', (error) => fail(new AttendError('worker', error.message))); },
+      end: () => worker.terminate(),
+    };
+  }
+  const worker = new Worker(WORKER_URL, { type: 'module' });
+  return {
+    post: (message) => worker.postMessage(message),
+    listen: (handle, fail) => {
+      worker.onmessage = (event) => handle(event.data);
+      worker.onerror = (event) => fail(new AttendError('worker', event.message ?? 'a translation worker failed'));
+    },
+    end: () => worker.terminate(),
+  };
+}
+
+// One worker and the replies it owes, by request id.
+class PoolWorker {
+  #worker;
+  #pending = new Map();
+  #next = 0;
+
+  static async start() {
+    const self = new PoolWorker();
+    self.#worker = await startWorker();
+    self.#worker.listen((reply) => self.#settle(reply), (error) => self.#failAll(error));
+    return self;
+  }
+
+  request(message) {
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.post({ ...message, id });
+    });
+  }
+
+  end() {
+    this.#failAll(new AttendError('cancelled', 'the translator pool was disposed'));
+    this.#worker.end();
+  }
+
+  #settle({ id, result, error }) {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    if (error) {
+      pending.reject(new AttendError(error.code, error.message));
+    } else {
+      pending.resolve(result);
+    }
+  }
+
+  #failAll(error) {
+    for (const { reject } of this.#pending.values()) reject(error);
+    this.#pending.clear();
+  }
+}
+
+async function readBytes(source) {
+  if (source instanceof Uint8Array) return source;
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  const text = String(source);
+  if (IS_NODE && !/^(https?|data|blob):/i.test(text)) {
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(text.startsWith('file:') ? new URL(text) : text).catch((error) => {
+      throw new AttendError('io', `cannot read ${text}: ${error.message}`);
+    });
+    return new Uint8Array(bytes);
+  }
+  const response = await fetch(source).catch((error) => {
+    throw new AttendError('io', `cannot fetch ${source}: ${error.message}`);
+  });
+  if (!response.ok) throw new AttendError('io', `cannot fetch ${source}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export class TranslatorPool {
+  #workers;
+  #info;
+
+  constructor(workers, info) {
+    this.#workers = workers;
+    this.#info = info;
+  }
+
+  // workers: how many threads (default 2); the other options as Translator.load's (simd,
+  // int8Activations). The model is read once here and copied to each worker.
+  static async load(source, { workers = 2, ...options } = {}) {
+    if (!Number.isInteger(workers) || workers < 1) {
+      throw new AttendError('invalid_argument', `workers must be a positive integer, got ${workers}`);
+    }
+    const bytes = await readBytes(source);
+    const started = await Promise.all(Array.from({ length: workers }, () => PoolWorker.start()));
+    try {
+      const infos = await Promise.all(started.map((w) => w.request({ type: 'load', bytes, options })));
+      return new TranslatorPool(started, { ...infos[0], workers });
+    } catch (error) {
+      for (const w of started) w.end();
+      throw error;
+    }
+  }
+
+  info() {
+    return structuredClone(this.#info);
+  }
+
+  // Translator.translate over the workers: a string or an array of strings (no onToken).
+  async translate(input, options = {}) {
+    if (!this.#workers) throw new AttendError('invalid_argument', 'the translator pool was disposed');
+    if ('onToken' in options) {
+      throw new AttendError('invalid_argument', 'TranslatorPool.translate takes no onToken');
+    }
+    const inputs = Array.isArray(input) ? input : [input];
+    const results = new Array(inputs.length);
+    let next = 0;
+    // Each worker takes the next group as soon as it is done with its last one.
+    const drain = async (worker) => {
+      while (next < inputs.length) {
+        const first = next;
+        next = Math.min(inputs.length, next + GROUP);
+        const group = await worker.request({ type: 'translate', inputs: inputs.slice(first, next), options });
+        for (let i = 0; i < group.length; ++i) results[first + i] = group[i];
+      }
+    };
+    await Promise.all(this.#workers.map(drain));
+    return Array.isArray(input) ? results : results[0];
+  }
+
+  dispose() {
+    for (const w of this.#workers ?? []) w.end();
+    this.#workers = null;
+  }
+}

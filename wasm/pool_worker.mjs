@@ -1,0 +1,36 @@
+// One thread of wasm/pool.mjs's TranslatorPool: a Translator of its own, answering
+//   {type: 'load', id, bytes, options} with {id, result: info} and
+//   {type: 'translate', id, inputs, options} with {id, result: [translation]},
+// or {id, error: {code, message}}. In a page a module Worker, in Node a worker_threads Worker.
+import { Translator } from './attend.mjs';
+
+const IN_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
+const port = IN_NODE ? (await import('node:worker_threads')).parentPort : self;
+
+let translator = null;
+
+async function answer({ type, bytes, options, inputs }) {
+  if (type === 'load') {
+    translator?.dispose();
+    translator = await Translator.load(bytes, options);
+    return translator.info();
+  }
+  if (type === 'translate') {
+    if (!translator) throw Object.assign(new Error('no model loaded'), { code: 'invalid_argument' });
+    return translator.translate(inputs, options);
+  }
+  throw Object.assign(new Error(`unknown request ${type}`), { code: 'invalid_argument' });
+}
+
+const onMessage = async (message) => {
+  try {
+    port.postMessage({ id: message.id, result: await answer(message) });
+  } catch (error) {
+    port.postMessage({ id: message.id, error: { code: error?.code ?? 'internal', message: String(error?.message ?? error) } });
+  }
+};
+if (IN_NODE) {
+  port.on('message', onMessage);
+} else {
+  self.onmessage = (event) => onMessage(event.data);
+}
