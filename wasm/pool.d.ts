@@ -1,5 +1,7 @@
 // Types of wasm/pool.mjs.
-import type { Input, PoolLoadOptions, TranslateOptions, TranslationResult, TranslatorInfo } from './attend.js';
+import type {
+  DocumentOptions, DocumentResult, Input, PoolLoadOptions, TranslateOptions, TranslationResult, TranslatorInfo,
+} from './attend.js';
 
 export class TranslatorPool {
   private constructor();
@@ -7,6 +9,8 @@ export class TranslatorPool {
   /** Translator.translate over the workers, results in order; onToken is refused. */
   translate(input: Input, options?: Omit<TranslateOptions, 'onToken'>): Promise<TranslationResult>;
   translate(input: Input[], options?: Omit<TranslateOptions, 'onToken'>): Promise<TranslationResult[]>;
+  /** Translator.translateDocument over the workers (the cut by the first), groups of 32; onToken is refused. */
+  translateDocument(input: Input, options?: Omit<DocumentOptions, 'onToken'>): Promise<DocumentResult>;
   info(): TranslatorInfo & { workers: number };
   dispose(): void;
 }

@@ -7,6 +7,7 @@
 //
 //   const pool = await TranslatorPool.load(url or bytes, { workers: 2, int8Activations: 'auto' });
 //   const results = await pool.translate(sentences, { beam: 5 });  // in order, as Translator.translate
+//   const { text, segments } = await pool.translateDocument(text, { onProgress, signal });
 //   pool.dispose();
 //
 // A call's sentences go out in groups of GROUP (what translateDocument translates per call) to
@@ -135,10 +136,7 @@ export class TranslatorPool {
 
   // Translator.translate over the workers: a string or an array of strings (no onToken).
   async translate(input, options = {}) {
-    if (!this.#workers) throw new AttendError('invalid_argument', 'the translator pool was disposed');
-    if ('onToken' in options) {
-      throw new AttendError('invalid_argument', 'TranslatorPool.translate takes no onToken');
-    }
+    this.#checkUsable(options);
     const inputs = Array.isArray(input) ? input : [input];
     const results = new Array(inputs.length);
     let next = 0;
@@ -153,6 +151,42 @@ export class TranslatorPool {
     };
     await Promise.all(this.#workers.map(drain));
     return Array.isArray(input) ? results : results[0];
+  }
+
+  // Translator.translateDocument over the workers: the document cut by the first worker (as
+  // Translator.planDocument), its sentences translated in groups of 32, in order, by whichever
+  // worker is free, onProgress after each group, the signal checked before each; the text kept
+  // between sentences put back. The same result as one Translator's translateDocument.
+  async translateDocument(input, { onProgress, signal, ...options } = {}) {
+    this.#checkUsable(options);
+    const segments = await this.#workers[0].request({ type: 'plan', input });
+    const sentences = segments.filter((s) => s.translate).map((s) => s.source);
+    if (sentences.length === 0) throw new AttendError('empty_input', 'nothing to translate: the document has no sentence');
+    const cancelled = () => new AttendError('cancelled', 'document translation cancelled by the caller');
+    const translations = new Array(sentences.length);
+    let next = 0;
+    let done = 0;
+    const drain = async (worker) => {
+      while (next < sentences.length) {
+        if (signal?.aborted) throw cancelled();
+        const first = next;
+        next = Math.min(sentences.length, next + GROUP);
+        const group = await worker.request({ type: 'translate', inputs: sentences.slice(first, next), options });
+        for (let i = 0; i < group.length; ++i) translations[first + i] = group[i];
+        done += group.length;
+        onProgress?.({ sentencesDone: done, sentences: sentences.length });
+      }
+    };
+    await Promise.all(this.#workers.map(drain));
+    if (signal?.aborted) throw cancelled();
+    let k = 0;
+    const parts = segments.map(({ source, translate }) => (translate ? { source, translation: translations[k++] } : { source }));
+    return { text: parts.map((p) => (p.translation ? p.translation.text : p.source)).join(''), segments: parts };
+  }
+
+  #checkUsable(options) {
+    if (!this.#workers) throw new AttendError('invalid_argument', 'the translator pool was disposed');
+    if ('onToken' in options) throw new AttendError('invalid_argument', 'TranslatorPool takes no onToken');
   }
 
   dispose() {

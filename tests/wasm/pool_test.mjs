@@ -1,7 +1,8 @@
 // TranslatorPool (wasm/pool.mjs): sentences translated on 2 worker threads, each with its own
 // Translator, come back in order and equal to one Translator's on the same sentences (ids),
 // greedy and beam 5, f32 and int8 with int8 activations: on the tiny models and, when it is
-// there, the shipped en-de model on the first 300 Multi30k test lines. Errors are AttendErrors.
+// there, the shipped en-de model on the first 300 Multi30k test lines, also as a document
+// (translateDocument). Errors are AttendErrors.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,4 +65,35 @@ describe('TranslatorPool, shipped en-de model', { skip: !(existsSync(shipped) &&
     () => assertPoolEqualsOne(shipped, lines(), { beam: 1 }, { int8Activations: 'auto' }));
   it('beam 5, int8 weights: as one Translator on 300 lines',
     () => assertPoolEqualsOne(shipped, lines(), { beam: 5 }, { int8Activations: false }));
+
+  it('translateDocument: as one Translator\'s (text, segments, ids), progress per group, cancelling, errors', async () => {
+    // 300 lines as paragraphs of 5 sentences, one line of them a list item: 10 groups of 32 over 2 workers.
+    const all = lines();
+    const paragraphs = Array.from({ length: 60 }, (_, p) => all.slice(5 * p, 5 * p + 5).join(' '));
+    const document = `${paragraphs.join('\n\n')}\n  - ${all[0]}\n`;
+    const pool = await TranslatorPool.load(shipped, { workers: 2 });
+    const one = await Translator.load(shipped);
+    try {
+      const progress = [];
+      const pooled = await pool.translateDocument(document, { onProgress: (p) => progress.push(p) });
+      const alone = await one.translateDocument(document);
+      assert.equal(pooled.text, alone.text);
+      assert.deepEqual(pooled.segments.map((s) => s.source), alone.segments.map((s) => s.source));
+      assert.deepEqual(pooled.segments.map((s) => s.translation?.ids.join()), alone.segments.map((s) => s.translation?.ids.join()));
+      const sentences = alone.segments.filter((s) => s.translation).length;
+      assert.ok(sentences > 64, `${sentences} sentences`);
+      assert.deepEqual(progress.map((p) => p.sentences), progress.map(() => sentences));
+      assert.equal(progress.at(-1).sentencesDone, sentences);
+      assert.equal(progress.length, Math.ceil(sentences / 32));
+      const controller = new AbortController();
+      await assert.rejects(pool.translateDocument(document, { signal: controller.signal, onProgress: () => controller.abort() }),
+        (error) => error instanceof AttendError && error.code === 'cancelled');
+      await assert.rejects(pool.translateDocument(' \n\t'), (error) => error instanceof AttendError && error.code === 'empty_input');
+      await assert.rejects(pool.translateDocument(document, { onToken: () => true }),
+        (error) => error instanceof AttendError && error.code === 'invalid_argument');
+    } finally {
+      pool.dispose();
+      one.dispose();
+    }
+  });
 });
