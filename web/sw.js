@@ -44,6 +44,8 @@ const SHELL_FILES = [
   'element/attend-translator.js',
   'element/shared-models.js',
   '../wasm/attend.mjs',
+  '../wasm/pool.mjs',
+  '../wasm/pool_worker.mjs',
   '../wasm/dist/attend-simd.mjs',
   '../wasm/dist/attend-simd.wasm',
   '../wasm/dist/attend-nosimd.mjs',

@@ -20,13 +20,23 @@
 //        {type:'document-progress', id, sentencesDone, sentences}
 //        {type:'html', id, html, sentences, single} (translateHTML's result; attention only for single)
 //        {type:'document', id, document: {text, segments}, single, baseline?, timing} (single: one
-//        sentence, whose translation then carries the attention; baseline: the text without masks)
+//        sentence, whose translation then carries the attention; baseline: the text without masks;
+//        timing.threads: 2 when the document went to the pool, see POOL_ABOVE_SENTENCES)
 //        (a document's first document-progress, sentencesDone 0, comes before any translating)
 //        {type:'dropped', id}  {type:'translate-error', id, code, message}
 const ATTEND_MODULE_URL = new URL('../wasm/attend.mjs', import.meta.url);
+const POOL_MODULE_URL = new URL('../wasm/pool.mjs', import.meta.url);
+// A document of more sentences than this (translateDocument's group) is translated on a pool of
+// POOL_WORKERS workers (wasm/pool.mjs: each its own Translator, no cross-origin isolation
+// needed), when the device has that many cores; a shorter one, or where a pool cannot start,
+// here. The pool starts at the first such document and ends with the model.
+const POOL_ABOVE_SENTENCES = 32;
+const POOL_WORKERS = 2;
 
 let attendModule = null;
 let translator = null;
+let modelSource = null;  // what the model in use was loaded from, for the pool
+let pool = null;  // Promise<TranslatorPool | null> for the model in use, once a long document asked
 let newestLoad;  // the id of the newest load request
 const newestRequests = new Map();  // lane → Int32Array of length 1 (the page's newest request id)
 const pendingRequests = new Map();  // lane → its newest translate request not yet started
@@ -86,10 +96,27 @@ async function load({ id, source }) {
     if (id !== newestLoad) return model.dispose();  // another model was asked for meanwhile
     translator?.dispose();
     translator = model;
+    modelSource = source;
+    endPool();
     post({ type: 'ready', id, info: translator.info() });
   } catch (error) {
     if (id === newestLoad) post({ type: 'load-error', id, ...errorMessage(error) });
   }
+}
+
+// The pool for the model in use, started on first use; null where it cannot run (one core, no
+// nested workers, its files not reachable offline): documents then stay on this thread.
+function documentPool() {
+  if ((navigator.hardwareConcurrency ?? 1) < POOL_WORKERS || typeof Worker !== 'function') return null;
+  pool ??= import(POOL_MODULE_URL.href)
+    .then(({ TranslatorPool }) => TranslatorPool.load(modelSource, { workers: POOL_WORKERS }))
+    .catch(() => null);
+  return pool;
+}
+
+function endPool() {
+  pool?.then((started) => started?.dispose());
+  pool = null;
 }
 
 // A newer request of the lane is queued here (seen if translate() yields between tokens) or
@@ -106,28 +133,33 @@ function attentionBuffers(result) {
 }
 
 // A document: one sentence goes the way of runTranslation's (attention, live tokens); more are
-// translated in groups with progress, stopping at the next group once superseded.
+// translated in groups with progress, stopping at the next group once superseded (here at the
+// next token too); more than one group, on the pool when there is one.
 async function runDocument(request) {
   const { id, text, options, live, compareWithoutMasks } = request;
   const sentences = translator.planDocument(text).filter((segment) => segment.translate).length;
   const single = sentences === 1;
   post({ type: 'document-progress', id, sentencesDone: 0, sentences });
   const controller = new AbortController();
+  const onProgress = (progress) => {
+    if (isSuperseded(request)) controller.abort();
+    else post({ type: 'document-progress', id, ...progress });
+  };
   const started = performance.now();
-  const document = await translator.translateDocument(text, {
-    ...options,
-    attention: single && options.attention,
-    signal: controller.signal,
-    onProgress: (progress) => {
-      if (isSuperseded(request)) controller.abort();
-      else post({ type: 'document-progress', id, ...progress });
-    },
-    onToken: (step) => {
-      if (isSuperseded(request)) return false;
-      if (live && single) post({ type: 'token', id, step });
-      return true;
-    },
-  });
+  const threads = sentences > POOL_ABOVE_SENTENCES ? await documentPool() : null;
+  const document = threads
+    ? await threads.translateDocument(text, { ...options, attention: false, signal: controller.signal, onProgress })
+    : await translator.translateDocument(text, {
+      ...options,
+      attention: single && options.attention,
+      signal: controller.signal,
+      onProgress,
+      onToken: (step) => {
+        if (isSuperseded(request)) return false;
+        if (live && single) post({ type: 'token', id, step });
+        return true;
+      },
+    });
   const milliseconds = performance.now() - started;
   const baseline = compareWithoutMasks  // only its text is shown
     ? (await translator.translateDocument(text, {
@@ -137,7 +169,7 @@ async function runDocument(request) {
     : undefined;
   const translations = document.segments.filter((segment) => segment.translation).map((segment) => segment.translation);
   const tokens = translations.reduce((sum, t) => sum + t.ids.length + (t.hypotheses[0]?.endedWithEos ? 1 : 0), 0);
-  post({ type: 'document', id, document, single, baseline, timing: { milliseconds, tokens } },
+  post({ type: 'document', id, document, single, baseline, timing: { milliseconds, tokens, threads: threads ? POOL_WORKERS : 1 } },
     single ? attentionBuffers(translations[0]) : []);
 }
 

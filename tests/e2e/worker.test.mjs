@@ -218,3 +218,30 @@ test('lanes of one worker: each lane\'s requests supersede only its own, and a c
   assert.deepEqual(outcomes, [cli('A man in a red jacket is climbing a steep rock wall while his friends watch from below.'),
     'superseded', cli('A dog runs.'), 'superseded', cli('Two dogs play in the snow.')]);
 });
+
+test('a document of more than 32 sentences goes to 2 worker threads, isolated or not, and reads as on one', async () => {
+  for (const isolated of [true, false]) {
+    const outcome = await inPage(async (url) => {
+      const sentences = ['A dog runs through the snow.', 'Two children are playing football on the beach.',
+        'A woman is reading a book.', 'Mr. Smith is cooking in the kitchen.', 'An old man sits on a bench.'];
+      const text = Array.from({ length: 16 }, (_, p) => `${sentences.map((s, i) => (i === p % 5 ? s.toUpperCase() : s)).join(' ')}`)
+        .join('\n\n');  // 80 sentences in 16 paragraphs, not all alike
+      const worker = new TranslationWorker();
+      await worker.load(new URL(url, location.href).href);
+      const progress = [];
+      const { document, timing } = await worker.translate(text, {}, { document: true, onProgress: (p) => progress.push(p.sentencesDone) });
+      worker.terminate();
+      const { Translator } = await import('/wasm/attend.mjs');
+      const alone = await Translator.load(new URL(url, location.href).href);
+      const expected = await alone.translateDocument(text);
+      alone.dispose();
+      return { isolated: crossOriginIsolated, cores: navigator.hardwareConcurrency, threads: timing.threads, progress,
+        same: document.text === expected.text, sentences: expected.segments.filter((s) => s.translation).length };
+    }, EN_DE_URL, { isolated });
+    assert.equal(outcome.isolated, isolated);
+    assert.equal(outcome.sentences, 80);
+    assert.equal(outcome.threads, outcome.cores >= 2 ? 2 : 1, JSON.stringify(outcome));
+    assert.ok(outcome.same, 'the pooled document reads as one Translator translates it');
+    assert.equal(outcome.progress.at(-1), 80);
+  }
+});
