@@ -6,6 +6,7 @@
 
 #include "attend/error.h"
 #include "decode/search.h"
+#include "model/kv_cache.h"
 
 namespace attend {
 
@@ -13,12 +14,13 @@ uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, u
                         uint64_t longest, uint64_t steps) {
   const uint64_t d = c.d_model, d_ff = c.d_ff, vocab = c.tgt_vocab_size, layers = c.decoder_layers;
   const uint64_t heads = c.num_heads, positions = steps + 1, widest_key = std::max(positions, longest);
+  const uint64_t cache_positions = (positions + KvCache::kGrowth - 1) / KvCache::kGrowth * KvCache::kGrowth;
   const uint64_t rows = sentences * options.beam_size;  // decoder rows: every hypothesis of every sentence
   const uint64_t workspace = std::max({
       tokens * std::max(3 * d, d_ff),          // encoder activations [tokens, 3D] / [tokens, F]
       longest * longest,                       // encoder attention scores [S, S]
       rows * std::max({3 * d, d_ff, vocab}),   // decoder activations and logits [rows, V]
-      layers * rows * positions * 2 * d,       // self-attention keys and values
+      layers * cache_positions * 2 * d,        // one slot's self-attention keys and values
       layers * tokens * 2 * d});               // cross-attention keys and values
   if (!options.capture_attention) return workspace;
   return std::max({workspace,

@@ -1,5 +1,6 @@
 #include "decode/cpu_step_scorer.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "decode/log_probs.h"
@@ -10,22 +11,28 @@ void CpuStepScorer::prepare(const DecodeShape& shape) {
   ws_.reserve(model_.config, shape.max_rows, shape.slots, shape.max_steps, *shape.source_offsets, shape.capture);
   prepare_cross_attention(model_, kernels_, shape.memory, ws_);
   row_sentences_.reserve(shape.max_rows);
+  fed_.assign(shape.slots, 0);
 }
 
 void CpuStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
+  unmasked_.resize(static_cast<size_t>(k) + kRepeatGuardMaxN);
   const int vocab = model_.config.tgt_vocab_size;
+  // A slot not fed now holds a hypothesis the search has dropped: its memory goes.
+  std::fill(fed_.begin(), fed_.end(), 0);
+  for (int r = 0; r < rows.rows; ++r) fed_[rows.slots[r]] = 1;
+  for (size_t slot = 0; slot < fed_.size(); ++slot) {
+    if (!fed_[slot]) ws_.cache.release(static_cast<int>(slot));
+  }
   decoder_step(model_, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, mask_, ws_);
   row_sentences_.assign(rows.sentences, rows.sentences + rows.rows);
   for (int r = 0; r < rows.rows; ++r) {
-    float* logits = ws_.logits.data() + static_cast<size_t>(r) * vocab;  // [V]
-    const float lse = log_sum_exp(kernels_, logits, vocab, argmax(logits, vocab));
-    rows.banned[r].mask(logits);
-    best_tokens(logits, vocab, lse, k, best + static_cast<size_t>(r) * k);
+    best_allowed_tokens(kernels_, ws_.logits.data() + static_cast<size_t>(r) * vocab, vocab, rows.banned[r], k,
+                        unmasked_.data(), best + static_cast<size_t>(r) * k);
   }
 }
 
 void CpuStepScorer::fork_slots(const SlotFork* forks, int count, int steps) {
-  for (int i = 0; i < count; ++i) copy_cache_slot(model_.config, ws_, forks[i].from, forks[i].to, steps);
+  for (int i = 0; i < count; ++i) ws_.cache.copy(forks[i].from, forks[i].to, steps);
 }
 
 void CpuStepScorer::cross_attention(int row, float* out) const {

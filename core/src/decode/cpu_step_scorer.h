@@ -26,6 +26,8 @@ class CpuStepScorer final : public StepScorer {
   const HeadMask& mask_;
   DecoderWorkspace& ws_;
   std::vector<int> row_sentences_;  // [R] of the last step
+  std::vector<char> fed_;           // [P] whether the slot is fed at this step
+  std::vector<TokenScore> unmasked_;  // [k + banned] a row's best tokens before the repeat guard
 };
 
 }  // namespace attend

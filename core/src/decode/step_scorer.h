@@ -21,7 +21,8 @@
 //   probabilities. Only the reported row of a sentence is asked for, so a device may copy it back
 //   on demand.
 // Rows of a step are in sentence order (a sentence's hypotheses together); a sentence that has
-// finished has no rows, and slots of finished sentences are never fed again.
+// finished has no rows. A slot not fed at a step is never fed again unless a fork writes it
+// first: its cache may be dropped.
 #pragma once
 
 #include <vector>
@@ -31,7 +32,9 @@
 namespace attend {
 
 struct DecodeShape {
-  const float* memory = nullptr;                    // [N, D] encoder output, sentences back to back (host)
+  // [N, D] encoder output on the host, sentences back to back; null when the backend encoded
+  // the sentences itself and keeps their output (a device).
+  const float* memory = nullptr;
   const std::vector<int>* source_offsets = nullptr;  // [sentences + 1] into memory's rows
   int max_rows = 0;   // R never exceeds this
   int slots = 0;      // P: slots are numbered [0, P)

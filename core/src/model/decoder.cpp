@@ -19,7 +19,7 @@ void DecoderWorkspace::reserve(const ModelConfig& c, int rows, int slot_count, i
   source_tokens = offsets.back();
   max_source_len = 0;
   for (size_t s = 0; s + 1 < offsets.size(); ++s) max_source_len = std::max(max_source_len, offsets[s + 1] - offsets[s]);
-  cache.resize(layers * slots * steps * 2 * d);
+  cache.reset(c.decoder_layers, 2 * c.d_model, slots);
   cross_kv.resize(layers * source_tokens * 2 * d);
   x.resize(rows * d);
   normed.resize(rows * d);
@@ -47,11 +47,6 @@ void prepare_cross_attention(const Model::Impl& model, const KernelTable& k, con
 
 namespace {
 
-float* cache_at(const ModelConfig& c, DecoderWorkspace& ws, int layer, int slot) {
-  return ws.cache.data() +
-         (static_cast<size_t>(layer) * ws.slots + slot) * ws.max_steps * 2 * static_cast<size_t>(c.d_model);
-}
-
 // Row r's attention (one query) at layer l into ws.attn[r]; when capturing, its probabilities go to
 // capture[r][l] ([R][L][H][stride]).
 void attend_row(const KernelTable& k, const ModelConfig& c, const AttentionInput& input, const uint8_t* masked_heads,
@@ -65,12 +60,6 @@ void attend_row(const KernelTable& k, const ModelConfig& c, const AttentionInput
 
 }  // namespace
 
-void copy_cache_slot(const ModelConfig& c, DecoderWorkspace& ws, int from, int to, int steps) {
-  for (int l = 0; l < c.decoder_layers; ++l) {
-    std::memcpy(cache_at(c, ws, l, to), cache_at(c, ws, l, from), static_cast<size_t>(steps) * 2 * c.d_model * sizeof(float));
-  }
-}
-
 void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
                   DecoderWorkspace& ws) {
   const ModelConfig& c = model.config;
@@ -78,6 +67,7 @@ void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInpu
   const int rows = in.rows, d = c.d_model, hd = c.head_dim(), heads = c.num_heads, layers = c.decoder_layers;
   const float embed_scale = c.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
   const float query_scale = 1.f / std::sqrt(static_cast<float>(hd));
+  for (int r = 0; r < rows; ++r) ws.cache.reserve(in.slots[r], in.step + 1);
   embed(w.tgt_embed, w.tgt_positions, embed_scale, in.tokens, rows, in.step, 0, d, ws.x.data());  // [R, D]
   const LayerScratch scratch{ws.normed.data(), ws.out.data(), ws.hidden.data()};
 
@@ -88,7 +78,7 @@ void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInpu
       scale_rows(ws.qkv.data(), 3 * d, rows, d, query_scale);
       for (int r = 0; r < rows; ++r) {
         const float* qkv = ws.qkv.data() + static_cast<size_t>(r) * 3 * d;
-        float* cache = cache_at(c, ws, l, in.slots[r]);  // [T, 2D]
+        float* cache = ws.cache.at(l, in.slots[r]);  // [T, 2D]
         std::memcpy(cache + static_cast<size_t>(in.step) * 2 * d, qkv + d, 2 * d * sizeof(float));
         const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
         attend_row(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self, ws.max_steps, ws);

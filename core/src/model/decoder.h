@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "model/head_mask.h"
+#include "model/kv_cache.h"
 #include "model/model_impl.h"
 
 namespace attend {
 
 struct DecoderWorkspace {
   int slots = 0, max_steps = 0, max_rows = 0, source_tokens = 0, max_source_len = 0;
-  std::vector<float> cache;           // [L][P][T][2D]: per position K then V
+  KvCache cache;                      // P slots of [L][≤ T][2D], grown by decoder_step
   std::vector<float> cross_kv;        // [L][N][2D]
   std::vector<int> source_offsets;    // [sentences + 1] into the N source rows
   std::vector<float> x, normed, qkv, attn, out, hidden;  // [R, D] / [R, 3D] / [R, F]
@@ -41,10 +42,8 @@ struct StepInput {
 };
 
 // Leaves the logits [R, V] in ws.logits (and the probabilities in ws.capture_* if capturing).
+// Each row's cache slot grows to hold the step's position.
 void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
                   DecoderWorkspace& ws);
-
-// Copies the cache of slot `from` into slot `to` for positions [0, steps).
-void copy_cache_slot(const ModelConfig& c, DecoderWorkspace& ws, int from, int to, int steps);
 
 }  // namespace attend

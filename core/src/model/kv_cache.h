@@ -1,0 +1,41 @@
+// The decoder's self-attention keys and values, one block of memory per cache slot (hypothesis),
+// [L][capacity][2D] (per position K then V), grown as positions come and released when the
+// slot's hypothesis is gone: memory follows the hypotheses alive and the steps they reached,
+// not the number of slots times the longest allowed output.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace attend {
+
+class KvCache {
+ public:
+  // Positions are added this many at a time: a slot is copied when it grows, ~1/16 as often as
+  // it is written.
+  static constexpr int kGrowth = 16;
+
+  // `slots` empty slots of `layers` layers of `width` (2D) floats per position.
+  void reset(int layers, int width, int slots);
+  // Room for positions [0, positions) in `slot`, keeping the ones it holds.
+  void reserve(int slot, int positions);
+  // The slot's keys and values of one layer, [capacity][width].
+  float* at(int layer, int slot) const {
+    return slots_[slot].data.get() + static_cast<size_t>(layer) * slots_[slot].capacity * width_;
+  }
+  int capacity(int slot) const { return slots_[slot].capacity; }
+  // Positions [0, positions) of `from` into `to` (reserved as needed).
+  void copy(int from, int to, int positions);
+  void release(int slot);
+
+ private:
+  struct Slot {
+    std::unique_ptr<float[]> data;  // [L][capacity][width], uninitialised beyond what was written
+    int capacity = 0;
+  };
+  int layers_ = 0, width_ = 0;
+  std::vector<Slot> slots_;
+};
+
+}  // namespace attend

@@ -1,0 +1,63 @@
+#include "decode/log_probs.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "kernels/kernels.h"
+
+namespace attend {
+namespace {
+
+// The rule written plainly: banned logits to -inf, every token sorted (larger first, then lower
+// index), the first `count` as x - lse, lse over the logits before the mask.
+std::vector<TokenScore> plain_best(std::vector<float> logits, const BannedTokens& banned, int count) {
+  const float largest = *std::max_element(logits.begin(), logits.end());
+  double sum = 0;
+  for (float x : logits) sum += std::exp(static_cast<double>(x - largest));
+  const float lse = largest + static_cast<float>(std::log(sum));
+  banned.mask(logits.data());
+  std::vector<int> order(logits.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return logits[a] > logits[b]; });
+  std::vector<TokenScore> best;
+  for (int j = 0; j < count; ++j) best.push_back(TokenScore{order[j], logits[order[j]] - lse});
+  return best;
+}
+
+TEST(LogProbs, BestAllowedTokensAreThePlainRulesOnTiesBansAndEveryLength) {
+  const kernels::KernelTable& k = kernels::best_kernels();
+  std::mt19937 rng(7);
+  for (int n : {1, 2, 15, 16, 17, 40, 100, 1000}) {
+    for (int count : {1, 2, 10}) {
+      if (count > n) continue;
+      for (int trial = 0; trial < 20; ++trial) {
+        std::vector<float> logits(n);
+        // Few distinct values, so ties are everywhere; rising logits too (the window refills at every one).
+        for (int i = 0; i < n; ++i) logits[i] = trial % 2 ? static_cast<float>(rng() % 7) : 0.01f * i;
+        BannedTokens banned;
+        for (int b = 0; b < static_cast<int>(rng() % 4); ++b) banned.ids[banned.count++] = static_cast<int>(rng() % n);
+        std::vector<TokenScore> scratch(count + kRepeatGuardMaxN), got(count);
+        std::vector<float> given = logits;
+        best_allowed_tokens(k, given.data(), n, banned, count, scratch.data(), got.data());
+        const std::vector<TokenScore> want = plain_best(logits, banned, count);
+        for (int j = 0; j < count; ++j) {
+          ASSERT_EQ(got[j].token, want[j].token) << "n " << n << " count " << count << " trial " << trial << " rank " << j;
+          if (std::isinf(want[j].log_prob)) {
+            EXPECT_EQ(got[j].log_prob, want[j].log_prob);
+          } else {
+            EXPECT_NEAR(got[j].log_prob, want[j].log_prob, 1e-5f);
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace attend
