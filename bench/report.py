@@ -131,9 +131,10 @@ def grid_table(engine_result):
         lat = run.get("latency_ms")
         rows.append([run["beam"], run["batch"], run["threads"], fmt(run["sentences_per_second"], 1),
                      fmt(run["target_tokens_per_second"]), fmt(lat["p50"], 2) if lat else "—",
-                     fmt(lat["p90"], 2) if lat else "—", fmt(run["seconds"], 2), fmt(run["cpu_seconds"], 2)])
-    return table(["beam", "batch", "threads", "sentences/s", "target tokens/s", "p50 ms", "p90 ms", "wall s", "CPU s"],
-                 rows)
+                     fmt(lat["p90"], 2) if lat else "—", fmt(run["seconds"], 2), fmt(run["cpu_seconds"], 2),
+                     fmt(run["peak_rss_mib"], 1) if "peak_rss_mib" in run else "—"])
+    return table(["beam", "batch", "threads", "sentences/s", "target tokens/s", "p50 ms", "p90 ms", "wall s", "CPU s",
+                  "peak RSS MiB"], rows)
 
 
 def load_table(results):
@@ -384,7 +385,8 @@ def markdown(results):
         out += ["\n### int8 weights and activations (`--int8-activations`, same grid, 1 thread)\n\n",
                 grid_table(results["engines"]["attend-int8-activations"])]
     out += ["\n## Model load time and memory\n\n", load_table(results),
-            "\nAttend's peak RSS is the process's maxrss over the whole grid (threads 2 and batch 32 beam included).\n"]
+            "\nAttend's peak RSS here is the process's maxrss over the whole grid (threads 2 and batch 32 beam "
+            "included); the grids above give each setting's own (the high-water mark reset before it).\n"]
     if "kernels" in results:
         out += ["\n## The machine's GEMM limit: Attend's kernels vs OpenBLAS (1 thread, model shapes)\n\n",
                 kernels_table(results["kernels"]),

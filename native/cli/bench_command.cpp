@@ -1,7 +1,7 @@
 // attend bench: end-to-end speed of translating a file (default: the first 1000 lines of
 // Multi30k test_2016_flickr.en) over a grid of beam sizes, batch sizes and thread counts:
 // sentences/s, target tokens/s, per-sentence latency at batch 1, model load time and peak
-// memory, as a table or as JSON. bench/run.py runs it beside its peers on the same weights.
+// memory (of the process, and of each setting alone), as a table or as JSON. bench/run.py runs it beside its peers on the same weights.
 // With --document: translate_document on a document against translate_batch on its sentences.
 #include <sys/resource.h>
 
@@ -12,6 +12,7 @@
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -23,6 +24,7 @@
 #include "line_reader.h"
 #include "line_translation.h"
 #include "option_parser.h"
+#include "peak_memory.h"
 #include "search_settings.h"
 #include "usage_error.h"
 
@@ -51,6 +53,7 @@ struct BenchArgs {
 struct Run {
   int beam = 1, batch = 1, threads = 1;
   double seconds = 0, cpu_seconds = 0;
+  std::optional<double> peak_rss_mib;        // over this setting's repeats, when the kernel tells
   size_t target_tokens = 0;
   std::vector<double> latencies_ms;          // per sentence, batch 1 and 1 thread only
   std::vector<std::vector<int>> ids;         // best hypothesis of each sentence
@@ -201,6 +204,7 @@ Json run_json(const Run& run, size_t sentences) {
   out["target_tokens"] = run.target_tokens;
   out["sentences_per_second"] = sentences / run.seconds;
   out["target_tokens_per_second"] = run.target_tokens / run.seconds;
+  if (run.peak_rss_mib) out["peak_rss_mib"] = *run.peak_rss_mib;
   if (!run.latencies_ms.empty()) {
     out["latency_ms"] = {{"p50", quantile(run.latencies_ms, 0.5)},
                          {"p90", quantile(run.latencies_ms, 0.9)},
@@ -218,7 +222,7 @@ void print_table(std::ostream& out, const Json& report) {
       << "input  " << report["input"]["path"].get<std::string>() << ": "
       << report["input"]["sentences"].get<size_t>() << " sentences, "
       << report["input"]["source_tokens"].get<size_t>() << " source tokens\n\n";
-  out << " beam  batch  threads   sent/s   tgt tok/s   p50 ms   p90 ms   seconds\n";
+  out << " beam  batch  threads   sent/s   tgt tok/s   p50 ms   p90 ms   seconds   peak MiB\n";
   for (const Json& run : report["runs"]) {
     out << std::setw(5) << run["beam"].get<int>() << std::setw(7) << run["batch"].get<int>()
         << std::setw(9) << run["threads"].get<int>() << std::setw(9) << std::setprecision(1)
@@ -230,10 +234,15 @@ void print_table(std::ostream& out, const Json& report) {
     } else {
       out << std::setw(9) << "-" << std::setw(9) << "-";
     }
-    out << std::setw(10) << std::setprecision(2) << run["seconds"].get<double>() << "\n";
+    out << std::setw(10) << std::setprecision(2) << run["seconds"].get<double>();
+    if (run.contains("peak_rss_mib")) {
+      out << std::setw(11) << std::setprecision(1) << run["peak_rss_mib"].get<double>() << "\n";
+    } else {
+      out << std::setw(11) << "-" << "\n";
+    }
   }
   out << "\npeak memory " << std::setprecision(1) << report["peak_rss_mib"].get<double>()
-      << " MiB (maxrss)\n";
+      << " MiB (maxrss of the process; peak MiB: of each setting alone)\n";
 }
 
 // --document: the whole document path (translate_document: sentence_breaks, plan_document with
@@ -451,6 +460,7 @@ int run_bench(const std::vector<std::string>& args) {
     for (int batch : batches) {
       for (int threads : thread_counts) {
         Run best;
+        const bool peak_reset = reset_peak_memory();
         for (int r = 0; r < b.repeat; ++r) {
           Run run;
           run.beam = beam;
@@ -459,6 +469,7 @@ int run_bench(const std::vector<std::string>& args) {
           measure(model, texts, b.options, &run);
           if (r == 0 || run.seconds < best.seconds) best = std::move(run);
         }
+        if (peak_reset) best.peak_rss_mib = peak_memory_mib();
         if (!b.json) std::cerr << "attend bench: " << run_name(best) << " done\n";
         runs.push_back(std::move(best));
       }

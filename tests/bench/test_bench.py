@@ -39,6 +39,9 @@ class AttendBench(unittest.TestCase):
                 self.assertIn(field, run)
             self.assertEqual(run["sentences"], 4)
             self.assertGreater(run["seconds"], 0)
+            # The setting's own peak, within the process's (Linux resets the high-water mark per setting).
+            self.assertGreater(run["peak_rss_mib"], 0)
+            self.assertLessEqual(run["peak_rss_mib"], report["peak_rss_mib"] + 0.1)
             self.assertEqual(run["target_tokens"], sum(len(o) for o in ids["runs"][run["name"]]))
             self.assertEqual("latency_ms" in run, run["batch"] == 1 and run["threads"] == 1, run["name"])
         self.assertEqual(len(ids["sources"]), 4)
@@ -48,6 +51,7 @@ class AttendBench(unittest.TestCase):
         out = self.run_bench("--lines", "2", "--beam", "1", "--batch", "2", "--threads", "1")
         self.assertIn("tgt tok/s", out)
         self.assertIn("peak memory", out)
+        self.assertIn("peak MiB", out)
 
     def test_bad_list_is_a_usage_error(self):
         for option, value in (("--beam", "1,x"), ("--beam", "1,2,"), ("--batch", " 4"), ("--batch", "+4"),
