@@ -1,5 +1,6 @@
 // Offline: after one visit the service worker has the app, the translator and the model,
-// so with the server stopped a reload still translates, the same as before; a new version
+// so with the server stopped a reload still translates, the same as before, and the page stays
+// cross-origin isolated (the cached responses keep their headers); a new version
 // of the service worker replaces the old caches; a model replaced on the server replaces
 // the cached one at the next visit, an unchanged one is not downloaded again, and one the
 // server fails to give (404) comes from the cache.
@@ -42,11 +43,15 @@ test('a reload with the server stopped still translates', async () => {
   const cached = await page.evaluate(async () => (await (await globalThis.caches.open('attend-shell-v1')).keys())
     .map((request) => new URL(request.url).pathname));
   assert.deepEqual(appFiles().filter((path) => !cached.includes(path)), [], 'files the service worker does not keep');
+  // The translator's threads (wasm/pool.mjs, for long documents) work offline too.
+  assert.deepEqual(['/wasm/pool.mjs', '/wasm/pool_worker.mjs'].filter((path) => !cached.includes(path)), []);
 
   await server.stop();
   await page.reload();
   await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
   assert.equal(await translate(page, 'A little girl climbs into a wooden playhouse.'), online);
+  // The cached responses keep their COOP/COEP headers: offline, the page is still cross-origin isolated.
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   await saveScreenshot(page, 'offline');
 });
 
