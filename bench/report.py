@@ -373,8 +373,9 @@ def markdown(results):
                 f"{results['input']['sentences']} sentences, not the beam subset). Beam 5 at batch 32: Attend only "
                 f"(onnxruntime-web's beam loop takes one sentence at a time). *2 threads*: `wasm/pool.mjs`, a `TranslatorPool` "
                 f"of 2 Workers, each with its own Translator (no SharedArrayBuffer: the page needs no cross-origin "
-                f"isolation), which takes each call's sentences in groups of 32, as the native CLI splits them over 2 "
-                f"translators; beside native Attend's 2-thread rows (f32).\n"]
+                f"isolation), given all the sentences in one call, which it hands to its workers in groups of 32 (each "
+                f"worker decodes batches of 32, as each of the native CLI's 2 translators does); beside native "
+                f"Attend's 2-thread rows (f32).\n"]
     if "documents" in results:
         out.append(documents_section(results))
     out += ["\n## Speed bar (CTranslate2 as context)\n\n", speed_bar(results),

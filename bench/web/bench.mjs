@@ -11,16 +11,19 @@ const log = (line) => { document.getElementById('log').textContent += `${line}\n
 const now = () => performance.now();
 const noCpu = () => null;
 
-// Attend through its public JS API: text in (tokenized inside), batch = sentences per translate() call
-// (a TranslatorPool, for threads > 1, splits each call into groups of 32 over its workers).
+// Attend through its public JS API: text in (tokenized inside), batch = sentences per translate() call.
+// threads > 1: a TranslatorPool given all the sentences in one call, which it hands to its workers in
+// groups of 32 (the batch: each worker decodes 32 at a time, as each native thread does).
 async function attendSetting(translator, texts, { beam, batch, threads }, options) {
+  if (threads > 1 && batch !== 32) throw new Error(`a pool decodes batches of 32, not ${batch}`);
   const ids = [], latencies = [];
   const start = now();
   const callOptions = { beam, alpha: options.length_penalty, maxLength: options.max_length,
     maxLengthRatio: options.max_length_ratio };
-  for (let first = 0; first < texts.length; first += batch) {
+  const perCall = threads > 1 ? texts.length : batch;
+  for (let first = 0; first < texts.length; first += perCall) {
     const t0 = now();
-    const results = await translator.translate(texts.slice(first, first + batch), callOptions);
+    const results = await translator.translate(texts.slice(first, first + perCall), callOptions);
     latencies.push(now() - t0);
     for (const r of results) ids.push(r.ids);
   }
