@@ -34,33 +34,40 @@ CudaSession::CudaSession(const ModelConfig& c, const DeviceWeights& w, ComputeTy
 
 CudaSession::~CudaSession() { drop_graphs(); }
 
-void* CudaSession::element(void* base, size_t index) const {
-  return static_cast<char*>(base) + index * element_bytes(type_);
-}
-
 void CudaSession::linear(const DeviceLinear& l, const void* x, void* y, int m, const Activation* act) {
   blas_.gemm_nt(type_, x, l.in, l.weight, l.in, y, l.out, false, m, l.out, l.in);
   bias_activation(type_, y, l.bias, m, l.out, act, stream_.get());
 }
 
+void CudaSession::linear_f32(const DeviceLinear& l, const void* x, float* y, int m) {
+  blas_.gemm_nt(type_, x, l.in, l.weight, l.in, y, l.out, true, m, l.out, l.in);
+  bias_activation(ComputeType::f32, y, l.bias, m, l.out, nullptr, stream_.get());
+}
+
 template <class Sublayer>
-void CudaSession::residual(const DeviceNorm& norm, void* x, void* normed, void* out, int rows, Sublayer&& fn) {
+void CudaSession::residual(const DeviceNorm& norm, const Residual& r, int rows, Sublayer&& fn) {
   const int d = c_.d_model;
   if (c_.norm == NormPlacement::pre) {
-    layernorm(type_, x, nullptr, normed, norm.gamma, norm.beta, rows, d, c_.layer_norm_eps, stream_.get());
-    fn(normed, out);
-    add(type_, x, out, static_cast<size_t>(rows) * d, stream_.get());
+    layernorm(type_, r.x, nullptr, nullptr, r.normed, norm.gamma, norm.beta, rows, d, c_.layer_norm_eps, stream_.get());
+    fn(r.normed, r.out);
+    add(ComputeType::f32, r.x, r.out, static_cast<size_t>(rows) * d, stream_.get());
   } else {
-    fn(x, out);
-    layernorm(type_, x, out, x, norm.gamma, norm.beta, rows, d, c_.layer_norm_eps, stream_.get());
+    fn(r.x_t, r.out);
+    layernorm(type_, r.x, r.out, r.x, r.x_t, norm.gamma, norm.beta, rows, d, c_.layer_norm_eps, stream_.get());
   }
 }
 
-// FFN(x) = act(x·W1ᵀ + b1)·W2ᵀ + b2;  in, out [rows, D]; hidden [rows, F]
+// FFN(x) = act(x·W1ᵀ + b1)·W2ᵀ + b2;  in [rows, D]; hidden [rows, F]; out [rows, D] f32
 void CudaSession::feed_forward(const DeviceLinear& fc1, const DeviceLinear& fc2, const void* in, void* hidden,
-                               void* out, int rows) {
+                               float* out, int rows) {
   linear(fc1, in, hidden, rows, &c_.activation);
-  linear(fc2, hidden, out, rows);
+  linear_f32(fc2, hidden, out, rows);
+}
+
+void CudaSession::final_norm(const DeviceNorm& norm, const Residual& r, int rows) {
+  if (c_.norm != NormPlacement::pre) return;
+  layernorm(type_, r.x, nullptr, nullptr, r.x_t, norm.gamma, norm.beta, rows, c_.d_model, c_.layer_norm_eps,
+            stream_.get());
 }
 
 void CudaSession::upload_mask(const HeadMask& mask) {
@@ -102,18 +109,19 @@ void CudaSession::encode(const std::vector<int>& ids, const std::vector<int>& of
   const std::vector<int> tables = encoder_tables(ids, offsets);  // [4][N]
   upload(a.at(encoder_.tables), tables.data(), tables.size() * sizeof(int), s);
   const int* table = a.at<int>(encoder_.tables);
-  void *x = a.at(encoder_.x), *normed = a.at(encoder_.normed), *qkv = a.at(encoder_.qkv), *attn = a.at(encoder_.attn),
-       *out = a.at(encoder_.out), *hidden = a.at(encoder_.hidden);
+  const Residual io{a.at<float>(encoder_.x), a.at(encoder_.x_t), a.at(encoder_.normed), a.at<float>(encoder_.out)};
+  float* qkv = a.at<float>(encoder_.qkv);
+  void *attn = a.at(encoder_.attn), *hidden = a.at(encoder_.hidden);
   const float embed_scale = c_.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
-  embed(type_, x, w_.src_embed, w_.src_positions, table, table + n, n, d, embed_scale, s);  // [N, D]
+  embed(type_, io.x, io.x_t, w_.src_embed, w_.src_positions, table, table + n, n, d, embed_scale, s);  // [N, D]
   const size_t map = static_cast<size_t>(capture_len) * capture_len;
   for (int l = 0; l < c_.encoder_layers; ++l) {
     const DeviceEncoderLayer& lw = w_.encoder[l];
-    residual(lw.attn_norm, x, normed, out, n, [&](const void* in, void* o) {
-      linear(lw.qkv, in, qkv, n);  // [N, 3D]
+    residual(lw.attn_norm, io, n, [&](const void* in, float* o) {
+      linear_f32(lw.qkv, in, qkv, n);  // [N, 3D]
       AttentionArgs args;
       args.q = qkv, args.ldq = 3 * d;
-      args.k = element(qkv, d), args.v = element(qkv, 2 * d), args.ldkv = 3 * d;
+      args.k = qkv + d, args.v = qkv + 2 * d, args.ldkv = 3 * d;
       args.key_start = table + 2 * n, args.key_count = table + 3 * n;
       args.queries = n, args.heads = heads, args.head_dim = hd, args.max_keys = max_source_len_;
       args.scale = 1.f / std::sqrt(static_cast<float>(hd));
@@ -125,13 +133,11 @@ void CudaSession::encode(const std::vector<int>& ids, const std::vector<int>& of
         args.capture_row_stride = capture_len, args.capture_head_stride = map;
       }
       attention(type_, args, s);
-      linear(lw.out, attn, o, n);
+      linear_f32(lw.out, attn, o, n);
     });
-    residual(lw.ffn_norm, x, normed, out, n, [&](const void* in, void* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, n); });
+    residual(lw.ffn_norm, io, n, [&](const void* in, float* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, n); });
   }
-  if (c_.norm == NormPlacement::pre) {
-    layernorm(type_, x, nullptr, x, w_.encoder_final_norm.gamma, w_.encoder_final_norm.beta, n, d, c_.layer_norm_eps, s);
-  }
+  final_norm(w_.encoder_final_norm, io, n);  // the memory: x_t [N, D]
   check_launches("the encoder's kernels");
   if (capture) {
     check(cudaMemcpyAsync(capture, a.at(encoder_.capture), c_.encoder_layers * heads * map * sizeof(float),
@@ -160,8 +166,9 @@ void CudaSession::begin_decode(int rows, int slots, int max_steps, int candidate
   check(cudaMemsetAsync(a.at(decoder_.capture_self), 0, decoder_.bytes - decoder_.capture_self, stream_.get()),
         "cudaMemsetAsync");
   for (int l = 0; l < c_.decoder_layers; ++l) {  // [N, 2D] = memory · [W_k; W_v]ᵀ
-    linear(w_.decoder[l].cross_kv, encoder_arena_.at(encoder_.x),
-           element(a.at(decoder_.cross_kv), static_cast<size_t>(l) * shape_.source_tokens * 2 * d), shape_.source_tokens);
+    linear_f32(w_.decoder[l].cross_kv, encoder_arena_.at(encoder_.x_t),
+               a.at<float>(decoder_.cross_kv) + static_cast<size_t>(l) * shape_.source_tokens * 2 * d,
+               shape_.source_tokens);
   }
   check_launches("the cross K/V kernels");
   stream_.synchronize();
@@ -173,23 +180,24 @@ void CudaSession::launch_step(int rows) {
   DeviceArena& a = decoder_arena_;
   const int* t = a.at<int>(decoder_.tables);  // [6][R]: tokens, positions, slot starts, self keys, cross starts, cross keys
   const int r = rows;
-  void *x = a.at(decoder_.x), *normed = a.at(decoder_.normed), *qkv = a.at(decoder_.qkv), *attn = a.at(decoder_.attn),
-       *out = a.at(decoder_.out), *hidden = a.at(decoder_.hidden);
+  const Residual io{a.at<float>(decoder_.x), a.at(decoder_.x_t), a.at(decoder_.normed), a.at<float>(decoder_.out)};
+  float* qkv = a.at<float>(decoder_.qkv);
+  void *attn = a.at(decoder_.attn), *hidden = a.at(decoder_.hidden);
   const float embed_scale = c_.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
   const float query_scale = 1.f / std::sqrt(static_cast<float>(hd));
-  embed(type_, x, w_.tgt_embed, w_.tgt_positions, t, t + r, r, d, embed_scale, s);  // [R, D]
+  embed(type_, io.x, io.x_t, w_.tgt_embed, w_.tgt_positions, t, t + r, r, d, embed_scale, s);  // [R, D]
   const size_t cache_layer = static_cast<size_t>(shape_.slots) * shape_.max_steps * 2 * d;
   const size_t cross_layer = static_cast<size_t>(shape_.source_tokens) * 2 * d;
   const size_t maps = static_cast<size_t>(layers) * heads;
   for (int l = 0; l < layers; ++l) {
     const DeviceDecoderLayer& lw = w_.decoder[l];
-    void* cache = element(a.at(decoder_.cache), l * cache_layer);  // [P][T][2D]
-    residual(lw.self_norm, x, normed, out, r, [&](const void* in, void* o) {
-      linear(lw.self_qkv, in, qkv, r);  // [R, 3D]
-      write_cache(type_, cache, qkv, t + 2 * r, t + r, r, d, s);
+    float* cache = a.at<float>(decoder_.cache) + l * cache_layer;  // [P][T][2D]
+    residual(lw.self_norm, io, r, [&](const void* in, float* o) {
+      linear_f32(lw.self_qkv, in, qkv, r);  // [R, 3D]
+      write_cache(cache, qkv, t + 2 * r, t + r, r, d, s);
       AttentionArgs args;
       args.q = qkv, args.ldq = 3 * d;
-      args.k = cache, args.v = element(cache, d), args.ldkv = 2 * d;
+      args.k = cache, args.v = cache + d, args.ldkv = 2 * d;
       args.key_start = t + 2 * r, args.key_count = t + 3 * r;
       args.queries = r, args.heads = heads, args.head_dim = hd, args.max_keys = shape_.max_steps;
       args.scale = query_scale;
@@ -201,14 +209,14 @@ void CudaSession::launch_step(int rows) {
         args.capture_row_stride = maps * shape_.max_steps, args.capture_head_stride = shape_.max_steps;
       }
       attention(type_, args, s);
-      linear(lw.self_out, attn, o, r);
+      linear_f32(lw.self_out, attn, o, r);
     });
-    residual(lw.cross_norm, x, normed, out, r, [&](const void* in, void* o) {
-      linear(lw.cross_q, in, qkv, r);  // [R, D]
-      void* kv = element(a.at(decoder_.cross_kv), l * cross_layer);  // [N, 2D]
+    residual(lw.cross_norm, io, r, [&](const void* in, float* o) {
+      linear_f32(lw.cross_q, in, qkv, r);  // [R, D]
+      const float* kv = a.at<float>(decoder_.cross_kv) + l * cross_layer;  // [N, 2D]
       AttentionArgs args;
       args.q = qkv, args.ldq = d;
-      args.k = kv, args.v = element(kv, d), args.ldkv = 2 * d;
+      args.k = kv, args.v = kv + d, args.ldkv = 2 * d;
       args.key_start = t + 4 * r, args.key_count = t + 5 * r;
       args.queries = r, args.heads = heads, args.head_dim = hd, args.max_keys = shape_.max_source_len;
       args.scale = query_scale;
@@ -220,18 +228,12 @@ void CudaSession::launch_step(int rows) {
         args.capture_row_stride = maps * shape_.max_source_len, args.capture_head_stride = shape_.max_source_len;
       }
       attention(type_, args, s);
-      linear(lw.cross_out, attn, o, r);
+      linear_f32(lw.cross_out, attn, o, r);
     });
-    residual(lw.ffn_norm, x, normed, out, r, [&](const void* in, void* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, r); });
+    residual(lw.ffn_norm, io, r, [&](const void* in, float* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, r); });
   }
-  const void* final_x = x;
-  if (c_.norm == NormPlacement::pre) {
-    layernorm(type_, x, nullptr, normed, w_.decoder_final_norm.gamma, w_.decoder_final_norm.beta, r, d, c_.layer_norm_eps, s);
-    final_x = normed;
-  }
-  float* logits = a.at<float>(decoder_.logits);  // [R, V] f32
-  blas_.gemm_nt(type_, final_x, d, w_.output.weight, d, logits, c_.tgt_vocab_size, true, r, c_.tgt_vocab_size, d);
-  bias_activation(ComputeType::f32, logits, w_.output.bias, r, c_.tgt_vocab_size, nullptr, s);
+  final_norm(w_.decoder_final_norm, io, r);
+  linear_f32(w_.output, io.x_t, a.at<float>(decoder_.logits), r);  // [R, V] f32
 }
 
 void CudaSession::step(const StepInput& in, const HeadMask& mask) {
@@ -320,7 +322,7 @@ void CudaSession::copy_cache_slots(const int* forks, int count, int steps) {
   DeviceArena& a = decoder_arena_;
   upload(a.at(decoder_.forks), forks, 2 * static_cast<size_t>(count) * sizeof(int), stream_.get());
   const size_t row = 2 * static_cast<size_t>(c_.d_model), slot = shape_.max_steps * row;
-  ::attend::cuda::copy_cache_slots(type_, a.at(decoder_.cache), a.at<int>(decoder_.forks), count, c_.decoder_layers,
+  ::attend::cuda::copy_cache_slots(a.at<float>(decoder_.cache), a.at<int>(decoder_.forks), count, c_.decoder_layers,
                                    shape_.slots * slot, slot, steps * row, stream_.get());
   check_launches("copy_cache_slots");
 }

@@ -31,19 +31,31 @@ class CudaSession final : public DeviceSession {
   void copy_cache_slots(const int* forks, int count, int steps) override;
 
  private:
-  // y [m, l.out] = act(x [m, l.in] · Wᵀ + b)
+  // The residual stream [rows, D] f32 (x), its copy in the compute type (x_t), and a sublayer's
+  // input (normed, compute type) and output (out, f32).
+  struct Residual {
+    float* x;
+    void* x_t;
+    void* normed;
+    float* out;
+  };
+  // y [m, l.out] = act(x [m, l.in] · Wᵀ + b), x and y in the compute type
   void linear(const DeviceLinear& l, const void* x, void* y, int m, const Activation* act = nullptr);
-  // Post-norm: x = LN(x + f(x)); pre-norm: x = x + f(LN(x)). fn(in, out) computes f into out.
+  // The same into f32 (a sublayer's output, added to the residual stream)
+  void linear_f32(const DeviceLinear& l, const void* x, float* y, int m);
+  // Post-norm: x = LN(x + f(x)); pre-norm: x = x + f(LN(x)). fn(in, out) computes f of in
+  // (compute type) into out (f32). Post-norm leaves x_t = x in the compute type.
   template <class Sublayer>
-  void residual(const DeviceNorm& norm, void* x, void* normed, void* out, int rows, Sublayer&& fn);
-  void feed_forward(const DeviceLinear& fc1, const DeviceLinear& fc2, const void* in, void* hidden, void* out,
+  void residual(const DeviceNorm& norm, const Residual& r, int rows, Sublayer&& fn);
+  void feed_forward(const DeviceLinear& fc1, const DeviceLinear& fc2, const void* in, void* hidden, float* out,
                     int rows);
+  // x_t = LN(x): the pre-norm stacks' final norm, or nothing for post-norm (x_t is LN(…) already)
+  void final_norm(const DeviceNorm& norm, const Residual& r, int rows);
   // The kernels of one decoder step over the tables already on the device (graph-capturable).
   void launch_step(int rows);
   void upload_mask(const HeadMask& mask);
   const uint8_t* mask_flags(AttentionKind kind, int layer) const;
   void drop_graphs();
-  void* element(void* base, size_t index) const;
 
   const ModelConfig& c_;
   const DeviceWeights& w_;

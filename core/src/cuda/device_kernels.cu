@@ -79,12 +79,16 @@ __global__ void convert_kernel(T* out, const float* in, size_t n) {
 }
 
 template <class T>
-__global__ void embed_kernel(T* x, const T* table, const float* positions, const int* ids, const int* position, int d,
-                             float scale) {
+__global__ void embed_kernel(float* x, T* x_t, const T* table, const float* positions, const int* ids,
+                             const int* position, int d, float scale) {
   const int r = blockIdx.x;
   const T* e = table + static_cast<size_t>(ids[r]) * d;
   const float* pe = positions + static_cast<size_t>(position[r]) * d;
-  for (int i = threadIdx.x; i < d; i += blockDim.x) x[static_cast<size_t>(r) * d + i] = from_float<T>(to_float(e[i]) * scale + pe[i]);
+  for (int i = threadIdx.x; i < d; i += blockDim.x) {
+    const float v = to_float(e[i]) * scale + pe[i];
+    x[static_cast<size_t>(r) * d + i] = v;
+    x_t[static_cast<size_t>(r) * d + i] = from_float<T>(v);
+  }
 }
 
 // gelu as the CPU's: ½·x·erfc(−x/√2); swish: x / (1 + exp(−x))
@@ -115,14 +119,14 @@ __global__ void add_kernel(T* x, const T* y, size_t n) {
 
 // One block per row; the row is held in shared memory so that y may be x.
 template <class T>
-__global__ void layernorm_kernel(const T* x, const T* add, T* y, const float* gamma, const float* beta, int d,
-                                 float eps) {
+__global__ void layernorm_kernel(const float* x, const float* add, float* y, T* y_t, const float* gamma,
+                                 const float* beta, int d, float eps) {
   ATTEND_DYNAMIC_SHARED(float, row);  // [d]
   __shared__ float shared32[32];
   const size_t base = static_cast<size_t>(blockIdx.x) * d;
   float sum = 0.f;
   for (int i = threadIdx.x; i < d; i += blockDim.x) {
-    const float v = to_float(x[base + i]) + (add ? to_float(add[base + i]) : 0.f);
+    const float v = x[base + i] + (add ? add[base + i] : 0.f);
     row[i] = v;
     sum += v;
   }
@@ -130,24 +134,26 @@ __global__ void layernorm_kernel(const T* x, const T* add, T* y, const float* ga
   float squares = 0.f;
   for (int i = threadIdx.x; i < d; i += blockDim.x) squares += (row[i] - mean) * (row[i] - mean);
   const float rstd = rsqrtf(block_sum(squares, shared32) / d + eps);
-  for (int i = threadIdx.x; i < d; i += blockDim.x) y[base + i] = from_float<T>((row[i] - mean) * rstd * gamma[i] + beta[i]);
+  for (int i = threadIdx.x; i < d; i += blockDim.x) {
+    const float v = (row[i] - mean) * rstd * gamma[i] + beta[i];
+    if (y) y[base + i] = v;
+    y_t[base + i] = from_float<T>(v);
+  }
 }
 
-template <class T>
-__global__ void write_cache_kernel(T* cache, const T* qkv, const int* slot_start, const int* position, int d) {
+__global__ void write_cache_kernel(float* cache, const float* qkv, const int* slot_start, const int* position, int d) {
   const int r = blockIdx.x;
-  const T* kv = qkv + static_cast<size_t>(r) * 3 * d + d;  // [2D]: K then V
-  T* dst = cache + static_cast<size_t>(slot_start[r] + position[r]) * 2 * d;
+  const float* kv = qkv + static_cast<size_t>(r) * 3 * d + d;  // [2D]: K then V
+  float* dst = cache + static_cast<size_t>(slot_start[r] + position[r]) * 2 * d;
   for (int i = threadIdx.x; i < 2 * d; i += blockDim.x) dst[i] = kv[i];
 }
 
 // One block per (fork, layer).
-template <class T>
-__global__ void copy_cache_slots_kernel(T* cache, const int* forks, size_t layer_elements, size_t slot_elements,
+__global__ void copy_cache_slots_kernel(float* cache, const int* forks, size_t layer_elements, size_t slot_elements,
                                         size_t elements) {
   const int from = forks[2 * blockIdx.x], to = forks[2 * blockIdx.x + 1];
-  const T* src = cache + blockIdx.y * layer_elements + from * slot_elements;
-  T* dst = cache + blockIdx.y * layer_elements + to * slot_elements;
+  const float* src = cache + blockIdx.y * layer_elements + from * slot_elements;
+  float* dst = cache + blockIdx.y * layer_elements + to * slot_elements;
   for (size_t i = threadIdx.x; i < elements; i += blockDim.x) dst[i] = src[i];
 }
 
@@ -159,15 +165,15 @@ __global__ void attention_kernel(AttentionArgs a) {
   float* query = shared;
   float* p = shared + hd;
   const int start = a.key_start[q], keys = a.key_count[q];
-  const T* qrow = static_cast<const T*>(a.q) + static_cast<size_t>(q) * a.ldq + h * hd;
-  for (int i = threadIdx.x; i < hd; i += blockDim.x) query[i] = to_float(qrow[i]) * a.scale;
+  const float* qrow = a.q + static_cast<size_t>(q) * a.ldq + h * hd;
+  for (int i = threadIdx.x; i < hd; i += blockDim.x) query[i] = qrow[i] * a.scale;
   __syncthreads();
-  const T* kbase = static_cast<const T*>(a.k) + h * hd;
+  const float* kbase = a.k + h * hd;
   float best = -FLT_MAX;
   for (int j = threadIdx.x; j < keys; j += blockDim.x) {
-    const T* krow = kbase + static_cast<size_t>(start + j) * a.ldkv;
+    const float* krow = kbase + static_cast<size_t>(start + j) * a.ldkv;
     float s = 0.f;
-    for (int i = 0; i < hd; ++i) s += query[i] * to_float(krow[i]);
+    for (int i = 0; i < hd; ++i) s += query[i] * krow[i];
     p[j] = s;
     best = fmaxf(best, s);
   }
@@ -187,11 +193,11 @@ __global__ void attention_kernel(AttentionArgs a) {
   }
   T* out = static_cast<T*>(a.out) + static_cast<size_t>(q) * a.ldo + h * hd;
   const bool masked = a.masked_heads && a.masked_heads[h];
-  const T* vbase = static_cast<const T*>(a.v) + h * hd;
+  const float* vbase = a.v + h * hd;
   for (int i = threadIdx.x; i < hd; i += blockDim.x) {
     float acc = 0.f;
     if (!masked) {
-      for (int j = 0; j < keys; ++j) acc += p[j] * to_float(vbase[static_cast<size_t>(start + j) * a.ldkv + i]);
+      for (int j = 0; j < keys; ++j) acc += p[j] * vbase[static_cast<size_t>(start + j) * a.ldkv + i];
     }
     out[i] = from_float<T>(acc);
   }
@@ -258,13 +264,13 @@ void convert_from_f32(ComputeType t, void* out, const float* in, size_t n, cudaS
   });
 }
 
-void embed(ComputeType t, void* x, const void* table, const float* positions, const int* ids, const int* position,
-           int rows, int d, float scale, cudaStream_t stream) {
+void embed(ComputeType t, float* x, void* x_t, const void* table, const float* positions, const int* ids,
+           const int* position, int rows, int d, float scale, cudaStream_t stream) {
   if (rows == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    launch(embed_kernel<T>, rows, kThreads, 0, stream, static_cast<T*>(x), static_cast<const T*>(table), positions,
-           ids, position, d, scale);
+    launch(embed_kernel<T>, rows, kThreads, 0, stream, x, static_cast<T*>(x_t), static_cast<const T*>(table),
+           positions, ids, position, d, scale);
   });
 }
 
@@ -287,34 +293,27 @@ void add(ComputeType t, void* x, const void* y, size_t n, cudaStream_t stream) {
   });
 }
 
-void layernorm(ComputeType t, const void* x, const void* add, void* y, const float* gamma, const float* beta, int rows,
-               int d, float eps, cudaStream_t stream) {
+void layernorm(ComputeType t, const float* x, const float* add, float* y, void* y_t, const float* gamma,
+               const float* beta, int rows, int d, float eps, cudaStream_t stream) {
   if (rows == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    launch(layernorm_kernel<T>, rows, kThreads, d * sizeof(float), stream, static_cast<const T*>(x),
-           static_cast<const T*>(add), static_cast<T*>(y), gamma, beta, d, eps);
+    launch(layernorm_kernel<T>, rows, kThreads, d * sizeof(float), stream, x, add, y, static_cast<T*>(y_t), gamma,
+           beta, d, eps);
   });
 }
 
-void write_cache(ComputeType t, void* cache, const void* qkv, const int* slot_start, const int* position, int rows,
-                 int d, cudaStream_t stream) {
+void write_cache(float* cache, const float* qkv, const int* slot_start, const int* position, int rows, int d,
+                 cudaStream_t stream) {
   if (rows == 0) return;
-  with_type(t, [&](auto* type) {
-    using T = std::remove_pointer_t<decltype(type)>;
-    launch(write_cache_kernel<T>, rows, kThreads, 0, stream, static_cast<T*>(cache), static_cast<const T*>(qkv),
-           slot_start, position, d);
-  });
+  launch(write_cache_kernel, rows, kThreads, 0, stream, cache, qkv, slot_start, position, d);
 }
 
-void copy_cache_slots(ComputeType t, void* cache, const int* forks, int count, int layers, size_t layer_elements,
+void copy_cache_slots(float* cache, const int* forks, int count, int layers, size_t layer_elements,
                       size_t slot_elements, size_t elements, cudaStream_t stream) {
   if (count == 0 || elements == 0) return;
-  with_type(t, [&](auto* type) {
-    using T = std::remove_pointer_t<decltype(type)>;
-    launch(copy_cache_slots_kernel<T>, dim3(count, layers), 256, 0, stream, static_cast<T*>(cache), forks,
-           layer_elements, slot_elements, elements);
-  });
+  launch(copy_cache_slots_kernel, dim3(count, layers), 256, 0, stream, cache, forks, layer_elements, slot_elements,
+         elements);
 }
 
 void attention(ComputeType t, const AttentionArgs& args, cudaStream_t stream) {

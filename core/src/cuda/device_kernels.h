@@ -1,6 +1,8 @@
 // The backend's own kernels (device_kernels.cu), called from host C++ with the compute type as
 // a value: activations and weights are `void*` in ComputeType, everything else f32 or int.
-// Each computes in f32 whatever it stores, as the CPU kernels do.
+// Each computes in f32 whatever it stores, as the CPU kernels do. The compute type is what the
+// GEMMs read (weights and their inputs); the residual stream, Q, K, V and the caches are f32,
+// since softmax turns a small error of a large score into a large error of a probability.
 // Legend: Q query rows, D d_model, K head_dim, H heads, V vocabulary, B banned ids per row.
 #pragma once
 
@@ -16,9 +18,10 @@ namespace attend::cuda {
 // out[n] (compute type) = in[n] (f32)
 void convert_from_f32(ComputeType t, void* out, const float* in, size_t n, cudaStream_t stream);
 
-// x[r] = table[ids[r]]·scale + positions[position[r]]   x [rows, D]; table [vocab, D]; positions f32
-void embed(ComputeType t, void* x, const void* table, const float* positions, const int* ids, const int* position,
-           int rows, int d, float scale, cudaStream_t stream);
+// x[r] = table[ids[r]]·scale + positions[position[r]], and x_t = x in the compute type
+// x [rows, D] f32; x_t [rows, D]; table [vocab, D]; positions f32
+void embed(ComputeType t, float* x, void* x_t, const void* table, const float* positions, const int* ids,
+           const int* position, int rows, int d, float scale, cudaStream_t stream);
 
 // y[r, i] = act(y[r, i] + bias[i]) over y [rows, n]; bias may be null; act null: identity
 void bias_activation(ComputeType t, void* y, const float* bias, int rows, int n, const Activation* act,
@@ -27,36 +30,36 @@ void bias_activation(ComputeType t, void* y, const float* bias, int rows, int n,
 // x[i] += y[i]
 void add(ComputeType t, void* x, const void* y, size_t n, cudaStream_t stream);
 
-// y[r] = (v - mean) / sqrt(var + eps) · gamma + beta, v = x[r] (+ add[r] when add is not null);
-// y may be x (in place).
-void layernorm(ComputeType t, const void* x, const void* add, void* y, const float* gamma, const float* beta,
-               int rows, int d, float eps, cudaStream_t stream);
+// y[r] = (v - mean) / sqrt(var + eps) · gamma + beta, v = x[r] (+ add[r] when add is not null),
+// into y (f32, or null) and y_t (the compute type); y may be x (in place). x, add f32 [rows, D].
+void layernorm(ComputeType t, const float* x, const float* add, float* y, void* y_t, const float* gamma,
+               const float* beta, int rows, int d, float eps, cudaStream_t stream);
 
 // cache row slot_start[r] + position[r] ([2D]) = qkv[r][D : 3D]: the step's K and V into each
 // row's slot; qkv [rows, 3D]
-void write_cache(ComputeType t, void* cache, const void* qkv, const int* slot_start, const int* position, int rows,
-                 int d, cudaStream_t stream);
+void write_cache(float* cache, const float* qkv, const int* slot_start, const int* position, int rows, int d,
+                 cudaStream_t stream);
 
 // For each fork f ([count][2] = from, to slots) and layer l, copies `elements` of the cache from
 // slot `from` to slot `to`: cache [L][P][slot_elements], layer_elements = P · slot_elements.
-void copy_cache_slots(ComputeType t, void* cache, const int* forks, int count, int layers, size_t layer_elements,
+void copy_cache_slots(float* cache, const int* forks, int count, int layers, size_t layer_elements,
                       size_t slot_elements, size_t elements, cudaStream_t stream);
 
 // Scaled dot-product attention, one query row per block column, one head per block row:
 //   out[q, h] = softmax(scale · Q[q, h] · K[j, h]ᵀ over j in its keys) · V[j, h]
 // Query q's keys are rows key_start[q] .. key_start[q] + key_count[q] of k / v (row stride ldkv).
 struct AttentionArgs {
-  const void* q = nullptr;  // [Q, D], row stride ldq
+  const float* q = nullptr;  // [Q, D], row stride ldq
   int ldq = 0;
-  const void* k = nullptr;  // key rows, [D] each
-  const void* v = nullptr;  // value rows
+  const float* k = nullptr;  // key rows, [D] each
+  const float* v = nullptr;  // value rows
   int ldkv = 0;
   const int* key_start = nullptr;  // [Q] (device)
   const int* key_count = nullptr;  // [Q] (device), at most max_keys
   int queries = 0, heads = 0, head_dim = 0, max_keys = 0;
   float scale = 1.f;                      // 1/sqrt(K), applied to the query as the CPU does
   const uint8_t* masked_heads = nullptr;  // [H] (device), 1 = output zeroed; or null
-  void* out = nullptr;                    // [Q, D], row stride ldo
+  void* out = nullptr;                    // [Q, D] in the compute type, row stride ldo
   int ldo = 0;
   // Opt-in: probabilities of queries capture_first .. capture_first + capture_rows - 1 to
   // capture[(q - capture_first)·row_stride + h·head_stride + j].

@@ -34,9 +34,10 @@ size_t weight_bytes(const ModelConfig& c, ComputeType type);
 
 // The encoder's buffers for N tokens; offsets into one arena.
 struct EncoderLayout {
-  size_t x, normed, attn, out;  // [N, D] compute type
-  size_t qkv;                   // [N, 3D]
-  size_t hidden;                // [N, F]
+  size_t x, out;                // [N, D] f32: the residual stream, a sublayer's output
+  size_t x_t, normed, attn;     // [N, D] compute type: GEMM inputs (x_t the stream's copy)
+  size_t qkv;                   // [N, 3D] f32
+  size_t hidden;                // [N, F] compute type
   size_t tables;                // [4][N] int: encoder_tables
   size_t capture;               // [E][H][S][S] f32 of the captured sentence (S = capture_len, 0: none)
   size_t bytes;
@@ -51,11 +52,12 @@ struct DecodeSizes {
 };
 
 struct DecoderLayout {
-  size_t cache;       // [L][P][T][2D] compute type: per position K then V
-  size_t cross_kv;    // [L][N][2D]
-  size_t x, normed, attn, out;  // [R, D]
-  size_t qkv;         // [R, 3D]
-  size_t hidden;      // [R, F]
+  size_t cache;       // [L][P][T][2D] f32: per position K then V
+  size_t cross_kv;    // [L][N][2D] f32
+  size_t x, out;      // [R, D] f32
+  size_t x_t, normed, attn;  // [R, D] compute type
+  size_t qkv;         // [R, 3D] f32
+  size_t hidden;      // [R, F] compute type
   size_t logits;      // [R, V] f32
   size_t tables;      // [6][R] int: StepTables
   size_t banned;      // [R, B] int, -1 = none

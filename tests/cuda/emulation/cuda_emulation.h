@@ -1,9 +1,12 @@
 // Enough of CUDA's execution model, on CPU threads, to run core/src/cuda/device_kernels.cu
 // compiled as C++ (ATTEND_CUDA_EMULATION): a grid's blocks one after another, each block's
-// threads as real threads, __syncthreads as a barrier of the block, __shfl_xor_sync as an
-// exchange within a warp of 32, __shared__ memory one copy per block. It checks the kernels'
-// arithmetic, indexing and synchronisation against the CPU's references without a GPU; it says
-// nothing of cuBLAS, the runtime, timing, memory limits or a GPU's own rounding.
+// threads as fibers taking turns between synchronisation points, __syncthreads as a barrier of
+// the block, __shfl_xor_sync as an exchange within a warp of 32, __shared__ memory one copy per
+// block. With runtime_emulation.cpp
+// (host memory for device memory, a scalar GemmEx, graphs as recorded launches) the whole
+// backend runs too. It checks arithmetic, indexing, layouts and synchronisation against the CPU
+// engine without a GPU; it says nothing of timing, memory limits, a GPU's own rounding or
+// cuBLAS itself.
 #pragma once
 
 #include <cuda_bf16.h>
@@ -35,6 +38,8 @@ namespace attend::emulation {
 void* dynamic_shared();  // the launch's dynamic shared memory of the running block
 // Runs body once per thread of every block of the grid.
 void run_grid(dim3 grid, dim3 block, size_t shared_bytes, const std::function<void()>& body);
+// Runs work now, or records it into the graph a stream is capturing (runtime_emulation.cpp).
+void submit(std::function<void()> work);
 
 }  // namespace attend::emulation
 
@@ -43,7 +48,7 @@ namespace {
 
 template <class... Params, class... Args>
 void launch(void (*kernel)(Params...), dim3 grid, dim3 block, size_t shared, cudaStream_t, Args... args) {
-  ::attend::emulation::run_grid(grid, block, shared, [&] { kernel(args...); });
+  ::attend::emulation::submit([=] { ::attend::emulation::run_grid(grid, block, shared, [&] { kernel(args...); }); });
 }
 
 }  // namespace
