@@ -58,6 +58,25 @@ TEST(ShippedModel, NumbersPassThrough) {
   }
 }
 
+TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
+  // Given to the model, "California" came out as "Clon" and "Giants" as "riesigen" (giant).
+  Translator translator(shipped_model());
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  const std::pair<std::string, std::string> cases[] = {
+      {"Two cyclists ride through California on a sunny day.", "California"},
+      {"A woman in a Giants jersey throws a ball.", "Giants"}};
+  for (const auto& [text, name] : cases) {
+    const Translation with = translator.translate(text, beam);
+    EXPECT_TRUE(contains(with.hypotheses[0].text, " " + name + " ")) << with.hypotheses[0].text;
+    // The model read the sentence without the name.
+    EXPECT_EQ(with.source_ids, translator.translate(without(text, {name}), beam).source_ids) << text;
+  }
+  // A known capitalised word and a sentence's first word stay with the model.
+  EXPECT_TRUE(translator.prepare("An Asian man walks in the park.").pass_through.empty());
+  EXPECT_TRUE(translator.prepare("Xiaoming rides a bike.").pass_through.empty());
+}
+
 TEST(ShippedModel, EveryHypothesisOfABeamCarriesTheSpans) {
   Translator translator(shipped_model());
   TranslateOptions options;

@@ -99,13 +99,13 @@ enum class TranslationStatus {
   translated,
   // More than half of the sentence's non-whitespace characters are unknown to the model's
   // vocabulary (a script it cannot read, e.g. a Chinese or Arabic sentence for a Multi30k
-  // model), or nothing is left once its unknown words and numbers are set aside: the model is not
-  // run, source_ids and source_pieces are empty, and the one hypothesis holds the text unchanged.
+  // model), or nothing is left once its unknown words, numbers and spelled-out names are set
+  // aside: the model is not run, source_ids and source_pieces are empty, and the one hypothesis holds the text unchanged.
   unreadable_script,
 };
 
 // Source text the vocabulary lacks (emoji, names in another script) or that the model mangles
-// (numbers of two or more digits), carried into the translation untranslated.
+// (numbers of two or more digits, names it spells out letter by letter), carried into the translation untranslated.
 struct PassThrough {
   std::string text;      // as written in the source
   int after_piece = -1;  // index in PreparedSource::ids of the piece it followed; -1: it opened the sentence
@@ -153,7 +153,7 @@ class Translator {
   // translate() can still refuse a sentence its search options make too large to decode.
   std::vector<int> source_ids(std::string_view text) const;
   // What translate() gives the model for `text`: source_ids() when every piece is in the
-  // vocabulary and no number has two or more digits; else the ids of the text without those
+  // vocabulary, no number has two or more digits and no name is spelled out; else the ids of the text without those
   // spans (each widened to its word), which pass through, or unreadable_script
   // (TranslationStatus). A text in capitals is read in sentence case ("A WOMAN IS WALKING." as
   // "A woman is walking.": text/letter_case.h). Throws as source_ids() does.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "decode/alignment.h"
+#include "decode/spelled_names.h"
 
 namespace attend {
 namespace {
@@ -83,6 +84,7 @@ bool has_number(std::string_view text) { return !numbers(text).empty(); }
 
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
   std::vector<ByteRange> seeds = numbers(text);
+  for (const ByteRange& name : spelled_names(text, tokens)) seeds.push_back(name);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }

@@ -1,4 +1,5 @@
-// Source text the vocabulary lacks (SentencePiece's unknown pieces: emoji, CJK, Arabic, ...):
+// Source text the vocabulary lacks (SentencePiece's unknown pieces: emoji, CJK, Arabic, ...; names
+// it spells out letter by letter; numbers):
 // the model reads the sentence without it, and it is carried into the translation at the
 // place the cross-attention aligns with its neighbouring source word (decode/alignment.h).
 #pragma once
@@ -28,7 +29,8 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // models mangle them).
 bool has_number(std::string_view text);
 
-// The spans to pass through: each unknown piece and each number (two or more ASCII digits,
+// The spans to pass through: each unknown piece, each name the vocabulary spells out
+// (decode/spelled_names.h) and each number (two or more ASCII digits,
 // with single . , or : between them, and a $ or # before or % after them) widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else

@@ -10,6 +10,7 @@
 #include "decode/device_step_scorer.h"
 #include "decode/forced_scores.h"
 #include "decode/pass_through.h"
+#include "decode/spelled_names.h"
 #include "decode/search.h"
 #include "model/device_model.h"
 #include "model/encoder.h"
@@ -81,6 +82,14 @@ TranslateOptions renumbered(const TranslateOptions& options, const std::vector<s
 }
 
 // A sentence the model cannot read, passed through unchanged.
+// The ids of a sentence's tokens with eos, refused as translate() refuses them.
+std::vector<int> sentence_ids(const ModelConfig& c, std::vector<int> ids) {
+  if (ids.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the text is empty or only whitespace");
+  ids.push_back(c.eos_id);
+  check_source(c, ids);
+  return ids;
+}
+
 Translation unreadable(const PreparedSource& source) {
   Translation t;
   t.status = source.status;
@@ -240,12 +249,7 @@ Translation Translator::translate(std::string_view text, const TranslateOptions&
 }
 
 std::vector<int> Translator::source_ids(std::string_view text) const {
-  const ModelConfig& c = state_->impl.config;
-  std::vector<int> ids = state_->impl.src_tokenizer->encode(text);
-  if (ids.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the text is empty or only whitespace");
-  ids.push_back(c.eos_id);
-  check_source(c, ids);
-  return ids;
+  return sentence_ids(state_->impl.config, state_->impl.src_tokenizer->encode(text));
 }
 
 std::vector<Translation> Translator::translate_batch(const std::vector<std::string>& texts,
@@ -259,14 +263,16 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
 PreparedSource Translator::prepare(std::string_view given) const {
   const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
   const std::string text = sentence_case_if_all_caps(given);  // what the model reads best
+  const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);
   PreparedSource source;
-  source.ids = source_ids(text);
+  for (const TokenSpan& token : tokens) source.ids.push_back(token.id);
+  source.ids = sentence_ids(state_->impl.config, std::move(source.ids));
   const bool has_unknown = std::find(source.ids.begin(), source.ids.end(), tokenizer.unk_id()) != source.ids.end();
-  if (!has_unknown && !has_number(text)) {
+  if (!has_unknown && !has_number(text) && spelled_names(text, tokens).empty()) {
     source.text = std::string(given);
     return source;
   }
-  PreparedSource prepared = prepare_with_unknowns(tokenizer, text, tokenizer.encode_with_offsets(text), state_->impl.config.eos_id);
+  PreparedSource prepared = prepare_with_unknowns(tokenizer, text, tokens, state_->impl.config.eos_id);
   prepared.text = std::string(given);  // an unreadable sentence passes through as given, not re-cased
   return prepared;
 }

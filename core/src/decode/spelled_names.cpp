@@ -1,0 +1,64 @@
+#include "decode/spelled_names.h"
+
+namespace attend {
+namespace {
+
+// A word the vocabulary spells: at least this many pieces, of at most kMaxCharactersPerPiece
+// characters on average. docs/alignment.md measures the rule on Multi30k val.
+constexpr size_t kMinPieces = 3;
+constexpr size_t kMaxCharactersPerPiece = 2;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+bool is_ascii_punctuation(char c) {
+  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+bool ends_sentence(char c) { return c == '.' || c == '!' || c == '?' || c == ':'; }
+
+size_t characters(std::string_view text, size_t begin, size_t end) {
+  size_t n = 0;
+  for (size_t i = begin; i < end; ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return n;
+}
+
+// Pieces overlapping text[begin, end). Words come in text order, and so do tokens: *next is the
+// first token that may still overlap this word or a later one.
+size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t end, size_t* next) {
+  while (*next < tokens.size() && tokens[*next].end <= begin) ++*next;
+  size_t n = 0;
+  for (size_t t = *next; t < tokens.size() && tokens[t].begin < end; ++t) n += tokens[t].end > begin;
+  return n;
+}
+
+}  // namespace
+
+std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens) {
+  std::vector<ByteRange> names;
+  size_t known_capitalised = 0, next_token = 0;
+  bool sentence_start = true;  // the next word begins a sentence
+  for (size_t at = 0; at < text.size();) {
+    if (is_space(text[at])) {
+      ++at;
+      continue;
+    }
+    ByteRange word{at, at};
+    while (word.end < text.size() && !is_space(text[word.end])) ++word.end;
+    at = word.end;
+    const bool begins_sentence = sentence_start;
+    sentence_start = ends_sentence(text[word.end - 1]);
+    while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
+    while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
+    if (begins_sentence || word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
+    const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
+    if (pieces >= kMinPieces && characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces) {
+      names.push_back(word);
+    } else {
+      ++known_capitalised;
+    }
+  }
+  if (known_capitalised > names.size()) names.clear();
+  return names;
+}
+
+}  // namespace attend
