@@ -47,14 +47,22 @@ void tile(const v128_t* rows, int kq, const float* row_scales, const int8_t* col
       for (int v = 0; v < 2 * B; ++v) acc[r][v] = wasm_i32x4_add(acc[r][v], wasm_i32x4_dot_i16x8(a, b[v]));
     }
   }
-  // acc[r][v] = [column 2v: half, other half, column 2v + 1: half, other half]
+  // acc[r][v] = [column 2v: half, other half, column 2v + 1: half, other half]. The columns'
+  // scales and biases are read in place, or, for a tile past the last column, copied zero-padded
+  // (a copy of a run-time length is a call to memcpy: once per tile, it cost 5 % at m = 1).
   float scale_lanes[4 * B] = {}, bias_lanes[4 * B] = {};
-  std::memcpy(scale_lanes, b_scale, static_cast<std::size_t>(count) * sizeof(float));
-  if (bias) std::memcpy(bias_lanes, bias, static_cast<std::size_t>(count) * sizeof(float));
+  const bool whole = count == 4 * B;
+  if (!whole) {
+    std::memcpy(scale_lanes, b_scale, static_cast<std::size_t>(count) * sizeof(float));
+    if (bias) std::memcpy(bias_lanes, bias, static_cast<std::size_t>(count) * sizeof(float));
+  }
+  const float* scales = whole ? b_scale : scale_lanes;
+  const float* biases = whole ? bias : bias_lanes;
   for (int g = 0; g < B; ++g) {
     const int columns = std::min(4, count - 4 * g);
     if (columns <= 0) break;
-    const v128_t column_scale = wasm_v128_load(scale_lanes + 4 * g), column_bias = wasm_v128_load(bias_lanes + 4 * g);
+    const v128_t column_scale = wasm_v128_load(scales + 4 * g);
+    const v128_t column_bias = biases ? wasm_v128_load(biases + 4 * g) : wasm_f32x4_splat(0.0f);
     for (int r = 0; r < R; ++r) {
       const v128_t x = acc[r][2 * g], y = acc[r][2 * g + 1];
       const v128_t sums = wasm_i32x4_add(wasm_i32x4_shuffle(x, y, 0, 2, 4, 6), wasm_i32x4_shuffle(x, y, 1, 3, 5, 7));
