@@ -74,6 +74,17 @@ struct ModelOptions {
   ComputeType compute = ComputeType::f32;  // with Device::cuda; int8 files are dequantized to it
 };
 
+// Several models translating as one (Model::ensemble): at each step every member's log-probabilities
+//   log p(t) = Σ_m w_m · log p_m(t),   Σ_m w_m = 1
+// (not renormalised, as Marian does), then the search's rules over that as over one model's.
+struct EnsembleOptions {
+  std::vector<float> weights;  // one per member, each > 0, normalised to sum to 1; empty: equal weights
+  // The member whose attention a Translation shows (AttentionMaps, StepEvent::cross_attention),
+  // whose heads TranslateOptions::masked_heads mask and whose cross-attention places pass-through
+  // text. Counted from 0.
+  int attention_member = 0;
+};
+
 struct ModelInfo {
   std::string format_version;
   std::string weight_dtype;  // "f32" or "int8": how the 2-D weights are stored
@@ -83,6 +94,7 @@ struct ModelInfo {
   uint64_t file_bytes = 0;
   int src_vocab_size = 0, tgt_vocab_size = 0;
   std::vector<TensorInfo> tensors;
+  int members = 1;  // an ensemble's: file_bytes and parameter_count are their sums, the rest the first member's
 };
 
 class Model {
@@ -92,12 +104,26 @@ class Model {
   // Takes a copy of (or ownership of) the file's bytes: the browser has no paths.
   static std::shared_ptr<const Model> from_bytes(const uint8_t* data, size_t size, const ModelOptions& options = {});
   static std::shared_ptr<const Model> from_bytes(std::vector<uint8_t> bytes, const ModelOptions& options = {});
+  // Loaded models decoding together (EnsembleOptions): they must read and write the same
+  // vocabularies (every id the same piece, source and target) and special ids, take at least the
+  // first member's positions,
+  // and run on the CPU; otherwise invalid_argument naming the first difference. The first member
+  // tokenizes the text, and its config() and impl() are the ensemble's.
+  static std::shared_ptr<const Model> ensemble(std::vector<std::shared_ptr<const Model>> members,
+                                               const EnsembleOptions& options = {});
 
   const ModelConfig& config() const;
   ModelInfo info() const;
 
   struct Impl;  // weights and tokenizers, see core/src/model/model_impl.h
-  const Impl& impl() const { return *impl_; }
+  const Impl& impl() const {
+    if (impl_) return *impl_;
+    return members_[0]->impl();  // an ensemble's first member
+  }
+  // An ensemble's members and their normalised weights; empty for a model loaded from a file.
+  const std::vector<std::shared_ptr<const Model>>& members() const { return members_; }
+  const std::vector<float>& member_weights() const { return weights_; }
+  int attention_member() const { return attention_member_; }
 
   explicit Model(std::unique_ptr<Impl> impl);
   ~Model();
@@ -105,7 +131,12 @@ class Model {
   Model& operator=(const Model&) = delete;
 
  private:
-  std::unique_ptr<Impl> impl_;
+  Model(std::vector<std::shared_ptr<const Model>> members, std::vector<float> weights, int attention_member);
+
+  std::unique_ptr<Impl> impl_;  // null for an ensemble
+  std::vector<std::shared_ptr<const Model>> members_;
+  std::vector<float> weights_;
+  int attention_member_ = 0;
 };
 
 }  // namespace attend

@@ -8,6 +8,7 @@
 #include "decode/chunking.h"
 #include "decode/cpu_step_scorer.h"
 #include "decode/device_step_scorer.h"
+#include "decode/ensemble_step_scorer.h"
 #include "decode/forced_scores.h"
 #include "decode/pass_through.h"
 #include "decode/spelled_names.h"
@@ -108,10 +109,37 @@ struct Translator::State {
   EncoderWorkspace encoder;
   DecoderWorkspace decoder;
   std::unique_ptr<DeviceSession> device;  // when the model was loaded on a device (ModelOptions::device)
+  std::vector<std::unique_ptr<State>> others;  // an ensemble's members after the first (this State)
 
   explicit State(std::shared_ptr<const Model> m)
       : model(std::move(m)), impl(model->impl()), kernels(kernels::best_kernels()),
-        device(impl.device ? impl.device->new_session() : nullptr) {}
+        device(impl.device ? impl.device->new_session() : nullptr) {
+    for (size_t i = 1; i < model->members().size(); ++i) others.push_back(std::make_unique<State>(model->members()[i]));
+  }
+
+  size_t member_count() const { return 1 + others.size(); }
+  State& member(size_t m) { return m == 0 ? *this : *others[m - 1]; }
+  // The member whose attention a Translation shows (EnsembleOptions::attention_member).
+  State& view() { return member(static_cast<size_t>(model->attention_member())); }
+
+  // An ensemble's search: the sentences encoded by every member, decoded together.
+  std::vector<std::vector<SearchHypothesis>> search_ensemble(const std::vector<int>& ids, const std::vector<int>& offsets,
+                                                             std::vector<int> limits, const TranslateOptions& o,
+                                                             const HeadMask& view_mask) {
+    const size_t view_index = static_cast<size_t>(model->attention_member());
+    std::vector<HeadMask> masks;  // the view's heads are masked, the other members' are not
+    for (size_t m = 0; m < member_count(); ++m) {
+      masks.push_back(m == view_index ? view_mask : HeadMask::from_refs(member(m).impl.config, {}));
+    }
+    std::vector<EnsembleMember> members;
+    for (size_t m = 0; m < member_count(); ++m) {
+      State& s = member(m);
+      encode(s.impl, kernels, ids, offsets, masks[m], s.encoder);
+      members.push_back(EnsembleMember{&s.impl, &masks[m], &s.decoder, s.encoder.x.data(), model->member_weights()[m]});
+    }
+    EnsembleStepScorer scorer(std::move(members), kernels, static_cast<int>(view_index));
+    return search(SearchRequest{view().impl, o, nullptr, offsets, std::move(limits)}, scorer);
+  }
 
   // Feeds bos + targets one step at a time through the same decoder step the search uses,
   // for one sentence; after each step calls on_step(step) with ws.logits / ws.capture_* set
@@ -204,6 +232,8 @@ struct Translator::State {
       device->encode(ids, offsets, mask, nullptr, 0);
       DeviceStepScorer scorer(*device, c, mask, o.beam_size == 1 ? 1 : 2 * o.beam_size);
       found = search(SearchRequest{impl, o, nullptr, offsets, std::move(limits)}, scorer);
+    } else if (!others.empty()) {
+      found = search_ensemble(ids, offsets, std::move(limits), o, mask);
     } else {
       encode(impl, kernels, ids, offsets, mask, encoder);
       CpuStepScorer scorer(impl, kernels, mask, decoder);
@@ -228,7 +258,7 @@ struct Translator::State {
       }
     }
     if (o.capture_attention) {
-      for (size_t i = 0; i < sources.size(); ++i) out[i].attention = attention_for(sources[i], out[i].hypotheses[0], mask);
+      for (size_t i = 0; i < sources.size(); ++i) out[i].attention = view().attention_for(sources[i], out[i].hypotheses[0], mask);
     }
     return out;
   }
@@ -291,11 +321,11 @@ std::vector<Translation> Translator::translate_prepared(const std::vector<Prepar
   for (size_t i = 0; i < sources.size(); ++i) {
     if (sources[i].status != TranslationStatus::translated) out[i] = unreadable(sources[i]);
   }
-  const HeadMask mask = HeadMask::from_refs(state_->impl.config, options.masked_heads);
+  const HeadMask mask = HeadMask::from_refs(state_->view().impl.config, options.masked_heads);
   for (size_t k = 0; k < positions.size(); ++k) {
     out[positions[k]] = std::move(translated[k]);
     const PreparedSource& source = sources[positions[k]];
-    if (!source.pass_through.empty()) state_->carry_pass_through(source, out[positions[k]], mask);
+    if (!source.pass_through.empty()) state_->view().carry_pass_through(source, out[positions[k]], mask);
   }
   return out;
 }
@@ -306,7 +336,7 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
   if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
   const ModelConfig& c = state_->impl.config;
   for (const auto& s : sources) check_source(c, s);
-  const HeadMask mask = HeadMask::from_refs(c, options.masked_heads);
+  const HeadMask mask = HeadMask::from_refs(state_->view().impl.config, options.masked_heads);
   std::vector<size_t> lengths;
   for (const auto& s : sources) lengths.push_back(s.size());
   std::vector<Translation> out(sources.size());
@@ -362,7 +392,6 @@ std::vector<TargetScore> Translator::score_ids(const std::vector<std::vector<int
     check_source(c, source_ids[i]);
     check_target(c, target_ids[i]);
   }
-  const HeadMask no_mask = HeadMask::from_refs(c, {});
   std::vector<TargetScore> out;
   out.reserve(source_ids.size());
   for (size_t start = 0; start < source_ids.size(); start += batch_size) {  // consecutive groups
@@ -372,10 +401,17 @@ std::vector<TargetScore> Translator::score_ids(const std::vector<std::vector<int
       ids.insert(ids.end(), source_ids[i].begin(), source_ids[i].end());
       offsets.push_back(static_cast<int>(ids.size()));
     }
-    encode(state_->impl, state_->kernels, ids, offsets, no_mask, state_->encoder);
     const std::vector<std::vector<int>> targets(target_ids.begin() + start, target_ids.begin() + end);
-    const std::vector<double> sums = forced_log_probs(state_->impl, state_->kernels, no_mask, state_->encoder.x.data(),
-                                                      offsets, targets, state_->decoder);
+    std::vector<double> sums(targets.size(), 0.0);  // an ensemble's: Σ_m w_m · member m's sum
+    for (size_t m = 0; m < state_->member_count(); ++m) {
+      State& s = state_->member(m);
+      const HeadMask no_mask = HeadMask::from_refs(s.impl.config, {});
+      encode(s.impl, s.kernels, ids, offsets, no_mask, s.encoder);
+      const std::vector<double> member_sums =
+          forced_log_probs(s.impl, s.kernels, no_mask, s.encoder.x.data(), offsets, targets, s.decoder);
+      const double weight = state_->member_count() == 1 ? 1.0 : state_->model->member_weights()[m];
+      for (size_t i = 0; i < sums.size(); ++i) sums[i] += weight * member_sums[i];
+    }
     for (size_t i = 0; i < targets.size(); ++i) {
       out.push_back(TargetScore{static_cast<float>(sums[i]), static_cast<int>(targets[i].size()) + 1});
     }

@@ -107,9 +107,19 @@ std::shared_ptr<const Model> Model::from_bytes(std::vector<uint8_t> bytes, const
   return load(ByteStorage::from_vector(std::move(bytes)), options);
 }
 
-const ModelConfig& Model::config() const { return impl_->config; }
+const ModelConfig& Model::config() const { return impl().config; }
 
 ModelInfo Model::info() const {
+  if (!impl_) {  // an ensemble
+    ModelInfo info = members_[0]->info();
+    info.members = static_cast<int>(members_.size());
+    for (size_t m = 1; m < members_.size(); ++m) {
+      const ModelInfo member = members_[m]->info();
+      info.file_bytes += member.file_bytes;
+      info.parameter_count += member.parameter_count;
+    }
+    return info;
+  }
   ModelInfo info;
   info.format_version = impl_->file.metadata.at("attend.format");
   info.weight_dtype = impl_->weight_dtype;
