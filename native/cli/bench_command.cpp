@@ -36,7 +36,7 @@ using Clock = std::chrono::steady_clock;
 using Json = nlohmann::ordered_json;
 
 struct BenchArgs {
-  std::string model_path;
+  ModelChoice models;
   std::string src_path = "../shared/data/multi30k/test_2016_flickr.en.gz";
   std::string beams = "1,5", batches = "1,32", threads = "1,2";
   int lines = 1000;
@@ -331,7 +331,7 @@ Json document_report(const std::shared_ptr<const Model>& model, const BenchArgs&
   Json report;
   report["tool"] = "attend bench --document";
   report["version"] = ATTEND_VERSION;
-  report["model"] = {{"path", b.model_path},
+  report["model"] = {{"path", b.models.path_text()},
                      {"weight_dtype", model->info().weight_dtype},
                      {"int8_activations", model->info().int8_activations},
                      {"device", model->info().device}};
@@ -376,8 +376,7 @@ void print_document_table(std::ostream& out, const Json& report) {
 
 bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
   OptionParser parser("attend bench", "--model FILE [options]");
-  parser.add_string("--model", "FILE", "model file (.safetensors)", &b->model_path);
-  parser.require("--model");
+  b->models.add_to(parser, "model file (.safetensors)");
   parser.add_string("--src", "FILE", "source sentences, one per line (.gz read too)", &b->src_path);
   parser.add_int("--lines", "N", "translate the first N lines of --src that are not blank", &b->lines, 1, 1 << 24);
   parser.add_string("--beam", "LIST", "beam sizes (comma-separated); 1 is greedy", &b->beams);
@@ -432,7 +431,7 @@ int run_bench(const std::vector<std::string>& args) {
   const SourceLines read = read_sources(b.src_path, b.lines);
 
   const Clock::time_point load_start = Clock::now();
-  std::shared_ptr<const Model> model = load_model(b.model_path, b.model.options());
+  std::shared_ptr<const Model> model = b.models.load(b.model.options());
   const double load_ms = seconds_since(load_start) * 1e3;
   const double rss_after_load = peak_rss_mib();
   const ModelInfo info = model->info();
@@ -482,7 +481,7 @@ int run_bench(const std::vector<std::string>& args) {
   Json report;
   report["tool"] = "attend bench";
   report["version"] = ATTEND_VERSION;
-  report["model"] = {{"path", b.model_path},
+  report["model"] = {{"path", b.models.path_text()},
                      {"weight_dtype", info.weight_dtype},
                      {"int8_activations", info.int8_activations},
                      {"device", info.device},

@@ -18,7 +18,8 @@ namespace attend::cli {
 namespace {
 
 struct EvalSettings {
-  std::string model, src, ref, hyp, hyp_out;
+  ModelChoice models;
+  std::string src, ref, hyp, hyp_out;
   bool lowercase = false;
   SearchSettings search;
 };
@@ -27,9 +28,9 @@ void check_modes(const OptionParser& parser, const EvalSettings& s) {
   auto fail = [](const std::string& message) {
     throw UsageError(message + " (see 'attend eval --help')");
   };
-  if (s.model.empty() == s.hyp.empty())
+  if (s.models.paths.empty() == s.hyp.empty())
     fail("give either --hyp FILE or --model FILE with --src FILE");
-  if (!s.model.empty() && s.src.empty()) fail("--model needs --src FILE");
+  if (!s.models.paths.empty() && s.src.empty()) fail("--model needs --src FILE");
   if (!s.hyp.empty()) {
     if (!s.src.empty()) fail("--src goes with --model, not with --hyp");
     if (!s.hyp_out.empty()) fail("--hyp-out goes with --model, not with --hyp");
@@ -42,7 +43,7 @@ void check_modes(const OptionParser& parser, const EvalSettings& s) {
 // of failed lines.
 size_t translate_source(const EvalSettings& s, const std::vector<std::string>& sources,
                         std::vector<std::string>* hyps) {
-  std::shared_ptr<const Model> model = load_model(s.model, s.search.model.options());
+  std::shared_ptr<const Model> model = s.models.load(s.search.model.options());
   s.search.check_model(model->config());
   return translate_lines(vector_source(sources), model, s.search, [&](const LineOutcome& outcome) {
     if (!outcome.error.empty()) {
@@ -76,7 +77,7 @@ int run_eval(const std::vector<std::string>& args) {
   parser.add_string("--ref", "FILE", "reference translations, one per line (.gz read too)", &s.ref);
   parser.require("--ref");
   parser.add_string("--hyp", "FILE", "translations to score, one per line (.gz read too)", &s.hyp);
-  parser.add_string("--model", "FILE", "translate --src with this model, then score", &s.model);
+  s.models.add_to(parser, "translate --src with this model, then score", /*optional=*/true);
   parser.add_string("--src", "FILE", "source sentences for --model (.gz read too)", &s.src);
   parser.add_string("--hyp-out", "FILE", "with --model: also write the translations here",
                     &s.hyp_out);

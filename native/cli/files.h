@@ -4,10 +4,27 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "attend/model.h"
 
 namespace attend::cli {
+
+class OptionParser;
+
+// The models a command translates with: --model once, or several times for an ensemble
+// (Model::ensemble) with --weights and --attention-member.
+struct ModelChoice {
+  std::vector<std::string> paths;
+  std::string weights;       // "W1,W2,...", one per --model; empty: equal
+  int attention_member = 1;  // counted from 1 on the command line
+
+  // Adds --model (repeatable, required unless `optional`), --weights and --attention-member.
+  void add_to(OptionParser& parser, const std::string& help, bool optional = false);
+  std::string path_text() const;  // the paths joined by " + "
+  // One model, or the ensemble of them; throws attend::Error naming the file or the weights.
+  std::shared_ptr<const Model> load(const ModelOptions& options) const;
+};
 
 // Throws attend::Error whose message starts with the model's path.
 std::shared_ptr<const Model> load_model(const std::string& path, const ModelOptions& options = {});

@@ -16,10 +16,11 @@ namespace attend::cli {
 
 int run_score(const std::vector<std::string>& args) {
   OptionParser parser("attend score", "--model FILE --src FILE --tgt FILE [options]");
-  std::string model_path, src_path, tgt_path;
+  ModelChoice models;
+  std::string src_path, tgt_path;
   int threads = 1, batch = 32;
   ModelFlags model_flags;
-  parser.add_string("--model", "FILE", "model file", &model_path);
+  models.add_to(parser, "model file");
   parser.add_string("--src", "FILE", "source sentences, one per line (.gz read too)", &src_path);
   parser.add_string("--tgt", "FILE", "their translations to score, one per line (.gz read too)", &tgt_path);
   for (const char* required : {"--model", "--src", "--tgt"}) parser.require(required);
@@ -41,7 +42,7 @@ int run_score(const std::vector<std::string>& args) {
     throw Error(ErrorCode::invalid_argument, "'" + src_path + "' has " + std::to_string(sources.size()) +
                                                  " lines but '" + tgt_path + "' has " + std::to_string(targets.size()));
   }
-  std::shared_ptr<const Model> model = load_model(model_path, model_flags.options());
+  std::shared_ptr<const Model> model = models.load(model_flags.options());
   std::vector<TargetScore> scores;
   try {
     scores = score_parallel(model, sources, targets, threads, batch);

@@ -62,7 +62,8 @@ void write_attention(std::ostream& out, const LineOutcome& outcome) {
 }
 
 struct TranslateArgs {
-  std::string model_path, attention_path;
+  ModelChoice models;
+  std::string attention_path;
   SearchSettings settings;
   bool nbest_format = false;  // --nbest given: `i ||| text ||| score` lines
   bool confidence = false;    // --confidence: each line's confidence and flag before it
@@ -72,8 +73,7 @@ struct TranslateArgs {
 // Returns false when --help was given (and printed).
 bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
   OptionParser parser("attend translate", "--model FILE [options] [TEXT ...]");
-  parser.add_string("--model", "FILE", "model file (.safetensors)", &t->model_path);
-  parser.require("--model");
+  t->models.add_to(parser, "model file (.safetensors)");
   t->settings.add_to(parser);
   parser.add_int("--nbest", "N",
                  "print the N best hypotheses as `i ||| text ||| score` (N <= beam; also N = 1, "
@@ -132,7 +132,7 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
 int run_translate(const std::vector<std::string>& args) {
   TranslateArgs t;
   if (!parse_args(args, &t)) return 0;
-  std::shared_ptr<const Model> model = load_model(t.model_path, t.settings.model.options());
+  std::shared_ptr<const Model> model = t.models.load(t.settings.model.options());
   t.settings.check_model(model->config());
   std::ofstream attention_out;
   if (!t.attention_path.empty()) {

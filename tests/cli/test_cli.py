@@ -766,6 +766,43 @@ class Score(ErrorLines):
         self.assert_one_error(2, ("score", "--model", F32, "--src", src), mentions=("--tgt",))
 
 
+class Ensemble(ErrorLines):
+    """--model given more than once: the models decode together (attend::Model::ensemble)."""
+
+    WIDE = os.path.join(TINY, "tiny-wide.f32.safetensors")  # the tiny vocabulary, another shape
+
+    def test_two_copies_translate_as_the_model(self):
+        text = "A dog runs.\nTwo children are playing in the snow near a red house.\n"
+        for options in ([], ["--beam", "4"]):
+            code, single, err = run("translate", "--model", F32, *options, stdin=text)
+            self.assertEqual(code, 0, err)
+            code, both, err = run("translate", "--model", F32, "--model", F32, *options, stdin=text)
+            self.assertEqual(code, 0, err)
+            self.assertEqual(both, single, options)
+
+    def test_score_is_the_weighted_mean(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        paths = []
+        for name, line in (("src.txt", "A dog runs."), ("tgt.txt", "Ein Hund rennt.")):
+            paths.append(os.path.join(tmp.name, name))
+            write_file(paths[-1], line + "\n")
+        scores = []
+        for models in (["--model", F32], ["--model", self.WIDE], ["--model", F32, "--model", self.WIDE, "--weights", "3,1"]):
+            code, out, err = run("score", *models, "--src", paths[0], "--tgt", paths[1])
+            self.assertEqual(code, 0, err)
+            scores.append(float(out.split("\t")[0]))
+        self.assertAlmostEqual(scores[2], 0.75 * scores[0] + 0.25 * scores[1], places=3)
+
+    def test_other_vocabularies_and_bad_weights_are_refused(self):
+        shipped = os.path.join(REPO, "models", "en-de", "model.int8.safetensors")
+        self.assert_one_error(1, ["translate", "--model", F32, "--model", shipped, "A dog."], mentions=["vocabulary"])
+        self.assert_one_error(1, ["translate", "--model", F32, "--model", F32, "--weights", "1,x", "A dog."],
+                              mentions=["--weights"])
+        self.assert_one_error(1, ["translate", "--model", F32, "--model", F32, "--weights", "1", "A dog."],
+                              mentions=["weights"])
+
+
 class GreedyParity(unittest.TestCase):
     """attend translate's greedy output equals training/attend_ref/search.py's greedy."""
 
