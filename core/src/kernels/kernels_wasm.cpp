@@ -120,9 +120,87 @@ constexpr int kPanelColumns = Wasm128::kGemmVectors * Wasm128::kLanes;
 // 1.25×; m = 32: 1.7×, on the logits' n = 8000, k = 128; .scratch measurements in Node).
 constexpr int kWidenAboveRows = 2 * Wasm128::kGemmRows;
 
+// ---- int8 weights, few rows ------------------------------------------------------------
+//
+// With up to kDotMaxRows rows each weight is used once or twice, so widening it is most of the
+// work: the shared dot tile widens 4 bytes at a time (6 instructions per 4 weights). Here 16
+// bytes are widened at once (15 instructions for 4 vectors), then multiplied as the shared tile
+// does, 4 lanes at a time in the same order, so the sums are the same bit for bit.
+
+// w[q] = b[4q .. 4q + 4) as floats, for 16 bytes of b (Wasm128::widen_i8 on a whole vector).
+inline void widen_16(const int8_t* b, Wasm128::V (&w)[4]) {
+  const v128_t biased = wasm_v128_xor(wasm_v128_load(b), wasm_i8x16_splat(-128));  // b + 128, unsigned
+  const v128_t low = wasm_u16x8_extend_low_u8x16(biased), high = wasm_u16x8_extend_high_u8x16(biased);
+  const v128_t words[4] = {wasm_u32x4_extend_low_u16x8(low), wasm_u32x4_extend_high_u16x8(low),
+                           wasm_u32x4_extend_low_u16x8(high), wasm_u32x4_extend_high_u16x8(high)};
+  for (int q = 0; q < 4; ++q) {
+    w[q] = wasm_f32x4_sub(wasm_v128_or(words[q], wasm_i32x4_splat(0x4B000000)), wasm_f32x4_splat(8388608.0f + 128.0f));
+  }
+}
+
+// c[r, j] = epilogue(Σ_p a[r, p]·b[j, p]) for R rows × C rows of int8 b, as simd::tile_dot.
+template <int R, int C>
+void tile_dot_i8(const float* a, std::ptrdiff_t lda, const int8_t* b, std::ptrdiff_t ldb, int k, float* c,
+                 std::ptrdiff_t ldc, const simd::Epilogue<Wasm128>& e) {
+  using V = Wasm128::V;
+  V acc[R][C];
+  for (int r = 0; r < R; ++r) {
+    for (int j = 0; j < C; ++j) acc[r][j] = Wasm128::zero();
+  }
+  int p = 0;
+  for (; p + 16 <= k; p += 16) {
+    for (int j = 0; j < C; ++j) {
+      V w[4];
+      widen_16(b + j * ldb + p, w);
+      for (int r = 0; r < R; ++r) {
+        for (int q = 0; q < 4; ++q) acc[r][j] = Wasm128::fma(Wasm128::load(a + r * lda + p + 4 * q), w[q], acc[r][j]);
+      }
+    }
+  }
+  for (; p < k; p += 4) {  // the last < 16, 4 at a time as the shared tile
+    const int count = std::min(4, k - p);
+    for (int j = 0; j < C; ++j) {
+      const V bv = load_weights_n<Wasm128>(b + j * ldb + p, count);
+      for (int r = 0; r < R; ++r) acc[r][j] = Wasm128::fma(load_n<Wasm128>(a + r * lda + p, count), bv, acc[r][j]);
+    }
+  }
+  simd::finish_dots<Wasm128, R, C>(acc, c, ldc, e);
+}
+
+template <int R>
+void dot_rows_i8(const float* a, std::ptrdiff_t lda, const int8_t* b, std::ptrdiff_t ldb, int k, float* c,
+                 std::ptrdiff_t ldc, int n, const simd::Epilogue<Wasm128>& e) {
+  constexpr int C = Wasm128::kDotColumns;
+  for (int j0 = 0; j0 < n; j0 += C) {
+    const simd::Epilogue<Wasm128> at = e.at_column(j0);
+    const int8_t* rows = b + j0 * ldb;
+    switch (std::min(C, n - j0)) {
+      case 4: tile_dot_i8<R, 4>(a, lda, rows, ldb, k, c + j0, ldc, at); break;
+      case 3: tile_dot_i8<R, 3>(a, lda, rows, ldb, k, c + j0, ldc, at); break;
+      case 2: tile_dot_i8<R, 2>(a, lda, rows, ldb, k, c + j0, ldc, at); break;
+      default: tile_dot_i8<R, 1>(a, lda, rows, ldb, k, c + j0, ldc, at); break;
+    }
+  }
+}
+
 void gemm_i8w_nt_panels_wasm(const float* a, int lda, const int8_t* b, int ldb, const int8_t* panels,
                              const float* b_scale, const float* bias, float* c, int ldc, int m, int n, int k) {
-  if (m <= kWidenAboveRows || n <= 0 || panels == nullptr) {
+  static_assert(Wasm128::kDotRows == 2 && Wasm128::kDotColumns == 4, "dot_rows_i8's tiles");
+  if (m <= 0 || n <= 0) return;
+  const simd::Epilogue<Wasm128> dots{b_scale, bias, false};
+  if (m <= Wasm128::kDotMaxRows) {
+    for (int i0 = 0; i0 < m; i0 += 2) {
+      const float* rows = a + static_cast<std::ptrdiff_t>(i0) * lda;
+      float* out = c + static_cast<std::ptrdiff_t>(i0) * ldc;
+      if (m - i0 >= 2) {
+        dot_rows_i8<2>(rows, lda, b, ldb, k, out, ldc, n, dots);
+      } else {
+        dot_rows_i8<1>(rows, lda, b, ldb, k, out, ldc, n, dots);
+      }
+    }
+    return;
+  }
+  if (m <= kWidenAboveRows || panels == nullptr) {
     simd::gemm_i8w_nt_panels<Wasm128>(a, lda, b, ldb, panels, b_scale, bias, c, ldc, m, n, k);
     return;
   }
@@ -140,7 +218,13 @@ void gemm_i8w_nt_panels_wasm(const float* a, int lda, const int8_t* b, int ldb, 
 
 namespace {
 
+void gemm_i8w_nt_wasm(const float* a, int lda, const int8_t* b, int ldb, const float* b_scale, const float* bias,
+                      float* c, int ldc, int m, int n, int k) {
+  gemm_i8w_nt_panels_wasm(a, lda, b, ldb, nullptr, b_scale, bias, c, ldc, m, n, k);
+}
+
 constexpr KernelTable with_wasm_gemms(KernelTable table) {
+  table.gemm_i8w_nt = gemm_i8w_nt_wasm;
   table.gemm_i8w_nt_panels = gemm_i8w_nt_panels_wasm;
   table.gemm_i8i8_nt = gemm_i8i8_nt_wasm;
   return table;
