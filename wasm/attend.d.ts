@@ -28,7 +28,13 @@ export interface LoadOptions {
    * default).
    */
   int8Activations?: boolean | 'auto';
+  /** An ensemble's weight per model (normalised; equal by default). */
+  weights?: number[];
+  /** The ensemble member whose attention the results show and whose heads maskedHeads masks, from 0. */
+  attentionMember?: number;
 }
+
+export type ModelSource = string | URL | ArrayBuffer | Uint8Array;
 
 export type AttentionKind = 'encoder' | 'decoder' | 'cross';
 
@@ -162,6 +168,8 @@ export interface TranslatorInfo {
   dtype: 'f32' | 'int8';
   /** LoadOptions.int8Activations as loaded. */
   int8Activations: boolean;
+  /** How many models decode together (an ensemble; 1 for one model). */
+  members: number;
   parameterCount: number;
   fileBytes: number;
   srcVocabSize: number;
@@ -202,7 +210,8 @@ export type Input = string | Uint8Array;
 
 export class Translator {
   private constructor();
-  static load(source: string | URL | ArrayBuffer | Uint8Array, options?: LoadOptions): Promise<Translator>;
+  /** An array of sources is an ensemble: the models decode together (LoadOptions.weights, attentionMember). */
+  static load(source: ModelSource | ModelSource[], options?: LoadOptions): Promise<Translator>;
   translate(input: Input, options?: TranslateOptions): Promise<TranslationResult>;
   translate(input: Input[], options?: TranslateOptions): Promise<TranslationResult[]>;
   /**

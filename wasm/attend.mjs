@@ -213,24 +213,56 @@ export class Translator {
 
   // int8Activations defaults to 'auto' here (the native default is off): in WebAssembly the
   // int8-weight path is 1.5-2x slower than int8 by int8 (docs/benchmarks.md).
-  static async load(source, { onProgress, simd = 'auto', int8Activations = 'auto' } = {}) {
+  //
+  // An array of sources is an ensemble: the models decode together, their log-probabilities
+  // averaged at each step (attend::Model::ensemble; weights: one per model, equal by default;
+  // attentionMember: whose attention the results show, from 0). onProgress then hears the sum.
+  static async load(source, { onProgress, simd = 'auto', int8Activations = 'auto', weights, attentionMember = 0 } = {}) {
     const int8Mode = INT8_ACTIVATION_MODES.get(int8Activations);
     if (int8Mode === undefined) {
       throw new AttendError('invalid_argument', `int8Activations must be true, false or 'auto', got ${String(int8Activations)}`);
     }
+    const sources = Array.isArray(source) ? source : [source];
+    if (sources.length === 0) throw new AttendError('invalid_argument', 'an ensemble needs at least one model');
+    if (weights !== undefined && (!Array.isArray(source) || weights.length !== sources.length)) {
+      throw new AttendError('invalid_argument', `weights: one per model of an ensemble, got ${weights.length} for ${Array.isArray(source) ? sources.length : 'one model'}`);
+    }
+    const progress = sources.map(() => ({ loaded: 0, total: null }));
+    const report = (i) => onProgress && ((p) => {
+      progress[i] = p;
+      const known = progress.every((q) => q.total !== null);
+      onProgress({ loaded: progress.reduce((n, q) => n + q.loaded, 0),
+                   total: known ? progress.reduce((n, q) => n + q.total, 0) : null });
+    });
     const variant = chooseVariant(simd);
-    const [module, bytes] = await Promise.all([instantiate(variant), readSource(source, onProgress)]);
+    const [module, ...files] = await Promise.all([instantiate(variant), ...sources.map((s, i) => readSource(s, report(i)))]);
     const status = module._attend_status_new();
     if (!status) throw new AttendError('out_of_memory', 'out of memory creating a status');
+    const loaded = [];
     const check = (value) => {
       if (value) return value;
       const error = statusError(module, status);
+      for (const member of loaded) module._attend_session_free(member);
       module._attend_status_free(status);
       throw error;
     };
-    const buffer = check(module._attend_bytes_new(bytes.length, status));
-    module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
-    const session = check(module._attend_session_load(buffer, int8Mode, status));
+    for (const bytes of files) {
+      const buffer = check(module._attend_bytes_new(bytes.length, status));
+      module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
+      loaded.push(check(module._attend_session_load(buffer, int8Mode, status)));
+    }
+    let session = loaded[0];
+    if (Array.isArray(source)) {
+      const pointers = module._malloc(4 * loaded.length);
+      const floats = weights ? module._malloc(4 * loaded.length) : 0;
+      module.HEAPU32.set(loaded, pointers >>> 2);
+      if (weights) module.HEAPF32.set(loaded.map((_, i) => Number(weights[i])), floats >>> 2);
+      const ensemble = module._attend_session_ensemble(pointers, loaded.length, floats, attentionMember, status);
+      module._free(pointers);
+      if (floats) module._free(floats);
+      session = check(ensemble);
+      for (const member of loaded) module._attend_session_free(member);  // their models live on in the ensemble
+    }
     const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
     return new Translator(module, status, session, { ...info, simd: variant === 'simd' });
   }

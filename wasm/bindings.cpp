@@ -189,7 +189,7 @@ json info_json(const attend::Model& model) {
                  {"maxPositions", c.max_positions}, {"layerNormEps", c.layer_norm_eps}, {"padId", c.pad_id},
                  {"unkId", c.unk_id}, {"bosId", c.bos_id}, {"eosId", c.eos_id}};
   return {{"config", config}, {"formatVersion", info.format_version}, {"dtype", info.weight_dtype},
-          {"int8Activations", info.int8_activations},
+          {"int8Activations", info.int8_activations}, {"members", info.members},
           {"parameterCount", info.parameter_count}, {"fileBytes", info.file_bytes},
           {"srcVocabSize", info.src_vocab_size}, {"tgtVocabSize", info.tgt_vocab_size},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
@@ -237,6 +237,19 @@ AttendSession* attend_session_load(AttendBytes* bytes, int int8_activations, Att
   });
 }
 void attend_session_free(AttendSession* session) { delete session; }
+
+AttendSession* attend_session_ensemble(AttendSession* const* sessions, int count, const float* weights,
+                                       int attention_member, AttendStatus* status) {
+  return guarded(status, static_cast<AttendSession*>(nullptr), [&] {
+    std::vector<std::shared_ptr<const attend::Model>> members;
+    for (int i = 0; i < count; ++i) members.push_back(sessions[i]->model);
+    attend::EnsembleOptions options;
+    if (weights) options.weights.assign(weights, weights + std::max(count, 0));
+    options.attention_member = attention_member;
+    auto model = attend::Model::ensemble(std::move(members), options);
+    return new AttendSession{model, attend::Translator(model)};
+  });
+}
 
 AttendResult* attend_session_info(const AttendSession* session, AttendStatus* status) {
   return guarded(status, static_cast<AttendResult*>(nullptr),

@@ -33,6 +33,11 @@ void attend_bytes_free(AttendBytes* bytes);
 // 1 on, 2 if_int8 (attend::Int8Activations).
 AttendSession* attend_session_load(AttendBytes* bytes, int int8_activations, AttendStatus* status);
 void attend_session_free(AttendSession* session);
+// A new session decoding the models of sessions[0, count) together (attend::Model::ensemble);
+// weights: null (equal) or [count]; attention_member counts from 0. The given sessions stay the
+// caller's to free (their models live on in the new one).
+AttendSession* attend_session_ensemble(AttendSession* const* sessions, int count, const float* weights,
+                                       int attention_member, AttendStatus* status);
 // The model's config and file facts as JSON.
 AttendResult* attend_session_info(const AttendSession* session, AttendStatus* status);
 

@@ -108,6 +108,7 @@ async function load({ id, source }) {
 // nested workers, its files not reachable offline): documents then stay on this thread.
 function documentPool() {
   if ((navigator.hardwareConcurrency ?? 1) < POOL_WORKERS || typeof Worker !== 'function') return null;
+  if (Array.isArray(modelSource)) return null;  // an ensemble's files: TranslatorPool loads one
   pool ??= import(POOL_MODULE_URL.href)
     .then(({ TranslatorPool }) => TranslatorPool.load(modelSource, { workers: POOL_WORKERS }))
     .catch(() => null);

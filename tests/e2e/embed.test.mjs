@@ -182,3 +182,23 @@ test('the elements of one model share one worker, each one\'s texts supersede on
   assert.equal(await closed, 'closed');
   assert.equal(page.workers().length, 0);
 });
+
+test('an element given several model URLs translates with them together (two copies: as the model)', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/examples/embed.html`);
+  const text = 'A man in a blue shirt is riding a bike down the street.';
+  const result = await page.evaluate((content) => new Promise((resolve, reject) => {
+    const element = document.createElement('attend-translator');
+    const url = '../../models/en-de/model.int8.safetensors';
+    element.setAttribute('model', `${url}  ${url}`);
+    element.setAttribute('beam', '4');
+    element.textContent = content;
+    let members = 0;
+    element.addEventListener('attend-ready', (event) => { members = event.detail.members; });
+    element.addEventListener('attend-translation', (event) => resolve({ text: event.detail.text, members }), { once: true });
+    element.addEventListener('attend-error', (event) => reject(new Error(event.detail.message)), { once: true });
+    document.body.append(element);
+  }), text);
+  assert.equal(result.members, 2);
+  assert.equal(result.text, cliTranslate(text, { beam: 4, alpha: 1.0 }));
+});

@@ -4,7 +4,8 @@
 //   <script type="module" src="/web/element/attend-translator.js"></script>
 //   <attend-translator model="/models/en-de/model.int8.safetensors" target-lang="de" attention>A dog runs.</attend-translator>
 //
-// Attributes: model (URL of a model file), src-text (the text to translate; else the
+// Attributes: model (URL of a model file; several URLs separated by spaces: an ensemble, the
+// models decoding together, their log-probabilities averaged), src-text (the text to translate; else the
 // element's own text; else an input box of its own), beam, alpha, attention (show a
 // compact cross-attention heatmap: the last decoder layer, averaged over heads, when the text
 // is one sentence), target-lang (the translation's language tag, for screen readers and fonts),
@@ -285,12 +286,12 @@ class AttendTranslator extends HTMLElement {
     return options;
   }
 
-  // The model attribute as an absolute URL.
+  // The model attribute as absolute URLs separated by a space (an absolute URL holds none).
   #modelUrl() {
-    const model = this.getAttribute('model');
+    const model = this.getAttribute('model')?.trim();
     if (!model) throw invalidArgument('the model attribute is missing');
     try {
-      return new URL(model, document.baseURI).href;
+      return model.split(/\s+/).map((url) => new URL(url, document.baseURI).href).join(' ');
     } catch {
       throw invalidArgument(`the model attribute "${model}" is not a URL`);
     }

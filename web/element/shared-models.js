@@ -38,7 +38,8 @@ export function useModel(url, onProgress) {
 
 function startModel(url) {
   const model = { worker: new TranslationWorker(), users: 0, progressListeners: new Set() };
-  model.ready = model.worker.load(url, {
+  // Several URLs (separated by spaces): one translator of them all, an ensemble.
+  model.ready = model.worker.load(url.includes(' ') ? url.split(' ') : url, {
     onProgress: (update) => model.progressListeners.forEach((listener) => listener(update)),
   });
   model.ready.catch(() => {
