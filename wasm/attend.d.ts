@@ -36,6 +36,9 @@ export interface LoadOptions {
 
 export type ModelSource = string | URL | ArrayBuffer | Uint8Array;
 
+/** A model's bytes: a path or file: URL read from disk in Node, anything else fetched. */
+export function readSource(source: ModelSource, onProgress?: LoadOptions['onProgress']): Promise<Uint8Array>;
+
 export type AttentionKind = 'encoder' | 'decoder' | 'cross';
 
 export interface HeadRef {

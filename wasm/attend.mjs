@@ -70,9 +70,9 @@ async function readUrl(url, onProgress) {
   return bytes;
 }
 
-// Node reads paths and file: URLs from disk; everything else (and every source in a
-// browser) is fetched.
-async function readSource(source, onProgress) {
+// A model's bytes (ModelSource). Node reads paths and file: URLs from disk; everything else (and
+// every source in a browser) is fetched. Also TranslatorPool's (pool.mjs).
+export async function readSource(source, onProgress) {
   if (source instanceof Uint8Array) return source;
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   const text = String(source);

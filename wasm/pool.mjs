@@ -15,7 +15,7 @@
 // sentence's translation does not depend on the group it is decoded in (the wasm tests check
 // the pool against one Translator), so the results are those of Translator.translate.
 
-import { AttendError } from './attend.mjs';
+import { AttendError, readSource } from './attend.mjs';
 
 const WORKER_URL = new URL('./pool_worker.mjs', import.meta.url);
 const IS_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -86,24 +86,6 @@ class PoolWorker {
   }
 }
 
-async function readBytes(source) {
-  if (source instanceof Uint8Array) return source;
-  if (source instanceof ArrayBuffer) return new Uint8Array(source);
-  const text = String(source);
-  if (IS_NODE && !/^(https?|data|blob):/i.test(text)) {
-    const { readFile } = await import('node:fs/promises');
-    const bytes = await readFile(text.startsWith('file:') ? new URL(text) : text).catch((error) => {
-      throw new AttendError('io', `cannot read ${text}: ${error.message}`);
-    });
-    return new Uint8Array(bytes);
-  }
-  const response = await fetch(source).catch((error) => {
-    throw new AttendError('io', `cannot fetch ${source}: ${error.message}`);
-  });
-  if (!response.ok) throw new AttendError('io', `cannot fetch ${source}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 export class TranslatorPool {
   #workers;
   #info;
@@ -119,7 +101,7 @@ export class TranslatorPool {
     if (!Number.isInteger(workers) || workers < 1) {
       throw new AttendError('invalid_argument', `workers must be a positive integer, got ${workers}`);
     }
-    const bytes = await readBytes(source);
+    const bytes = await readSource(source);
     const started = await Promise.all(Array.from({ length: workers }, () => PoolWorker.start()));
     try {
       const infos = await Promise.all(started.map((w) => w.request({ type: 'load', bytes, options })));
