@@ -44,7 +44,7 @@ void check_modes(const OptionParser& parser, const EvalSettings& s) {
 size_t translate_source(const EvalSettings& s, const std::vector<std::string>& sources,
                         std::vector<std::string>* hyps) {
   std::shared_ptr<const Model> model = s.models.load(s.search.model.options());
-  s.search.check_model(model->config());
+  s.search.check_model(attention_config(*model));
   return translate_lines(vector_source(sources), model, s.search, [&](const LineOutcome& outcome) {
     if (!outcome.error.empty()) {
       std::cerr << "attend: error: " << s.src << " line " << outcome.line << ": " << outcome.error

@@ -19,6 +19,11 @@ void ModelChoice::add_to(OptionParser& parser, const std::string& help, bool opt
                  &attention_member, 1, 1 << 20);
 }
 
+const ModelConfig& attention_config(const Model& model) {
+  if (model.members().empty()) return model.config();
+  return model.members()[static_cast<size_t>(model.attention_member())]->config();
+}
+
 std::string ModelChoice::path_text() const {
   std::string text;
   for (const std::string& path : paths) text += (text.empty() ? "" : " + ") + path;

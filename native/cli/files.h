@@ -26,6 +26,9 @@ struct ModelChoice {
   std::shared_ptr<const Model> load(const ModelOptions& options) const;
 };
 
+// The config of the model whose attention is shown and masked: an ensemble's attention member's.
+const ModelConfig& attention_config(const Model& model);
+
 // Throws attend::Error whose message starts with the model's path.
 std::shared_ptr<const Model> load_model(const std::string& path, const ModelOptions& options = {});
 

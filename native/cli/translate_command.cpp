@@ -133,7 +133,7 @@ int run_translate(const std::vector<std::string>& args) {
   TranslateArgs t;
   if (!parse_args(args, &t)) return 0;
   std::shared_ptr<const Model> model = t.models.load(t.settings.model.options());
-  t.settings.check_model(model->config());
+  t.settings.check_model(attention_config(*model));
   std::ofstream attention_out;
   if (!t.attention_path.empty()) {
     open_output(attention_out, t.attention_path);

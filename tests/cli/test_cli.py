@@ -794,6 +794,13 @@ class Ensemble(ErrorLines):
             scores.append(float(out.split("\t")[0]))
         self.assertAlmostEqual(scores[2], 0.75 * scores[0] + 0.25 * scores[1], places=3)
 
+    def test_the_attention_member_is_shown_and_masked(self):
+        # Head 3 of the cross-attention exists in tiny-wide (4 heads), not in tiny (2).
+        models = ["--model", F32, "--model", self.WIDE, "--mask-head", "cross:0:3"]
+        code, out, err = run("translate", *models, "--attention-member", "2", "A dog runs.")
+        self.assertEqual(code, 0, err)
+        self.assert_one_error(2, ["translate", *models, "A dog runs."], mentions=["cross:0:3"])
+
     def test_other_vocabularies_and_bad_weights_are_refused(self):
         shipped = os.path.join(REPO, "models", "en-de", "model.int8.safetensors")
         self.assert_one_error(1, ["translate", "--model", F32, "--model", shipped, "A dog."], mentions=["vocabulary"])
