@@ -14,15 +14,31 @@ void CpuStepScorer::prepare(const DecodeShape& shape) {
   fed_.assign(shape.slots, 0);
 }
 
+void mark_fed_slots(const StepRows& rows, std::vector<char>& fed) {
+  std::fill(fed.begin(), fed.end(), 0);
+  for (int r = 0; r < rows.rows; ++r) fed[rows.slots[r]] = 1;
+}
+
+void release_unfed_slots(const std::vector<char>& fed, DecoderWorkspace& ws) {
+  for (size_t slot = 0; slot < fed.size(); ++slot) {
+    if (!fed[slot]) ws.cache.release(static_cast<int>(slot));
+  }
+}
+
+void copy_cross_attention(const ModelConfig& c, const DecoderWorkspace& ws, int row, int sentence, float* out) {
+  const int len = ws.source_offsets[sentence + 1] - ws.source_offsets[sentence];
+  const size_t maps = static_cast<size_t>(c.decoder_layers) * c.num_heads;
+  const float* src = ws.capture_cross.data() + static_cast<size_t>(row) * maps * ws.max_source_len;
+  for (size_t m = 0; m < maps; ++m) {  // [L·H][S_max] -> [L·H][S]
+    std::memcpy(out + m * len, src + m * ws.max_source_len, len * sizeof(float));
+  }
+}
+
 void CpuStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
   unmasked_.resize(static_cast<size_t>(k) + kRepeatGuardMaxN);
   const int vocab = model_.config.tgt_vocab_size;
-  // A slot not fed now holds a hypothesis the search has dropped: its memory goes.
-  std::fill(fed_.begin(), fed_.end(), 0);
-  for (int r = 0; r < rows.rows; ++r) fed_[rows.slots[r]] = 1;
-  for (size_t slot = 0; slot < fed_.size(); ++slot) {
-    if (!fed_[slot]) ws_.cache.release(static_cast<int>(slot));
-  }
+  mark_fed_slots(rows, fed_);
+  release_unfed_slots(fed_, ws_);
   decoder_step(model_, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, mask_, ws_);
   row_sentences_.assign(rows.sentences, rows.sentences + rows.rows);
   for (int r = 0; r < rows.rows; ++r) {
@@ -36,14 +52,7 @@ void CpuStepScorer::fork_slots(const SlotFork* forks, int count, int steps) {
 }
 
 void CpuStepScorer::cross_attention(int row, float* out) const {
-  const ModelConfig& c = model_.config;
-  const int s = row_sentences_[row];
-  const int len = ws_.source_offsets[s + 1] - ws_.source_offsets[s];
-  const size_t maps = static_cast<size_t>(c.decoder_layers) * c.num_heads;
-  const float* src = ws_.capture_cross.data() + static_cast<size_t>(row) * maps * ws_.max_source_len;
-  for (size_t m = 0; m < maps; ++m) {  // [L·H][S_max] -> [L·H][S]
-    std::memcpy(out + m * len, src + m * ws_.max_source_len, len * sizeof(float));
-  }
+  copy_cross_attention(model_.config, ws_, row, row_sentences_[row], out);
 }
 
 }  // namespace attend

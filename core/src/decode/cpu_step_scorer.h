@@ -2,12 +2,24 @@
 // logits and its k best tokens after the repeat guard's mask (decode/log_probs.h).
 #pragma once
 
+#include <vector>
+
 #include "decode/step_scorer.h"
 #include "model/decoder.h"
 #include "model/head_mask.h"
 #include "model/model_impl.h"
 
 namespace attend {
+
+// What a CPU scorer does at each step with a workspace, shared by CpuStepScorer and
+// EnsembleStepScorer (one workspace per member).
+// fed[p]: whether `rows` feed slot p (fed holds every slot).
+void mark_fed_slots(const StepRows& rows, std::vector<char>& fed);
+// Drops the cache of every slot not fed: the search has dropped its hypothesis.
+void release_unfed_slots(const std::vector<char>& fed, DecoderWorkspace& ws);
+// Row `row`'s cross-attention of the last step (sentence `sentence`): the capture [L·H][S_max] ->
+// out [L·H][S].
+void copy_cross_attention(const ModelConfig& c, const DecoderWorkspace& ws, int row, int sentence, float* out);
 
 class CpuStepScorer final : public StepScorer {
  public:

@@ -1,8 +1,6 @@
 #include "decode/ensemble_step_scorer.h"
 
-#include <algorithm>
-#include <cstring>
-
+#include "decode/cpu_step_scorer.h"
 #include "decode/log_probs.h"
 
 namespace attend {
@@ -20,26 +18,14 @@ void EnsembleStepScorer::prepare(const DecodeShape& shape) {
 }
 
 void EnsembleStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
-  // A slot not fed now holds a hypothesis the search has dropped: its memory goes, in every member.
-  std::fill(fed_.begin(), fed_.end(), 0);
-  for (int r = 0; r < rows.rows; ++r) fed_[rows.slots[r]] = 1;
+  mark_fed_slots(rows, fed_);
   for (const EnsembleMember& m : members_) {
-    for (size_t slot = 0; slot < fed_.size(); ++slot) {
-      if (!fed_[slot]) m.ws->cache.release(static_cast<int>(slot));
-    }
+    release_unfed_slots(fed_, *m.ws);
     decoder_step(*m.model, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, *m.mask,
                  *m.ws);  // logits [R, V]
   }
   row_sentences_.assign(rows.sentences, rows.sentences + rows.rows);
   const int vocab = static_cast<int>(mean_.size());
-  if (members_.size() == 1) {  // ranked by the logits, as CpuStepScorer ranks them
-    unmasked_.resize(static_cast<size_t>(k) + kRepeatGuardMaxN);
-    for (int r = 0; r < rows.rows; ++r) {
-      best_allowed_tokens(kernels_, members_[0].ws->logits.data() + static_cast<size_t>(r) * vocab, vocab,
-                          rows.banned[r], k, unmasked_.data(), best + static_cast<size_t>(r) * k);
-    }
-    return;
-  }
   float* mean = mean_.data();
   for (int r = 0; r < rows.rows; ++r) {
     for (size_t m = 0; m < members_.size(); ++m) {
@@ -65,15 +51,7 @@ void EnsembleStepScorer::fork_slots(const SlotFork* forks, int count, int steps)
 
 void EnsembleStepScorer::cross_attention(int row, float* out) const {
   const EnsembleMember& member = members_[attention_member_];
-  const DecoderWorkspace& ws = *member.ws;
-  const ModelConfig& c = member.model->config;
-  const int s = row_sentences_[row];
-  const int len = ws.source_offsets[s + 1] - ws.source_offsets[s];
-  const size_t maps = static_cast<size_t>(c.decoder_layers) * c.num_heads;
-  const float* src = ws.capture_cross.data() + static_cast<size_t>(row) * maps * ws.max_source_len;
-  for (size_t m = 0; m < maps; ++m) {  // [L·H][S_max] -> [L·H][S]
-    std::memcpy(out + m * len, src + m * ws.max_source_len, len * sizeof(float));
-  }
+  copy_cross_attention(member.model->config, *member.ws, row, row_sentences_[row], out);
 }
 
 }  // namespace attend

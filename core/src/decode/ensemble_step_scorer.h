@@ -2,7 +2,8 @@
 // then per row the weighted mean of the members' log-probabilities
 //   a(t) = Σ_m w_m · (x_m(t) - lse_m),   lse_m = log Σ_j exp(x_m(j)),   Σ_m w_m = 1
 // and its k best tokens after the repeat guard's mask, ranked by a (lower token on ties), each
-// reported with log_prob a(t). One member is the CPU scorer's rule exactly (ranked by its logits).
+// reported with log_prob a(t). For two members or more: an ensemble of one decodes with
+// CpuStepScorer (Translator), ranked by its logits.
 #pragma once
 
 #include <vector>
@@ -40,7 +41,6 @@ class EnsembleStepScorer final : public StepScorer {
   std::vector<int> row_sentences_;    // [R] of the last step
   std::vector<char> fed_;             // [P] whether the slot is fed at this step
   std::vector<float> mean_;           // [V] a row's weighted mean log-probabilities
-  std::vector<TokenScore> unmasked_;  // [k + banned] one member's best tokens before the repeat guard
 };
 
 }  // namespace attend
