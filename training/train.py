@@ -72,6 +72,8 @@ def parse_args(argv=None):
         p.error("--distill-rerank-with needs --distill-from")
     if not math.isfinite(args.distill_rerank_weight) or args.distill_rerank_weight < 0:
         p.error(f"--distill-rerank-weight must be a finite number >= 0, got {args.distill_rerank_weight}")
+    if args.vocab_from and args.init_from:
+        p.error("--vocab-from and --init-from exclude each other (--init-from takes the model's vocabulary too)")
     if args.workers > 1 and args.time_budget_min > 0:
         p.error("--time-budget-min needs --workers 1 (workers would stop at different steps)")
     return args
@@ -112,6 +114,9 @@ def argument_parser():
     p.add_argument("--init-from", metavar="MODEL",
                    help="fine-tuning: start from this Attend model file's weights, architecture and vocabulary "
                         "(--d-model, --heads, --d-ff, --layers, --vocab-size and --separate-vocab must match it)")
+    p.add_argument("--vocab-from", metavar="MODEL",
+                   help="a new model (random weights) over this Attend model file's vocabulary instead of one trained "
+                        "here, so that the two can decode as an ensemble (--vocab-size and --separate-vocab must match it)")
     p.add_argument("--max-tokens", type=int, default=2500, help="tokens per batch (padding included)")
     p.add_argument("--lr", type=float, default=1.5e-3, help="peak learning rate")
     p.add_argument("--warmup", type=int, default=800)
@@ -145,26 +150,27 @@ def model_file_setup(path):
     return ModelConfig.from_json(metadata["attend.config"]), tokenizers
 
 
-def check_same_architecture(args, cfg, path):
-    """Exits if an architecture option differs from the --init-from model's, or the model's special
-    token ids are not the ones the training data uses."""
+def check_model_file(args, cfg, option, path):
+    """Exits if the model file given to `option` does not fit the options: its vocabulary (size,
+    joint or separate, special ids) always, its whole architecture for --init-from."""
     joint = lambda separate: "separate vocabularies" if separate else "one joint vocabulary"
-    wanted = {"--d-model": (args.d_model, cfg.d_model), "--heads": (args.heads, cfg.num_heads),
-              "--d-ff": (args.d_ff, cfg.d_ff), "--layers": (args.layers, cfg.encoder_layers),
-              "--vocab-size": (args.vocab_size, cfg.src_vocab_size)}
+    wanted = {"--vocab-size": (args.vocab_size, cfg.src_vocab_size)}
+    if option == "--init-from":
+        wanted |= {"--d-model": (args.d_model, cfg.d_model), "--heads": (args.heads, cfg.num_heads),
+                   "--d-ff": (args.d_ff, cfg.d_ff), "--layers": (args.layers, cfg.encoder_layers)}
     if cfg.decoder_layers != cfg.encoder_layers or cfg.src_vocab_size != cfg.tgt_vocab_size:
-        sys.exit(f"{path}: --init-from takes models with as many encoder as decoder layers and one vocabulary size")
+        sys.exit(f"{path}: {option} takes models with as many encoder as decoder layers and one vocabulary size")
     if any(getattr(cfg, name) != value for name, value in data.SPECIAL_IDS.items()):
-        sys.exit(f"{path}: --init-from takes models whose special ids are {data.SPECIAL_IDS}")
+        sys.exit(f"{path}: {option} takes models whose special ids are {data.SPECIAL_IDS}")
     differ = [f"{name} {given} (the model's: {own})" for name, (given, own) in wanted.items() if given != own]
     if args.separate_vocab == cfg.shared_vocab:
         differ.append(f"{joint(args.separate_vocab)} (the model has {joint(not cfg.shared_vocab)})")
     if differ:
-        sys.exit(f"{path} is not the architecture asked for: {', '.join(differ)}")
+        sys.exit(f"{path} is not what the options ask for: {', '.join(differ)}")
 
 
-def write_vocabularies(args, src_lang, tgt_lang, tokenizers):
-    """The --init-from model's SentencePiece models, written to --out (kept there for a resumed run);
+def write_vocabularies(args, src_lang, tgt_lang, tokenizers, source):
+    """The SentencePiece models of the model file `source` (--init-from or --vocab-from), written to --out (kept there for a resumed run);
     returns their paths (src, tgt)."""
     names = {"src": f"spm.{src_lang}{tgt_lang}.model"} if "tgt" not in tokenizers else {
         "src": f"spm.{src_lang}.model", "tgt": f"spm.{tgt_lang}.model"}
@@ -174,7 +180,7 @@ def write_vocabularies(args, src_lang, tgt_lang, tokenizers):
             with open(path, "wb") as f:
                 f.write(tokenizers[side])
         elif read_bytes(path) != tokenizers[side]:
-            sys.exit(f"{path} is another vocabulary than {args.init_from}'s; use another --out")
+            sys.exit(f"{path} is another vocabulary than {source}'s; use another --out")
     return paths["src"], paths.get("tgt", paths["src"])
 
 
@@ -184,14 +190,15 @@ def read_bytes(path):
 
 
 def prepare_data(args, src_lang, tgt_lang):
-    """Vocabulary (trained once, or the --init-from model's; reused on resume) and the corpus: (spm
+    """Vocabulary (trained once, or the --init-from or --vocab-from model's; reused on resume) and the corpus: (spm
     models (src, tgt), training texts (src, tgt), training pairs, val pairs), the pairs in their most
     likely segmentation."""
     os.makedirs(args.out, exist_ok=True)
     refuse_other_recipe(args)
-    if args.init_from:  # before any teacher translates
-        cfg, tokenizers = model_file_setup(args.init_from)
-        check_same_architecture(args, cfg, args.init_from)
+    vocab_option, vocab_source = ("--init-from", args.init_from) if args.init_from else ("--vocab-from", args.vocab_from)
+    if vocab_source:  # before any teacher translates
+        cfg, tokenizers = model_file_setup(vocab_source)
+        check_model_file(args, cfg, vocab_option, vocab_source)
     train_src = data.read_lines(data.corpus_path(args.data_dir, "train", src_lang))
     train_tgt = data.read_lines(data.corpus_path(args.data_dir, "train", tgt_lang))
     added_src, added_tgt = [], []
@@ -208,8 +215,8 @@ def prepare_data(args, src_lang, tgt_lang):
             added_src += sources
             added_tgt += [target] * len(sources)
     train_src, train_tgt = train_src + added_src, train_tgt + added_tgt
-    if args.init_from:
-        src_model, tgt_model = write_vocabularies(args, src_lang, tgt_lang, tokenizers)
+    if vocab_source:
+        src_model, tgt_model = write_vocabularies(args, src_lang, tgt_lang, tokenizers, vocab_source)
     elif args.separate_vocab:
         spm = {lang: os.path.join(args.out, f"spm.{lang}") for lang in (src_lang, tgt_lang)}
         for lang, texts in ((src_lang, train_src), (tgt_lang, train_tgt)):
@@ -228,10 +235,10 @@ def prepare_data(args, src_lang, tgt_lang):
 
 
 def model_file_digests(args):
-    """{path: SHA-256} of the --distill-from, --distill-rerank-with, --back-translate-from and --init-from
-    model files (saved as config.json's "teachers")."""
+    """{path: SHA-256} of the --distill-from, --distill-rerank-with, --back-translate-from, --init-from and
+    --vocab-from model files (saved as config.json's "teachers")."""
     paths = (args.distill_from or []) + [path for path in (args.distill_rerank_with, args.back_translate_from,
-                                                           args.init_from) if path]
+                                                           args.init_from, args.vocab_from) if path]
     return {path: distill.file_sha256(path) for path in paths}
 
 
@@ -343,6 +350,9 @@ def train(rank, workers, args, prepared):
     if args.init_from:
         initial, _ = load_model(args.init_from)  # int8 weights dequantized
         cfg = initial.cfg
+    elif args.vocab_from:
+        vocab_cfg, _ = model_file_setup(args.vocab_from)
+        cfg = model_config(args, vocab_cfg.src_vocab_size, vocab_cfg.tgt_vocab_size)
     else:
         vocab = lambda path: sum(1 for _ in open(path.replace(".model", ".vocab"), encoding="utf-8"))
         cfg = model_config(args, vocab(src_model), vocab(tgt_model))

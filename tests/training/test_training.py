@@ -603,7 +603,7 @@ class TrainEndToEnd(unittest.TestCase):
         os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
         self.out = os.path.join(self.tmp.name, "fine-tuned")
         refused = self.train(3, expect_success=False, extra=("--init-from", start, "--d-ff", "64"))
-        self.assertIn("is not the architecture asked for: --d-ff 64 (the model's: 32)", refused)
+        self.assertIn("is not what the options ask for: --d-ff 64 (the model's: 32)", refused)
         log = self.train(3, extra=("--init-from", start, "--lr", "1e-30"))
         start_tensors, _ = export.read_safetensors(start)
         tuned_tensors, _ = export.read_safetensors(os.path.join(self.out, "model.f32.safetensors"))
@@ -614,6 +614,25 @@ class TrainEndToEnd(unittest.TestCase):
             (os.path.join(self.out, "spm.ende.model"),) * 2,
             ([line.rstrip("\n") for line in multi30k_lines("val", lang, 40)] for lang in ("en", "de"))), 4000, seed=0)
         self.assertIn(f"val loss {train.validation_loss(start_model, val):.3f}", log)
+
+    def test_a_new_model_over_another_models_vocabulary(self):
+        """--vocab-from: a model of another shape, from random weights, over the given model's tokenizer
+        (so the two can decode as an ensemble); another vocabulary size, or --init-from beside it, is refused."""
+        self.train(6)
+        start = os.path.join(self.tmp.name, "start.int8.safetensors")
+        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
+        self.out = os.path.join(self.tmp.name, "new")
+        refused = self.train(3, expect_success=False, extra=("--vocab-from", start, "--vocab-size", "200"))
+        self.assertIn("is not what the options ask for: --vocab-size 200 (the model's: 300)", refused)
+        refused = self.train(3, expect_success=False, extra=("--vocab-from", start, "--init-from", start))
+        self.assertIn("--vocab-from and --init-from exclude each other", refused)
+        self.train(3, extra=("--vocab-from", start, "--d-ff", "64", "--seed", "7"))
+        start_tensors, _ = export.read_safetensors(start)
+        new_tensors, _ = export.read_safetensors(os.path.join(self.out, "model.f32.safetensors"))
+        self.assertEqual(new_tensors["tokenizer.src"].tobytes(), start_tensors["tokenizer.src"].tobytes())
+        self.assertEqual(read_file_bytes(os.path.join(self.out, "spm.ende.model")), start_tensors["tokenizer.src"].tobytes())
+        with open(os.path.join(self.out, "config.json")) as f:
+            self.assertEqual(json.load(f)["model"]["d_ff"], 64)
 
     def test_fine_tuning_a_model_with_separate_vocabularies_keeps_both(self):
         """--init-from a --separate-vocab model: refused as a joint run; with --separate-vocab, the source and
