@@ -65,5 +65,22 @@ TEST(KvCache, CopyGivesTheTargetTheSourcesPositionsAndRoom) {
   EXPECT_EQ(cache.capacity(2), 0);
 }
 
+TEST(KvCache, ReleasedBlocksServeTheNextSlotsOfTheirCapacity) {
+  KvCache cache;
+  cache.reset(kLayers, kWidth, 3);
+  cache.reserve(0, 2);
+  const float* first = cache.at(0, 0);
+  cache.release(0);
+  cache.reserve(1, KvCache::kGrowth + 1);  // another capacity: a new block
+  EXPECT_NE(cache.at(0, 1), first);
+  cache.reserve(2, KvCache::kGrowth);
+  EXPECT_EQ(cache.at(0, 2), first);
+  write(cache, 2, KvCache::kGrowth);
+  cache.reset(kLayers, kWidth, 2);  // a new batch takes the blocks of the last one
+  cache.reserve(0, 1);
+  EXPECT_EQ(cache.at(0, 0), first);
+  EXPECT_EQ(cache.capacity(1), 0);
+}
+
 }  // namespace
 }  // namespace attend

@@ -1,14 +1,34 @@
 #include "model/kv_cache.h"
 
 #include <cstring>
+#include <utility>
 
 namespace attend {
 
 void KvCache::reset(int layers, int width, int slots) {
+  if (layers != layers_ || width != width_) free_.clear();
   layers_ = layers;
   width_ = width;
+  for (Slot& s : slots_) keep(std::move(s.data), s.capacity);
   slots_.clear();
   slots_.resize(slots);
+}
+
+KvCache::Block KvCache::take(int capacity) {
+  const size_t size_class = capacity / kGrowth - 1;
+  if (size_class < free_.size() && !free_[size_class].empty()) {
+    Block block = std::move(free_[size_class].back());
+    free_[size_class].pop_back();
+    return block;
+  }
+  return Block(new float[static_cast<size_t>(layers_) * capacity * width_]);
+}
+
+void KvCache::keep(Block block, int capacity) {
+  if (!block) return;
+  const size_t size_class = capacity / kGrowth - 1;
+  if (free_.size() <= size_class) free_.resize(size_class + 1);
+  free_[size_class].push_back(std::move(block));
 }
 
 void KvCache::reserve(int slot, int positions) {
@@ -16,10 +36,11 @@ void KvCache::reserve(int slot, int positions) {
   if (positions <= s.capacity) return;
   const int capacity = (positions + kGrowth - 1) / kGrowth * kGrowth;
   const size_t row = static_cast<size_t>(width_);
-  std::unique_ptr<float[]> grown(new float[static_cast<size_t>(layers_) * capacity * row]);
+  Block grown = take(capacity);
   for (int l = 0; l < layers_ && s.capacity > 0; ++l) {  // [L][old capacity][2D] -> [L][capacity][2D]
     std::memcpy(grown.get() + static_cast<size_t>(l) * capacity * row, s.data.get() + static_cast<size_t>(l) * s.capacity * row, s.capacity * row * sizeof(float));
   }
+  keep(std::move(s.data), s.capacity);
   s.data = std::move(grown);
   s.capacity = capacity;
 }
@@ -32,7 +53,7 @@ void KvCache::copy(int from, int to, int positions) {
 }
 
 void KvCache::release(int slot) {
-  slots_[slot].data.reset();
+  keep(std::move(slots_[slot].data), slots_[slot].capacity);
   slots_[slot].capacity = 0;
 }
 

@@ -1,7 +1,9 @@
 // The decoder's self-attention keys and values, one block of memory per cache slot (hypothesis),
 // [L][capacity][2D] (per position K then V), grown as positions come and released when the
 // slot's hypothesis is gone: memory follows the hypotheses alive and the steps they reached,
-// not the number of slots times the longest allowed output.
+// not the number of slots times the longest allowed output. Released blocks are kept, by
+// capacity, for the next slot that needs one: after the first steps of the first batch, growing,
+// forking and dropping hypotheses neither allocate nor touch fresh pages.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +18,8 @@ class KvCache {
   // it is written.
   static constexpr int kGrowth = 16;
 
-  // `slots` empty slots of `layers` layers of `width` (2D) floats per position.
+  // `slots` empty slots of `layers` layers of `width` (2D) floats per position. Blocks released
+  // earlier are kept when the layers and width are the same.
   void reset(int layers, int width, int slots);
   // Room for positions [0, positions) in `slot`, keeping the ones it holds.
   void reserve(int slot, int positions);
@@ -30,12 +33,19 @@ class KvCache {
   void release(int slot);
 
  private:
+  using Block = std::unique_ptr<float[]>;  // [L][capacity][width]
   struct Slot {
-    std::unique_ptr<float[]> data;  // [L][capacity][width], uninitialised beyond what was written
+    Block data;  // uninitialised beyond what was written
     int capacity = 0;
   };
+  // A block for `capacity` positions: a released one if any, else a new one.
+  Block take(int capacity);
+  // Keeps a block of `capacity` positions for take().
+  void keep(Block block, int capacity);
+
   int layers_ = 0, width_ = 0;
   std::vector<Slot> slots_;
+  std::vector<std::vector<Block>> free_;  // [capacity / kGrowth - 1] released blocks of that capacity
 };
 
 }  // namespace attend
