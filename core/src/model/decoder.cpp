@@ -58,6 +58,14 @@ void attend_row(const KernelTable& k, const ModelConfig& c, const AttentionInput
                        ws.attn.data() + static_cast<size_t>(r) * c.d_model, c.d_model, ws.capturing ? &cap : nullptr);
 }
 
+// Asks for floats [p, p + count) to be brought into the caches ahead of their use: the next row's
+// keys and values are read while this row's attention is computed (at batch, the rows' caches
+// together are larger than L2).
+void prefetch(const float* p, size_t count) {
+  constexpr size_t kLine = 64 / sizeof(float);
+  for (size_t i = 0; i < count; i += kLine) __builtin_prefetch(p + i);
+}
+
 }  // namespace
 
 void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
@@ -80,6 +88,7 @@ void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInpu
         const float* qkv = ws.qkv.data() + static_cast<size_t>(r) * 3 * d;
         float* cache = ws.cache.at(l, in.slots[r]);  // [T, 2D]
         std::memcpy(cache + static_cast<size_t>(in.step) * 2 * d, qkv + d, 2 * d * sizeof(float));
+        if (r + 1 < rows) prefetch(ws.cache.at(l, in.slots[r + 1]), static_cast<size_t>(in.step) * 2 * d);
         const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
         attend_row(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self, ws.max_steps, ws);
       }
