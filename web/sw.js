@@ -38,6 +38,7 @@ const SHELL_FILES = [
   'app/scroll-cue.js',
   'app/sentence-doubt.js',
   'app/service-worker-registration.js',
+  'app/shipped-models.js',
   'app/webassembly-support.js',
   'app/word-diff.js',
   'app/worker-client.js',

@@ -11,6 +11,7 @@ import { makeServedRoot, MODEL, REPO_ROOT } from './support/environment.mjs';
 import { dataset, download, saveScreenshot, translate } from './support/app-page.mjs';
 import { argmax, maxDifference } from './support/attention.mjs';
 import { readablePiece } from '../../web/app/piece-names.js';
+import { SHIPPED_MODELS } from '../../web/app/shipped-models.js';
 import { startServedApp, stopServedBrowser } from './support/served-browser.mjs';
 
 const SENTENCE = 'A man is riding a bicycle down the street.';
@@ -246,6 +247,16 @@ describe('the page', () => {
     const offered = await page.$$eval('#model-select option', (options) => options.map((option) => option.value));
     assert.deepEqual(offered.slice(0, -1).sort(), shipped.sort());
     assert.equal(offered.at(-1), 'file');
+    for (const folder of shipped) {  // the page's list of each folder's files (an ensemble's members)
+      const files = readdirSync(join(REPO_ROOT, 'models', folder)).filter((name) => name.endsWith('.safetensors'));
+      const listed = SHIPPED_MODELS[folder].files;
+      assert.equal(listed[0].name, 'model.int8.safetensors', `${folder}: the default first`);
+      assert.deepEqual(listed.map(({ name }) => name).sort(), files.sort(), `${folder}: every .safetensors file, once`);
+      for (const { name, megabytes } of listed) {
+        assert.equal(megabytes, Number((statSync(join(REPO_ROOT, 'models', folder, name)).size / 1e6).toFixed(1)), `${folder}/${name}: size`);
+      }
+    }
+    assert.equal(await page.isVisible('#model-quality'), SHIPPED_MODELS['en-de'].files.length > 1, 'a choice of quality for several files only');
   });
 
   test('a damaged model file and a failed download get clear messages', async () => {

@@ -47,13 +47,19 @@ function setModelStatus(state, message, technical = '') {
 }
 
 // "6 + 6 layers, 8 heads, 44M parameters (int8 weights and activations: …), WebAssembly SIMD (…)"
-// from Translator.info(), the jargon glossed in plain words.
+// from Translator.info(), the jargon glossed in plain words; for an ensemble "2 models deciding
+// together, 5.8M parameters in all (…), the first with 4 + 4 layers and 4 heads, …".
 const DTYPE_GLOSS = { int8: 'numbers kept as 8-bit integers, 4× smaller and faster than 32-bit floats', f32: '32-bit floating-point numbers' };
-function describeModel({ config, dtype, int8Activations, parameterCount, simd }) {
+function describeModel({ config, dtype, int8Activations, members, parameterCount, simd }) {
   const parameters = new Intl.NumberFormat('en', { notation: 'compact' }).format(parameterCount);
   const arithmetic = `${int8Activations ? 'int8 weights and activations' : dtype}${DTYPE_GLOSS[dtype] ? `: ${DTYPE_GLOSS[dtype]}` : ''}`;
-  return `${config.encoderLayers} + ${config.decoderLayers} layers, ${config.numHeads} heads, `
-    + `${parameters} parameters (${arithmetic}), ${simd ? 'WebAssembly SIMD (several numbers per instruction)' : 'scalar WebAssembly'}`;
+  const shape = `${config.encoderLayers} + ${config.decoderLayers} layers`;
+  const build = simd ? 'WebAssembly SIMD (several numbers per instruction)' : 'scalar WebAssembly';
+  if (members > 1) {
+    return `${members} models deciding together, ${parameters} parameters in all (${arithmetic}), `
+      + `the first with ${shape} and ${config.numHeads} heads, ${build}`;
+  }
+  return `${shape}, ${config.numHeads} heads, ${parameters} parameters (${arithmetic}), ${build}`;
 }
 
 function showInputMessage(message) {
@@ -223,6 +229,7 @@ function startTranslator() {
 
   const picker = new ModelPicker({
     select: byId('model-select'),
+    quality: byId('model-quality'),
     fileInput: byId('model-file'),
     fileLabel: byId('model-file-label'),
     dropTarget: document.body,

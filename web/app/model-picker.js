@@ -1,15 +1,13 @@
 // Choosing a model: a shipped one from the list, a file from the file input, or a file
-// dropped anywhere on the page. Calls onChoose({name, source, languages, choice}): source a URL
-// or an ArrayBuffer, languages the {source, target} tags of a shipped model (a file's are
-// unknown), choice the list's value for it (for setInUse). The shipped models this browser has
-// kept for offline use (web/sw.js) are marked in the list.
+// dropped anywhere on the page; for a shipped model with several files, fast (its first file)
+// or better (all its files as an ensemble), each with what it costs. Calls onChoose({name,
+// source, languages, choice}): source a URL, the URLs of an ensemble's files, or an
+// ArrayBuffer; languages the {source, target} tags of a shipped model (a file's are unknown);
+// choice {model, quality}, the list's value and the quality (for setInUse). The shipped models
+// this browser has kept for offline use (web/sw.js) are marked in the list.
+import { fileUrls, SHIPPED_MODELS } from './shipped-models.js';
 
-const SHIPPED_MODELS = {
-  'en-de': { name: 'English → German', url: new URL('../../models/en-de/model.int8.safetensors', import.meta.url).href, languages: { source: 'en', target: 'de' } },
-  'en-fr': { name: 'English → French', url: new URL('../../models/en-fr/model.int8.safetensors', import.meta.url).href, languages: { source: 'en', target: 'fr' } },
-  'de-en': { name: 'German → English', url: new URL('../../models/de-en/model.int8.safetensors', import.meta.url).href, languages: { source: 'de', target: 'en' } },
-  'fr-en': { name: 'French → English', url: new URL('../../models/fr-en/model.int8.safetensors', import.meta.url).href, languages: { source: 'fr', target: 'en' } },
-};
+const megabytes = (files) => files.reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
 
 export class ModelPicker {
   #select;
@@ -17,17 +15,21 @@ export class ModelPicker {
   #fileLabel;
   #onChoose;
   #onUnreadable;
-  #inUse;  // the select's value for the model chosen last: a shipped one's key, or 'file'
+  #quality;  // the fieldset of the fast and better radio buttons
+  #inUse;  // {model, quality} chosen last: model a shipped one's key, or 'file'
   #choices = 0;  // counts choices, so a file still being read does not override a later one
 
   // onUnreadable(message): a chosen file could not be read (the model in use stays).
-  constructor({ select, fileInput, fileLabel, dropTarget, onChoose, onUnreadable }) {
+  // quality: a fieldset holding radio buttons of value "fast" and "better", each with a
+  // .cost element the picker fills in.
+  constructor({ select, quality, fileInput, fileLabel, dropTarget, onChoose, onUnreadable }) {
     const ownFile = select.querySelector('option[value="file"]');
     for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
       select.insertBefore(new Option(name, value), ownFile);
     }
     select.value = Object.keys(SHIPPED_MODELS)[0];
     this.#select = select;
+    this.#quality = quality;
     this.#markKeptOffline();
     navigator.serviceWorker?.addEventListener('message', ({ data }) => {
       if (data?.type === 'model-kept') this.#markKeptOffline();
@@ -37,6 +39,7 @@ export class ModelPicker {
     this.#onChoose = onChoose;
     this.#onUnreadable = onUnreadable;
     select.addEventListener('change', () => this.#chooseSelected());
+    quality.addEventListener('change', () => this.#chooseSelected());
     fileInput.addEventListener('change', () => this.#chooseFile(fileInput.files[0]));
     fileInput.addEventListener('cancel', () => {
       if (fileLabel.contains(document.activeElement)) select.focus();  // the label is about to hide
@@ -68,10 +71,12 @@ export class ModelPicker {
     this.#showInUse();
   }
 
-  // A shipped model loads at once; "a file of my own" opens the file chooser, and the list
-  // goes back to the model in use if it is closed without a file.
+  // A shipped model loads at once, in the quality chosen; "a file of my own" opens the file
+  // chooser, and the list goes back to the model in use if it is closed without a file.
   #chooseSelected() {
-    const shipped = SHIPPED_MODELS[this.#select.value];
+    const model = this.#select.value;
+    const shipped = SHIPPED_MODELS[model];
+    this.#showQualities(shipped);
     if (!shipped) {
       this.#fileLabel.hidden = false;
       this.#fileInput.focus();
@@ -83,15 +88,38 @@ export class ModelPicker {
       return;
     }
     this.#choices += 1;
-    this.#inUse = this.#select.value;
+    const better = shipped.files.length > 1 && this.#selectedQuality() === 'better';
+    this.#inUse = { model, quality: better ? 'better' : 'fast' };
     this.#fileLabel.hidden = true;
-    this.#onChoose({ name: shipped.name, source: shipped.url, languages: shipped.languages, choice: this.#inUse });
+    const urls = fileUrls(model);
+    this.#onChoose({
+      name: better ? `${shipped.name} (ensemble of ${urls.length})` : shipped.name,
+      source: better ? urls : urls[0],
+      languages: shipped.languages,
+      choice: this.#inUse,
+    });
+  }
+
+  #selectedQuality() {
+    return this.#quality.querySelector('input:checked')?.value ?? 'fast';
+  }
+
+  // Fast and better, with their costs, for a shipped model with several files; hidden otherwise.
+  #showQualities(shipped) {
+    const files = shipped?.files ?? [];
+    this.#quality.hidden = files.length < 2;
+    if (files.length < 2) return;
+    const cost = (value, text) => { this.#quality.querySelector(`input[value="${value}"] ~ .cost`).textContent = text; };
+    cost('fast', `one model, ${megabytes(files.slice(0, 1))} MB to download`);
+    cost('better', `${files.length} models together, ${megabytes(files)} MB to download, `
+      + `each sentence takes about ${files.length}× as long`);
   }
 
   async #chooseFile(file) {
     if (!file) return this.#showInUse();
     const choice = ++this.#choices;
     this.#select.value = 'file';
+    this.#quality.hidden = true;
     this.#fileLabel.hidden = false;
     let bytes;
     try {
@@ -104,21 +132,24 @@ export class ModelPicker {
       this.#fileInput.value = '';  // choosing the same file again is a change
     }
     if (choice !== this.#choices) return;  // another model was chosen while this file was read
-    this.#inUse = 'file';
+    this.#inUse = { model: 'file', quality: 'fast' };
     this.#showInUse();  // the list may have been turned back meanwhile (a chooser closed without a file)
-    this.#onChoose({ name: file.name, source: bytes, choice: 'file' });
+    this.#onChoose({ name: file.name, source: bytes, choice: this.#inUse });
   }
 
   #showInUse() {
-    this.#select.value = this.#inUse;
-    this.#fileLabel.hidden = this.#inUse !== 'file';
+    if (!this.#inUse) return;  // nothing chosen yet
+    this.#select.value = this.#inUse.model;
+    this.#quality.querySelector(`input[value="${this.#inUse.quality}"]`).checked = true;
+    this.#showQualities(SHIPPED_MODELS[this.#inUse.model]);
+    this.#fileLabel.hidden = this.#inUse.model !== 'file';
   }
 
   // Names the shipped models that work offline: those in the service worker's caches.
   async #markKeptOffline() {
     if (!globalThis.caches) return;
-    for (const [value, { name, url }] of Object.entries(SHIPPED_MODELS)) {
-      const kept = Boolean(await caches.match(url).catch(() => undefined));
+    for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
+      const kept = Boolean(await caches.match(fileUrls(value)[0]).catch(() => undefined));
       const option = this.#select.querySelector(`option[value="${value}"]`);
       option.textContent = kept ? `${name} (works offline)` : name;
       option.dataset.offline = kept;

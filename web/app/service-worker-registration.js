@@ -11,7 +11,8 @@ export async function registerServiceWorker() {
     console.warn('Offline use is unavailable: the service worker did not register.', error);
     return;
   }
-  if (navigator.serviceWorker.controller) return;
+  // A browser that blocks service workers (an automation setting) may resolve with nothing.
+  if (!registration || navigator.serviceWorker.controller) return;
   await new Promise((resolve) => {
     navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
     const installing = registration.installing ?? registration.waiting;

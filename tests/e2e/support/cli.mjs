@@ -16,10 +16,11 @@ function runCli(args) {
   return execFileSync(CLI, [...args, '--int8-activations'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-// options: beam, alpha, maskedHeads, model (a file; default the page's en-de model).
+// options: beam, alpha, maskedHeads, model (a file, or an ensemble's files; default the page's
+// en-de model).
 export function cliTranslate(text, options = {}) {
-  const model = options.model ?? MODEL;
-  return runCli(['translate', '--model', model, ...searchArguments(options), text]).trim();
+  const models = [options.model ?? MODEL].flat().flatMap((file) => ['--model', file]);
+  return runCli(['translate', ...models, ...searchArguments(options), text]).trim();
 }
 
 // The CLI's attention JSON record of one sentence (docs/attention-json.md).

@@ -8,7 +8,7 @@
 //   ATTEND_E2E_ARTIFACTS  where screenshots and downloads go (default test-results/e2e)
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -18,6 +18,9 @@ export const CLI = process.env.ATTEND_CLI ?? join(REPO_ROOT, 'build/release/nati
 const SHIPPED_MODEL = join(REPO_ROOT, 'models/en-de/model.int8.safetensors');
 export const MODEL = resolve(process.env.ATTEND_E2E_MODEL
   ?? (existsSync(SHIPPED_MODEL) ? SHIPPED_MODEL : process.env.ATTEND_E2E_FALLBACK_MODEL ?? SHIPPED_MODEL));
+// The random models of tests/fixtures (tiny.int8.safetensors, tiny-wide.int8.safetensors, ...).
+export const TINY_MODELS_DIR = process.env.ATTEND_E2E_FALLBACK_MODEL
+  ? dirname(resolve(process.env.ATTEND_E2E_FALLBACK_MODEL)) : join(REPO_ROOT, 'build/release/tests/fixtures/tiny');
 export const WASM_DIR = resolve(process.env.ATTEND_WASM_DIR ?? join(REPO_ROOT, 'wasm'));
 export const ARTIFACTS = resolve(process.env.ATTEND_E2E_ARTIFACTS ?? join(REPO_ROOT, 'test-results/e2e'));
 mkdirSync(ARTIFACTS, { recursive: true });

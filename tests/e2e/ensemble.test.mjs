@@ -1,0 +1,81 @@
+// The page's "better" quality: a shipped model whose folder holds several files offers fast
+// (the first file) and better (all of them decoding as an ensemble), each with its cost, and
+// the ensemble translates as the CLI's ensemble of the same files does. The page's list of
+// shipped files is replaced here (web/app/shipped-models.js, routed) by one whose en-de folder
+// holds two random models of one vocabulary, tests/fixtures' tiny and tiny-wide.
+import assert from 'node:assert/strict';
+import { readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { cliTranslate } from './support/cli.mjs';
+import { makeServedRoot, REPO_ROOT, TINY_MODELS_DIR } from './support/environment.mjs';
+import { saveScreenshot, translate } from './support/app-page.mjs';
+import { seriousViolations } from './support/axe.mjs';
+import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
+
+const MEMBERS = ['tiny.int8.safetensors', 'tiny-wide.int8.safetensors'].map((name) => join(TINY_MODELS_DIR, name));
+const SENTENCE = 'A dog runs on the beach.';
+const TIMEOUT_MS = 120_000;
+
+// web/app/shipped-models.js with en-de's files replaced by the two members.
+function shippedModelsWithEnsemble() {
+  const real = readFileSync(join(REPO_ROOT, 'web/app/shipped-models.js'), 'utf8');
+  const enDe = /^  'en-de': \{ (name: [^\n]*?), files: \[[^\n]*\] \},$/m;
+  assert.match(real, enDe, 'the en-de entry of web/app/shipped-models.js');
+  return real.replace(enDe, "  'en-de': { $1, files: [{ name: 'first.int8.safetensors', megabytes: 0.1 }, { name: 'second.int8.safetensors', megabytes: 0.2 }] },");
+}
+
+let server;
+let context;
+let page;
+const requested = [];
+
+before(async () => {
+  const root = makeServedRoot();
+  symlinkSync(MEMBERS[0], join(root, 'models/en-de/first.int8.safetensors'));
+  symlinkSync(MEMBERS[1], join(root, 'models/en-de/second.int8.safetensors'));
+  ({ server, context } = await startServedBrowser(root, { serviceWorkers: 'block' }));  // routes see every request
+  await context.route('**/web/app/shipped-models.js', (route) => route.fulfill({ contentType: 'text/javascript', body: shippedModelsWithEnsemble() }));
+  page = await context.newPage();
+  page.on('request', (request) => { if (request.url().endsWith('.safetensors')) requested.push(new URL(request.url()).pathname); });
+  await page.goto(`${server.origin}/web/`);
+  await page.waitForSelector('body[data-model="ready"]', { timeout: TIMEOUT_MS });
+});
+
+after(() => stopServedBrowser({ server, context }));
+
+test('fast is the first file alone; the choice says what each costs', async () => {
+  assert.deepEqual(requested, ['/models/en-de/first.int8.safetensors']);
+  assert.equal(await page.isVisible('#model-quality'), true);
+  assert.equal(await page.isChecked('#model-quality input[value="fast"]'), true);
+  assert.equal(await page.textContent('#model-quality input[value="fast"] ~ .cost'), 'one model, 0.1 MB to download');
+  assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
+    '2 models together, 0.3 MB to download, each sentence takes about 2× as long');
+  assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { model: MEMBERS[0] }));
+});
+
+test('better loads every file as one ensemble and translates as the CLI\'s ensemble', async () => {
+  await page.focus('#model-quality input[value="fast"]');
+  await page.keyboard.press('ArrowDown');  // the keyboard moves between the radio buttons and chooses
+  assert.equal(await page.isChecked('#model-quality input[value="better"]'), true);
+  await page.waitForFunction(() => document.body.dataset.model === 'ready'
+    && document.getElementById('model-status').textContent === 'English → German (ensemble of 2) is ready.', null, { timeout: TIMEOUT_MS });
+  assert.deepEqual(requested.slice(1).sort(), ['/models/en-de/first.int8.safetensors', '/models/en-de/second.int8.safetensors']);
+  assert.match(await page.textContent('#model-details'), /^2 models deciding together, \d+K parameters in all \(int8 weights and activations: .*\), the first with 2 \+ 2 layers and 2 heads, /);
+  const ensemble = cliTranslate(SENTENCE, { model: MEMBERS });
+  assert.notEqual(ensemble, cliTranslate(SENTENCE, { model: MEMBERS[0] }), 'the members together translate otherwise than the first alone');
+  assert.equal(await translate(page, SENTENCE), ensemble);
+  await saveScreenshot(page, 'page-ensemble');
+  assert.deepEqual(await seriousViolations(page), [], 'axe-core with the choice of quality shown');
+});
+
+test('another model and back: the quality in use is kept and shown', async () => {
+  await page.selectOption('#model-select', 'de-en');  // not served: fails, the ensemble stays
+  await page.waitForFunction(() => document.body.dataset.model === 'error' || document.body.dataset.model === 'ready', null, { timeout: TIMEOUT_MS });
+  await page.waitForFunction(() => document.getElementById('model-select').value === 'en-de');
+  assert.equal(await page.isChecked('#model-quality input[value="better"]'), true);
+  assert.match(await page.textContent('#model-status'), /English → German \(ensemble of 2\) is still in use\./);
+  await page.check('#model-quality input[value="fast"]');
+  await page.waitForFunction(() => document.getElementById('model-status').textContent === 'English → German is ready.', null, { timeout: TIMEOUT_MS });
+  assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { model: MEMBERS[0] }));
+});
