@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <sstream>
@@ -500,6 +501,39 @@ std::string sweep_gemm_reads_panels(const KernelTable& ref, const KernelTable& t
   return "";
 }
 
+std::string sweep_gemm_rows_as_alone(const KernelTable&, const KernelTable& t, int lanes) {
+  // Attention's shapes: scores [rows, keys] = Q·Kᵀ over head_dim, then P·V [rows, head_dim] over keys,
+  // Q, K, V rows strided inside wider rows as the decoder's are. Random values: their sums round,
+  // so a different order of summation shows.
+  const int head_dim = 32, ld = 3 * head_dim;
+  for (int keys : {1, 3, 4, 5, lanes, 2 * lanes + 3, 40}) {
+    for (int m = 2; m <= kRowsAsAlone; ++m) {
+      Random random(static_cast<unsigned>(keys * 131 + m));
+      Buffer<float> q(m * ld, false), kv(keys * ld, false), p(m * keys, false);
+      random.fill(q, -1.f, 1.f);
+      random.fill(kv, -1.f, 1.f);
+      random.fill(p, 0.f, 1.f);
+      std::vector<float> together(m * keys), alone(m * keys), out_together(m * head_dim), out_alone(m * head_dim);
+      t.gemm_f32_nt(q.data(), ld, kv.data(), ld, nullptr, together.data(), keys, m, keys, head_dim, false);
+      t.gemm_f32_nn(p.data(), keys, kv.data() + head_dim, ld, out_together.data(), head_dim, m, head_dim, keys, false);
+      for (int r = 0; r < m; ++r) {
+        t.gemm_f32_nt(q.data() + r * ld, ld, kv.data(), ld, nullptr, alone.data() + r * keys, keys, 1, keys, head_dim,
+                      false);
+        t.gemm_f32_nn(p.data() + r * keys, keys, kv.data() + head_dim, ld, out_alone.data() + r * head_dim, head_dim, 1,
+                      head_dim, keys, false);
+      }
+      const std::string sizes = " m=" + std::to_string(m) + " keys=" + std::to_string(keys);
+      if (std::memcmp(together.data(), alone.data(), together.size() * sizeof(float)) != 0) {
+        return "gemm_f32_nt rows differ from the rows alone:" + sizes;
+      }
+      if (std::memcmp(out_together.data(), out_alone.data(), out_together.size() * sizeof(float)) != 0) {
+        return "gemm_f32_nn rows differ from the rows alone:" + sizes;
+      }
+    }
+  }
+  return "";
+}
+
 namespace {
 
 // check(ref, t, n, misaligned, spread, masked) over every logits row the sweeps use.
@@ -569,6 +603,7 @@ const std::vector<NamedSweep>& all_sweeps() {
       {"gemm_i8w_nt", sweep_gemm_i8w_nt},       {"gemm_i8i8_nt", sweep_gemm_i8i8_nt},
       {"gemm_model_shapes", sweep_gemm_model_shapes},
       {"gemm_reads_panels", sweep_gemm_reads_panels},
+      {"gemm_rows_as_alone", sweep_gemm_rows_as_alone},
       {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
       {"layernorm_f32", sweep_layernorm},
       {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},

@@ -67,6 +67,9 @@ std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t
 // With enough rows of a (m = 16, 32), the _panels GEMMs compute from the panels alone: b is
 // zero there. "" for a table that reads no panels.
 std::string sweep_gemm_reads_panels(const KernelTable& ref, const KernelTable& t, int lanes);
+// Up to kRowsAsAlone rows of a: gemm_f32_nt and gemm_f32_nn give each row the bits it gets
+// alone (m = 1), on attention's shapes. Checks the table alone (ref is not used).
+std::string sweep_gemm_rows_as_alone(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes);

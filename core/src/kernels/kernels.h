@@ -83,6 +83,11 @@ struct KernelTable {
   void (*scale_add_f32)(float* y, float alpha, const float* x, float beta, int n);
 };
 
+// gemm_f32_nt and gemm_f32_nn give each of up to this many rows of a the bits it gets alone
+// (m = 1) on every table: the hypotheses of one sentence share a call (the decoder's
+// cross-attention) and decode exactly as one by one.
+constexpr int kRowsAsAlone = 4;
+
 // Elements of b[n, k] as panels of `columns` rows: n rounded up to a multiple of `columns`, × k.
 std::size_t panels_size(int n, int k, int columns);
 // panels[(j / columns)·k·columns + p·columns + j % columns] = b[j, p], 0 for the padding rows

@@ -27,7 +27,7 @@ void DecoderWorkspace::reserve(const ModelConfig& c, int rows, int slot_count, i
   attn.resize(rows * d);
   out.resize(rows * d);
   hidden.resize(static_cast<size_t>(rows) * c.d_ff);
-  scores.resize(std::max(steps, max_source_len));
+  scores.resize(std::max(steps, kernels::kRowsAsAlone * max_source_len));
   logits.resize(static_cast<size_t>(rows) * c.tgt_vocab_size);
   capturing = capture;
   capture_self.assign(capture ? rows * layers * heads * steps : 0, 0.f);
@@ -47,13 +47,13 @@ void prepare_cross_attention(const Model::Impl& model, const KernelTable& k, con
 
 namespace {
 
-// Row r's attention (one query) at layer l into ws.attn[r]; when capturing, its probabilities go to
-// capture[r][l] ([R][L][H][stride]).
-void attend_row(const KernelTable& k, const ModelConfig& c, const AttentionInput& input, const uint8_t* masked_heads,
-                int r, int l, std::vector<float>& capture, int stride, DecoderWorkspace& ws) {
+// Rows [r, r + count)'s attention (one query each) at layer l into ws.attn; when capturing, their
+// probabilities go to capture[r + i][l] ([R][L][H][stride]).
+void attend_rows(const KernelTable& k, const ModelConfig& c, const AttentionInput& input, const uint8_t* masked_heads,
+                 int r, int l, std::vector<float>& capture, int stride, DecoderWorkspace& ws) {
   const size_t row_layer = static_cast<size_t>(r) * c.decoder_layers + l;
   AttentionCapture cap{ws.capturing ? capture.data() + row_layer * c.num_heads * stride : nullptr,
-                       static_cast<size_t>(stride), 0};
+                       static_cast<size_t>(stride), static_cast<size_t>(c.decoder_layers) * c.num_heads * stride};
   multi_head_attention(k, input, c.num_heads, c.head_dim(), masked_heads, ws.scores.data(),
                        ws.attn.data() + static_cast<size_t>(r) * c.d_model, c.d_model, ws.capturing ? &cap : nullptr);
 }
@@ -90,21 +90,24 @@ void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInpu
         std::memcpy(cache + static_cast<size_t>(in.step) * 2 * d, qkv + d, 2 * d * sizeof(float));
         if (r + 1 < rows) prefetch(ws.cache.at(l, in.slots[r + 1]), static_cast<size_t>(in.step) * 2 * d);
         const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
-        attend_row(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self, ws.max_steps, ws);
+        attend_rows(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self, ws.max_steps, ws);
       }
       lw.self_out.apply(k, ws.attn.data(), d, out, d, rows);
     });
     residual(k, c, lw.cross_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
       lw.cross_q.apply(k, x, d, ws.qkv.data(), d, rows);  // [R, D]
       scale_rows(ws.qkv.data(), d, rows, d, query_scale);
-      for (int r = 0; r < rows; ++r) {
+      // A sentence's rows (its hypotheses) attend to its source together, up to kRowsAsAlone at a
+      // time: each row's result is the one it gets alone.
+      for (int r = 0, count = 1; r < rows; r += count) {
         const int s = in.sentences[r];
+        for (count = 1; count < kernels::kRowsAsAlone && r + count < rows && in.sentences[r + count] == s;) ++count;
         const int len = ws.source_offsets[s + 1] - ws.source_offsets[s];
         const float* kv = ws.cross_kv.data() +
                           (static_cast<size_t>(l) * ws.source_tokens + ws.source_offsets[s]) * 2 * d;  // [S, 2D]
-        const AttentionInput input{ws.qkv.data() + static_cast<size_t>(r) * d, d, kv, kv + d, 2 * d, 1, len};
-        attend_row(k, c, input, mask.layer(AttentionKind::cross, l, heads), r, l, ws.capture_cross, ws.max_source_len,
-                   ws);
+        const AttentionInput input{ws.qkv.data() + static_cast<size_t>(r) * d, d, kv, kv + d, 2 * d, count, len};
+        attend_rows(k, c, input, mask.layer(AttentionKind::cross, l, heads), r, l, ws.capture_cross,
+                    ws.max_source_len, ws);
       }
       lw.cross_out.apply(k, ws.attn.data(), d, out, d, rows);
     });

@@ -18,7 +18,7 @@ struct DecoderWorkspace {
   std::vector<float> cross_kv;        // [L][N][2D]
   std::vector<int> source_offsets;    // [sentences + 1] into the N source rows
   std::vector<float> x, normed, qkv, attn, out, hidden;  // [R, D] / [R, 3D] / [R, F]
-  std::vector<float> scores;          // [max(T, S_max)]
+  std::vector<float> scores;          // [max(T, kRowsAsAlone · S_max)]
   std::vector<float> logits;          // [R, V]
   bool capturing = false;
   std::vector<float> capture_self;    // [R][L][H][T]      when capturing
