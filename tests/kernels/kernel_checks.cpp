@@ -534,6 +534,35 @@ std::string sweep_gemm_rows_as_alone(const KernelTable&, const KernelTable& t, i
   return "";
 }
 
+std::string sweep_first_above(const KernelTable& ref, const KernelTable& t, int lanes) {
+  for (int n : length_sweep(lanes)) {
+    for (bool misaligned : {false, true}) {
+      for (bool with_nan : {false, true}) {
+        Random random(static_cast<unsigned>(n * 17 + misaligned * 3 + with_nan));
+        Buffer<float> x(n, misaligned);
+        random.fill(x, -10.f, 10.f);
+        if (with_nan) {
+          for (int i = 0; i < n; i += 3) x[i] = std::numeric_limits<float>::quiet_NaN();
+        }
+        // Thresholds below, among and above the values, and equal to one of them (not above itself).
+        std::vector<float> thresholds = {-20.f, 0.f, 9.f, 20.f};
+        if (n > 0) thresholds.push_back(x[n - 1]);
+        for (float threshold : thresholds) {
+          for (int from = 0; from <= n; from += std::max(1, n / 3)) {
+            const int want = ref.first_above_f32(x.data() + from, n - from, threshold);
+            const int got = t.first_above_f32(x.data() + from, n - from, threshold);
+            if (got != want) {
+              return "first_above_f32 n=" + std::to_string(n - from) + " threshold=" + std::to_string(threshold) +
+                     (with_nan ? " with NaN" : "") + ": got " + std::to_string(got) + ", want " + std::to_string(want);
+            }
+          }
+        }
+      }
+    }
+  }
+  return "";
+}
+
 namespace {
 
 // check(ref, t, n, misaligned, spread, masked) over every logits row the sweeps use.
@@ -607,6 +636,7 @@ const std::vector<NamedSweep>& all_sweeps() {
       {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
       {"layernorm_f32", sweep_layernorm},
       {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},
+      {"first_above_f32", sweep_first_above},
   };
   return sweeps;
 }

@@ -75,6 +75,9 @@ std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lane
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_activations(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_arithmetic(const KernelTable& ref, const KernelTable& t, int lanes);
+// first_above_f32 gives the reference's index over every row length, thresholds below, among,
+// equal to and above the values, NaNs among them (never above).
+std::string sweep_first_above(const KernelTable& ref, const KernelTable& t, int lanes);
 
 struct NamedSweep {
   const char* name;

@@ -40,6 +40,7 @@ TEST_P(KernelsIsaTest, SumExp) { EXPECT_EQ(sweep(sweep_sum_exp), ""); }
 TEST_P(KernelsIsaTest, Layernorm) { EXPECT_EQ(sweep(sweep_layernorm), ""); }
 TEST_P(KernelsIsaTest, Activations) { EXPECT_EQ(sweep(sweep_activations), ""); }
 TEST_P(KernelsIsaTest, Arithmetic) { EXPECT_EQ(sweep(sweep_arithmetic), ""); }
+TEST_P(KernelsIsaTest, FirstAbove) { EXPECT_EQ(sweep(sweep_first_above), ""); }
 
 // Null pointers are fine when there is nothing to read or write.
 TEST_P(KernelsIsaTest, EmptySizesTouchNothing) {
@@ -58,6 +59,7 @@ TEST_P(KernelsIsaTest, EmptySizesTouchNothing) {
   t.swish_f32(nullptr, 0);
   t.add_f32(nullptr, nullptr, 0);
   t.scale_add_f32(nullptr, 2.0f, nullptr, 1.0f, 0);
+  EXPECT_EQ(t.first_above_f32(nullptr, 0, 0.0f), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(AvailableIsas, KernelsIsaTest, ::testing::ValuesIn(available_isas()),

@@ -182,6 +182,14 @@ TEST(KernelsReferenceTest, SwishAndReluOfKnownValues) {
   EXPECT_EQ(r[2], 2.5f);
 }
 
+TEST(KernelsReferenceTest, FirstAboveSkipsEqualValuesAndNan) {
+  const float x[] = {1, 5, 5, std::numeric_limits<float>::quiet_NaN(), 7};
+  EXPECT_EQ(ref().first_above_f32(x, 5, 0.0f), 0);
+  EXPECT_EQ(ref().first_above_f32(x, 5, 1.0f), 1);
+  EXPECT_EQ(ref().first_above_f32(x, 5, 5.0f), 4);
+  EXPECT_EQ(ref().first_above_f32(x, 5, 7.0f), 5);
+}
+
 TEST(KernelsReferenceTest, AddAndScaleAdd) {
   float y[] = {1, 2};
   const float x[] = {10, 20};

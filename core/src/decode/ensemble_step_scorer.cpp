@@ -39,7 +39,7 @@ void EnsembleStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
       }
     }
     rows.banned[r].mask(mean);
-    best_tokens(mean, vocab, 0.f, k, best + static_cast<size_t>(r) * k);
+    best_tokens(mean, vocab, 0.f, k, best + static_cast<size_t>(r) * k, kernels_);
   }
 }
 

@@ -1,7 +1,6 @@
 #include "decode/log_probs.h"
 
 #include <cmath>
-#include <cstring>
 
 namespace attend {
 
@@ -27,45 +26,24 @@ int argmax(const float* x, int n) {
   return i;
 }
 
-namespace {
-
-// Whether any of x[16] is above t, four lanes at a time: a compiler's generic vectors (GCC's
-// and clang's vector_size, SSE natively, SIMD128 or scalar code in WebAssembly), since no
-// compiler here vectorises the plain loop inside best_tokens'.
-bool any_above_16(const float* x, float t) {
-  using Floats = float __attribute__((vector_size(16)));
-  using Masks = int __attribute__((vector_size(16)));
-  const Floats threshold = {t, t, t, t};
-  Masks above = {0, 0, 0, 0};
-  for (int i = 0; i < 16; i += 4) {
-    Floats v;
-    std::memcpy(&v, x + i, sizeof v);
-    above |= v > threshold;
-  }
-  return (above[0] | above[1] | above[2] | above[3]) != 0;
-}
-
-}  // namespace
-
-void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best) {
-  // A sorted window of the k best seen so far (raw logits while scanning). Once it is full, a
-  // block of logits none of which beats its last is skipped with one vectorised test: only
-  // ~k·ln(n/k) values ever enter it.
-  constexpr int kBlock = 16;  // any_above_16's
+void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best, const kernels::KernelTable& table) {
+  // A sorted window of the k best seen so far (raw logits while scanning). Once it is full, only
+  // a value above its last can enter, and the kernel skips to the next one: only ~k·ln(n/k)
+  // values ever enter it.
+  if (k <= 0) return;
   int held = 0;
   auto offer = [&](int i) {
     const float x = logits[i];
-    if (held == k && !(x > best[k - 1].log_prob)) return;
     int j = held < k ? held++ : k - 1;  // the last one falls out when the window is full
     for (; j > 0 && x > best[j - 1].log_prob; --j) best[j] = best[j - 1];  // after equal values
     best[j] = TokenScore{i, x};
   };
   int i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    if (held == k && !any_above_16(logits + i, best[k - 1].log_prob)) continue;
-    for (int l = 0; l < kBlock; ++l) offer(i + l);
+  for (; i < n && held < k; ++i) offer(i);
+  while (i < n) {
+    i += table.first_above_f32(logits + i, n - i, best[k - 1].log_prob);
+    if (i < n) offer(i++);
   }
-  for (; i < n; ++i) offer(i);
   for (int j = 0; j < held; ++j) best[j].log_prob -= lse;
 }
 
@@ -74,12 +52,12 @@ void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, co
   if (count + banned.count > n) {  // a vocabulary too small to step over the banned tokens
     const float lse = log_sum_exp(k, logits, n, argmax(logits, n));
     banned.mask(logits);
-    best_tokens(logits, n, lse, count, best);
+    best_tokens(logits, n, lse, count, best, k);
     return;
   }
   // One pass for both: the count + banned best of the unmasked logits start with the largest
   // (the lse's shift), and without the banned ones they are the best of the masked logits.
-  best_tokens(logits, n, 0.f, count + banned.count, scratch);
+  best_tokens(logits, n, 0.f, count + banned.count, scratch, k);
   const float lse = log_sum_exp(k, logits, n, scratch[0].token);
   for (int j = 0, kept = 0; kept < count; ++j) {
     if (!banned.contains(scratch[j].token)) best[kept++] = TokenScore{scratch[j].token, scratch[j].log_prob - lse};

@@ -14,8 +14,9 @@ float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int
 int argmax(const float* x, int n);
 
 // best[k]: the k largest of logits[n] (k ≤ n), largest first, equal values by lower index first,
-// each as (index, x_i - lse).
-void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best);
+// each as (index, x_i - lse). The result does not depend on the table, only the speed.
+void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best,
+                 const kernels::KernelTable& table = kernels::best_kernels());
 
 // What a StepScorer gives for one row (decode/step_scorer.h): best[count], the count best tokens
 // once the banned ones are set to -inf, as (token, x - lse) with lse over all n logits.

@@ -81,6 +81,10 @@ struct KernelTable {
   void (*add_f32)(float* y, const float* x, int n);
   // y[i] = y[i]·alpha + x[i]·beta  (embedding scale + positions, residual scaling)
   void (*scale_add_f32)(float* y, float alpha, const float* x, float beta, int n);
+
+  // The first i with x[i] > t, or n if there is none (NaN is never above): the scan for the k
+  // best logits skips the values that cannot enter its window.
+  int (*first_above_f32)(const float* x, int n, float t);
 };
 
 // gemm_f32_nt and gemm_f32_nn give each of up to this many rows of a the bits it gets alone

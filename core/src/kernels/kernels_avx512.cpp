@@ -59,6 +59,8 @@ struct Avx512 {
     return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ), if_false, if_true);
   }
 
+  static bool any_lt(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ) != 0; }
+
   static float reduce_add(V v) { return _mm512_reduce_add_ps(v); }
   static float reduce_max(V v) { return _mm512_reduce_max_ps(v); }
 

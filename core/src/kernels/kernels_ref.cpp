@@ -149,6 +149,13 @@ void scale_add_f32(float* y, float alpha, const float* x, float beta, int n) {
   for (int i = 0; i < n; ++i) y[i] = y[i] * alpha + x[i] * beta;
 }
 
+// The first i with x[i] > t, or n
+int first_above_f32(const float* x, int n, float t) {
+  int i = 0;
+  while (i < n && !(x[i] > t)) ++i;
+  return i;
+}
+
 }  // namespace
 
 const KernelTable& scalar_kernels() {
@@ -156,7 +163,7 @@ const KernelTable& scalar_kernels() {
       Isa::scalar,        gemm_f32_nt, gemm_f32_nn,   gemm_i8w_nt, /*panel_columns=*/0,
       gemm_f32_nt_panels, gemm_i8w_nt_panels,         gemm_i8i8_nt, softmax_f32, sum_exp_f32,
       layernorm_f32,      relu_f32,    gelu_f32,      swish_f32,   add_f32,
-      scale_add_f32,
+      scale_add_f32,      first_above_f32,
   };
   return table;
 }

@@ -77,6 +77,8 @@ struct Wasm128 {
     return wasm_v128_bitselect(if_true, if_false, wasm_f32x4_lt(a, b));
   }
 
+  static bool any_lt(V a, V b) { return wasm_v128_any_true(wasm_f32x4_lt(a, b)); }
+
   static float reduce_add(V v) {
     const V pairs = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
     return wasm_f32x4_extract_lane(wasm_f32x4_add(pairs, wasm_i32x4_shuffle(pairs, pairs, 1, 0, 3, 2)), 0);

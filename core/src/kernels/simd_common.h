@@ -9,7 +9,8 @@
 // load_partial(p, count, fill) and store_partial(p, v, count) that touch only `count` floats,
 // load_i8 / load_i8_partial (int8 widened to f32); add, sub, mul, div, min, max, abs,
 // fma(a, b, c) = a·b + c, round (to nearest), pow2(n) = 2ⁿ for integral n,
-// select_lt(a, b, t, f) = a < b ? t : f; reduce_add, reduce_max (to a float);
+// select_lt(a, b, t, f) = a < b ? t : f; any_lt(a, b) = some lane a < b (false for NaN);
+// reduce_add, reduce_max (to a float);
 // sum_lanes4(v[4]) (lanes 0..3 = the four vectors' sums); transpose(v[kLanes]).
 #pragma once
 

@@ -48,6 +48,17 @@ float sum_exp_f32(const float* x, int n, float shift) {
   return S::reduce_add(vsum);
 }
 
+// The first i with x[i] > t, or n: a vector compare per kLanes values, then the lanes of the one
+// that holds it.
+template <class S>
+int first_above_f32(const float* x, int n, float t) {
+  const typename S::V threshold = S::set1(t);
+  int i = 0;
+  while (i + S::kLanes <= n && !S::any_lt(threshold, S::load(x + i))) i += S::kLanes;
+  while (i < n && !(x[i] > t)) ++i;
+  return i;
+}
+
 // mean = Σx/n; var = Σ(x − mean)²/n; y = (x − mean)/√(var + eps)·gamma + beta.
 // The statistics take the corrected two-pass form (Chan, Golub & LeVeque 1983): with
 // m₀ = Σx/n and d = x − m₀, mean = m₀ + Σd/n and var = (Σd² − (Σd)²/n)/n, so neither a large

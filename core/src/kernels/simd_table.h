@@ -28,6 +28,7 @@ constexpr KernelTable make_table(Isa isa) {
       swish_f32<S>,
       add_f32<S>,
       scale_add_f32<S>,
+      first_above_f32<S>,
   };
 }
 
