@@ -121,6 +121,10 @@ export interface AttentionMaps {
   targetPieces: string[];
   /** [T]: bos, then the previous target pieces */
   targetInputPieces: string[];
+  /** An ensemble's: the member these maps are (from 0; LoadOptions.attentionMember). */
+  attentionMember?: number;
+  /** An ensemble's: every member's maps for the same translation, in member order (shapes per member). */
+  members?: { encoder: Tensor; decoder: Tensor; cross: Tensor }[];
 }
 
 export interface TranslationResult {
@@ -173,6 +177,8 @@ export interface TranslatorInfo {
   int8Activations: boolean;
   /** How many models decode together (an ensemble; 1 for one model). */
   members: number;
+  /** The member whose attention results show (from 0; 0 for one model). */
+  attentionMember: number;
   parameterCount: number;
   fileBytes: number;
   srcVocabSize: number;

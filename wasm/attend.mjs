@@ -503,20 +503,31 @@ export class Translator {
     return event;
   }
 
+  // The maps shown (member -1) and, for an ensemble, every member's in `members` with
+  // `attentionMember` naming the one shown (from 0).
   #attention(result, sentence, a) {
-    const shapes = {
-      encoder: [a.encoderLayers, a.heads, a.srcLen, a.srcLen],
-      decoder: [a.decoderLayers, a.heads, a.tgtLen, a.tgtLen],
-      cross: [a.decoderLayers, a.heads, a.tgtLen, a.srcLen],
+    const tensors = ({ encoderLayers, decoderLayers, heads }, member) => {
+      const shapes = {
+        encoder: [encoderLayers, heads, a.srcLen, a.srcLen],
+        decoder: [decoderLayers, heads, a.tgtLen, a.tgtLen],
+        cross: [decoderLayers, heads, a.tgtLen, a.srcLen],
+      };
+      const out = {};
+      ATTENTION_KINDS.forEach((kind, number) => {
+        const shape = shapes[kind];
+        const pointer = this.#module._attend_result_attention(result, sentence, member, number);
+        out[kind] = { data: this.#floats(pointer, shape.reduce((x, y) => x * y, 1)), shape };
+      });
+      return out;
     };
     const maps = {
       sourcePieces: a.sourcePieces, targetPieces: a.targetPieces, targetInputPieces: a.targetInputPieces,
+      ...tensors(a, -1),
     };
-    ATTENTION_KINDS.forEach((kind, number) => {
-      const shape = shapes[kind];
-      const pointer = this.#module._attend_result_attention(result, sentence, number);
-      maps[kind] = { data: this.#floats(pointer, shape.reduce((x, y) => x * y, 1)), shape };
-    });
+    if (a.members) {
+      maps.attentionMember = this.#info.attentionMember;
+      maps.members = a.members.map((shape, member) => tensors(shape, member));
+    }
     return maps;
   }
 }

@@ -153,6 +153,11 @@ json translation_json(const attend::Translation& t) {
                         {"heads", a.heads}, {"srcLen", a.src_len}, {"tgtLen", a.tgt_len},
                         {"sourcePieces", a.source_pieces}, {"targetPieces", a.target_pieces},
                         {"targetInputPieces", a.target_input_pieces}};
+    json members = json::array();  // an ensemble's: each member's shape (same lengths and pieces)
+    for (const attend::AttentionMaps& m : t.member_attention) {
+      members.push_back({{"encoderLayers", m.encoder_layers}, {"decoderLayers", m.decoder_layers}, {"heads", m.heads}});
+    }
+    if (!members.empty()) out["attention"]["members"] = members;
   }
   return out;
 }
@@ -190,6 +195,7 @@ json info_json(const attend::Model& model) {
                  {"unkId", c.unk_id}, {"bosId", c.bos_id}, {"eosId", c.eos_id}};
   return {{"config", config}, {"formatVersion", info.format_version}, {"dtype", info.weight_dtype},
           {"int8Activations", info.int8_activations}, {"members", info.members},
+          {"attentionMember", model.attention_member()},
           {"parameterCount", info.parameter_count}, {"fileBytes", info.file_bytes},
           {"srcVocabSize", info.src_vocab_size}, {"tgtVocabSize", info.tgt_vocab_size},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
@@ -318,9 +324,10 @@ AttendResult* attend_translate_html(AttendSession* session, const char* options_
 
 const char* attend_result_json(const AttendResult* result) { return result->json.c_str(); }
 
-const float* attend_result_attention(const AttendResult* result, int sentence, int kind) {
-  const auto& attention = result->translations[sentence].attention;
-  if (!attention) return nullptr;
+const float* attend_result_attention(const AttendResult* result, int sentence, int member, int kind) {
+  const attend::Translation& t = result->translations[sentence];
+  if (!t.attention) return nullptr;
+  const attend::AttentionMaps* attention = member < 0 ? &*t.attention : &t.member_attention[member];
   const std::vector<float>* maps[] = {&attention->encoder, &attention->decoder, &attention->cross};
   return maps[kind]->data();
 }

@@ -62,16 +62,17 @@ AttendResult* attend_html_blocks(const char* html, uint32_t size, AttendStatus* 
 // candidate sentence starts are breaks[offsets[k], offsets[k + 1]) (byte offsets into block k's
 // text; offsets has block_count + 1 entries). Options and on_step as attend_translate's; on_step's
 // sentence counts the fragment's sentences. JSON: {html, sentences: [{block, source, translation}]},
-// each translation as attend_translate gives it; attend_result_attention(result, i, kind) reads
+// each translation as attend_translate gives it; attend_result_attention(result, i, -1, kind) reads
 // sentence i's attention.
 AttendResult* attend_translate_html(AttendSession* session, const char* options_json, const char* html, uint32_t size,
                                     const uint32_t* breaks, const uint32_t* offsets, int block_count,
                                     AttendStepCallback on_step, AttendStatus* status);
 
 const char* attend_result_json(const AttendResult* result);
-// kind: 0 encoder, 1 decoder, 2 cross; shapes are in the JSON (null without attention).
-// The caller keeps sentence and kind in range (an exception here could not be caught).
-const float* attend_result_attention(const AttendResult* result, int sentence, int kind);
+// kind: 0 encoder, 1 decoder, 2 cross; member: -1 for the maps the translation shows, else an
+// ensemble member's (from 0; the JSON's attention.members); shapes are in the JSON (null without
+// attention). The caller keeps sentence, member and kind in range (an exception here could not be caught).
+const float* attend_result_attention(const AttendResult* result, int sentence, int member, int kind);
 void attend_result_free(AttendResult* result);
 
 }  // extern "C"

@@ -57,27 +57,42 @@ void write_tensor(std::ostream& out, const char* name, const std::vector<float>&
   write_nested(out, values.data(), dims, 0);
 }
 
-}  // namespace
-
-void write_attention_json(std::ostream& out, const AttentionRecord& record) {
-  static const AttentionMaps kNothing;
-  const AttentionMaps& maps = record.maps != nullptr ? *record.maps : kNothing;
+// "encoder_layers":…,"decoder_layers":…,"heads":…,"attention":{"encoder":…,"decoder":…,"cross":…}
+void write_maps(std::ostream& out, const AttentionMaps& maps) {
   const int enc = maps.encoder_layers, dec = maps.decoder_layers, heads = maps.heads;
   const int src = maps.src_len, tgt = maps.tgt_len;
-  out << "{\"format\":\"attend-attention\",\"version\":" << kAttentionJsonVersion
-      << ",\"line\":" << record.line << ",\"source_text\":" << json_string(record.source_text)
-      << ",\"target_text\":" << json_string(record.target_text)
-      << ",\"source_tokens\":" << json_string(maps.source_pieces)
-      << ",\"target_tokens\":" << json_string(maps.target_pieces)
-      << ",\"target_input_tokens\":" << json_string(maps.target_input_pieces)
-      << ",\"encoder_layers\":" << enc << ",\"decoder_layers\":" << dec << ",\"heads\":" << heads
+  out << "\"encoder_layers\":" << enc << ",\"decoder_layers\":" << dec << ",\"heads\":" << heads
       << ",\"attention\":{";
   write_tensor(out, "encoder", maps.encoder, {enc, heads, src, src});
   out << ',';
   write_tensor(out, "decoder", maps.decoder, {dec, heads, tgt, tgt});
   out << ',';
   write_tensor(out, "cross", maps.cross, {dec, heads, tgt, src});
-  out << "}}\n";
+  out << '}';
+}
+
+}  // namespace
+
+void write_attention_json(std::ostream& out, const AttentionRecord& record) {
+  static const AttentionMaps kNothing;
+  const AttentionMaps& maps = record.maps != nullptr ? *record.maps : kNothing;
+  out << "{\"format\":\"attend-attention\",\"version\":" << kAttentionJsonVersion
+      << ",\"line\":" << record.line << ",\"source_text\":" << json_string(record.source_text)
+      << ",\"target_text\":" << json_string(record.target_text)
+      << ",\"source_tokens\":" << json_string(maps.source_pieces)
+      << ",\"target_tokens\":" << json_string(maps.target_pieces)
+      << ",\"target_input_tokens\":" << json_string(maps.target_input_pieces) << ',';
+  write_maps(out, maps);
+  if (record.members != nullptr && !record.members->empty()) {
+    out << ",\"attention_member\":" << record.attention_member + 1 << ",\"members\":[";
+    for (size_t m = 0; m < record.members->size(); ++m) {
+      out << (m > 0 ? ",{" : "{");
+      write_maps(out, (*record.members)[m]);
+      out << '}';
+    }
+    out << ']';
+  }
+  out << "}\n";
 }
 
 }  // namespace attend::cli

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "attend/translator.h"
 
@@ -17,6 +18,9 @@ struct AttentionRecord {
   std::string source_text;
   std::string target_text;
   const AttentionMaps* maps = nullptr;  // null: nothing was translated (empty or failed line)
+  // An ensemble's maps of every member (maps is members[attention_member]); null for one model.
+  const std::vector<AttentionMaps>* members = nullptr;
+  int attention_member = 0;  // from 0
 };
 
 // Writes the record as one line of JSON. Throws std::logic_error when the maps' sizes do

@@ -51,13 +51,18 @@ void write_with_confidence(std::ostream& out, const LineOutcome& outcome) {
   out << "\t" << outcome.text << "\n";
 }
 
-void write_attention(std::ostream& out, const LineOutcome& outcome) {
+// attention_member: the ensemble member whose maps are the record's own (from 0).
+void write_attention(std::ostream& out, const LineOutcome& outcome, int attention_member) {
   AttentionRecord record;
   record.line = outcome.line;
   record.source_text = *outcome.source;
   record.target_text = outcome.text;
   const Translation* translation = whole_line(outcome);
-  if (translation != nullptr && translation->attention) record.maps = &*translation->attention;
+  if (translation != nullptr && translation->attention) {
+    record.maps = &*translation->attention;
+    record.members = &translation->member_attention;
+    record.attention_member = attention_member;
+  }
   write_attention_json(out, record);
 }
 
@@ -167,7 +172,7 @@ int run_translate(const std::vector<std::string>& args) {
     } else {
       std::cout << outcome.text << "\n";
     }
-    if (attention_out.is_open()) write_attention(attention_out, outcome);
+    if (attention_out.is_open()) write_attention(attention_out, outcome, model->attention_member());
     // A reader on the other end of a pipe sees each line when it is done; a full disk or a
     // closed pipe stops the run at the line that could not be written.
     check_written(std::cout, "stdout");

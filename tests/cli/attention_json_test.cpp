@@ -78,6 +78,31 @@ TEST(AttentionJson, WritesTheDocumentedSchema) {
   EXPECT_FLOAT_EQ(a["decoder"][1][1][1][1].get<float>(), 0.015f);
 }
 
+TEST(AttentionJson, AnEnsembleRecordHoldsEveryMembersMaps) {
+  AttentionMaps narrow = small_maps(), wide = small_maps();
+  wide.heads = 1;  // another shape: half the heads, so half the values
+  wide.encoder.resize(wide.encoder.size() / 2);
+  wide.decoder.resize(wide.decoder.size() / 2);
+  wide.cross.resize(wide.cross.size() / 2);
+  const std::vector<AttentionMaps> members{narrow, wide};
+  AttentionRecord record;
+  record.line = 1;
+  record.maps = &members[1];
+  record.members = &members;
+  record.attention_member = 1;
+  nlohmann::json j = write_and_parse(record);
+  EXPECT_EQ(j["attention_member"], 2) << "counted from 1, as --attention-member";
+  EXPECT_EQ(j["heads"], 1);
+  ASSERT_EQ(j["members"].size(), 2u);
+  EXPECT_EQ(j["members"][0]["heads"], 2);
+  EXPECT_EQ(j["members"][0]["attention"]["cross"][1][0].size(), 2u);
+  EXPECT_FLOAT_EQ(j["members"][0]["attention"]["cross"][1][0][1][2].get<float>(), 0.017f);
+  EXPECT_EQ(j["members"][1]["attention"], j["attention"]);
+
+  record.members = nullptr;  // one model: no members field
+  EXPECT_FALSE(write_and_parse(record).contains("members"));
+}
+
 TEST(AttentionJson, KeepsSixSignificantDigits) {
   AttentionMaps maps = small_maps();
   maps.encoder[0] = 0.123456789f;

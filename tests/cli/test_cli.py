@@ -801,6 +801,31 @@ class Ensemble(ErrorLines):
         self.assertEqual(code, 0, err)
         self.assert_one_error(2, ["translate", *models, "A dog runs."], mentions=["cross:0:3"])
 
+    def test_the_attention_json_holds_every_members_maps(self):
+        """--attention with an ensemble: the record's maps are the attention member's, and "members" holds
+        each member's for the same translation (two copies: each the single model's maps)."""
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "attention.jsonl")
+
+            def record(*models):
+                code, _, err = run("translate", *models, "--attention", path, "A dog runs.")
+                self.assertEqual(code, 0, err)
+                return json.loads(read_file(path))
+
+            single = record("--model", F32)
+            self.assertNotIn("members", single)
+            copies = record("--model", F32, "--model", F32)
+            self.assertEqual(copies["attention_member"], 1)
+            self.assertEqual([m["attention"] for m in copies["members"]], [single["attention"]] * 2)
+            shapes = record("--model", F32, "--model", self.WIDE, "--attention-member", "2")
+            self.assertEqual(shapes["attention_member"], 2)
+            self.assertEqual([m["heads"] for m in shapes["members"]], [2, 4])
+            self.assertEqual(shapes["members"][1]["attention"], shapes["attention"])
+            self.assertEqual(shapes["heads"], 4)
+            for member in shapes["members"]:
+                for row in member["attention"]["cross"][-1][0]:
+                    self.assertAlmostEqual(sum(row), 1.0, places=4)
+
     def test_other_vocabularies_and_bad_weights_are_refused(self):
         shipped = os.path.join(REPO, "models", "en-de", "model.int8.safetensors")
         self.assert_one_error(1, ["translate", "--model", F32, "--model", shipped, "A dog."], mentions=["vocabulary"])

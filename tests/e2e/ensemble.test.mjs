@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT, TINY_MODELS_DIR } from './support/environment.mjs';
-import { saveScreenshot, translate } from './support/app-page.mjs';
+import { download, saveScreenshot, translate } from './support/app-page.mjs';
 import { seriousViolations } from './support/axe.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
@@ -66,6 +66,10 @@ test('better loads every file as one ensemble and translates as the CLI\'s ensem
   assert.notEqual(ensemble, cliTranslate(SENTENCE, { model: MEMBERS[0] }), 'the members together translate otherwise than the first alone');
   assert.equal(await translate(page, SENTENCE), ensemble);
   await saveScreenshot(page, 'page-ensemble');
+  const record = JSON.parse(await download(page, '#export-json'));  // every member's maps, as the CLI writes them
+  assert.equal(record.attention_member, 1);
+  assert.deepEqual(record.members.map((member) => member.heads), [2, 4]);
+  assert.deepEqual(record.members[0].attention, record.attention);
   assert.deepEqual(await seriousViolations(page), [], 'axe-core with the choice of quality shown');
 });
 

@@ -45,7 +45,12 @@ void check_result(const AttendResult* result, size_t texts) {
   for (size_t i = 0; i < texts; ++i) {
     if (!all[i].contains("attention")) continue;
     for (int kind = 0; kind < 3; ++kind) {
-      require(attend_result_attention(result, static_cast<int>(i), kind) != nullptr, "attention reported, buffer missing");
+      require(attend_result_attention(result, static_cast<int>(i), -1, kind) != nullptr, "attention reported, buffer missing");
+      const size_t members = all[i]["attention"].value("members", nlohmann::json::array()).size();
+      for (size_t m = 0; m < members; ++m) {
+        require(attend_result_attention(result, static_cast<int>(i), static_cast<int>(m), kind) != nullptr,
+                "a member's attention reported, buffer missing");
+      }
     }
   }
 }

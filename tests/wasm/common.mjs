@@ -1,6 +1,8 @@
 // Shared by the wasm tests: paths from the environment (set by CMakeLists.txt), the native CLI,
 // and the variants to run on.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export { Translator, AttendError, simdSupported } from '../../wasm/attend.mjs';
@@ -31,6 +33,18 @@ export function cliTranslate(model, lines, args = []) {
     maxBuffer: 1 << 28,
   });
   return stdout.split('\n').slice(0, -1);
+}
+
+// The native CLI's attention record (docs/attention-json.md) of one sentence.
+export function cliAttention(model, sentence, args = []) {
+  const directory = mkdtempSync(join(tmpdir(), 'attend-wasm-attention-'));
+  try {
+    const path = join(directory, 'attention.jsonl');
+    execFileSync(CLI, ['translate', '--model', model, ...args, '--attention', path, sentence], { encoding: 'utf8' });
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 // `i ||| text ||| score` lines -> [[{text, score}, ...] per input line].

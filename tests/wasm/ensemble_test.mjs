@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
-import { AttendError, MODELS, TINY, Translator, VARIANTS, cliTranslate, tinyModel } from './common.mjs';
+import { AttendError, MODELS, TINY, Translator, VARIANTS, cliAttention, cliTranslate, tinyModel } from './common.mjs';
 
 const SENTENCES = ['A dog runs.', 'Two children are playing in the snow near a red house.', 'A man rides a bike.'];
 const narrow = join(TINY, 'tiny.f32.safetensors');  // 2 heads, 64 positions: first, as the fewest positions must be
@@ -35,6 +35,20 @@ for (const variant of VARIANTS) {
       assert.deepEqual(await texts(both), want);
       const [withMaps] = await both.translate([SENTENCES[0]], { attention: true });
       assert.equal(withMaps.attention.cross.shape[1], 4);  // the 4-head member's
+      assert.equal(withMaps.attention.attentionMember, 1);
+      assert.deepEqual(withMaps.attention.members.map((m) => m.cross.shape[1]), [2, 4], 'every member\'s maps');
+      for (const kind of ['encoder', 'decoder', 'cross']) {
+        assert.deepEqual(withMaps.attention.members[1][kind], withMaps.attention[kind], `${kind}: the shown member's`);
+      }
+      // The native CLI's record of the same ensemble holds the same members' maps.
+      const native = cliAttention(narrow, SENTENCES[0], ['--model', tinyModel('f32'), '--weights', '3,1', '--attention-member', '2']);
+      assert.equal(native.attention_member, 2);
+      native.members.forEach((member, m) => {
+        const flat = member.attention.cross.flat(3);
+        const wasm = withMaps.attention.members[m].cross.data;
+        assert.equal(wasm.length, flat.length);
+        assert.ok(flat.every((value, i) => Math.abs(value - wasm[i]) < 1e-4), `member ${m + 1}: cross-attention as the CLI's`);
+      });
       both.dispose();
     });
 

@@ -5,6 +5,8 @@
 //    source_tokens [S], target_tokens [T], target_input_tokens [T],
 //    encoder_layers, decoder_layers, heads,
 //    attention: {encoder [E][H][S][S], decoder [D][H][T][T], cross [D][H][T][S]}}
+// and for an ensemble attention_member (from 1) and members [{encoder_layers, decoder_layers,
+// heads, attention}], every member's maps for the same translation.
 // Row t of decoder and cross attention is the step that produced target_tokens[t].
 import { ATTENTION_KINDS, attentionShape } from './attention-data.js';
 
@@ -16,10 +18,22 @@ function nest(data, [layers, heads, rows, cols]) {
       block(headStart, cols, rows, (rowStart) => Array.from(data.subarray(rowStart, rowStart + cols)))));
 }
 
+// {encoder_layers, decoder_layers, heads, attention} of one model's maps.
+function mapsJson(maps) {
+  const tensors = {};
+  for (const kind of ATTENTION_KINDS) tensors[kind] = nest(maps[kind].data, maps[kind].shape);
+  return {
+    encoder_layers: attentionShape(maps, 'encoder').layers,
+    decoder_layers: attentionShape(maps, 'decoder').layers,
+    heads: attentionShape(maps, 'cross').heads,
+    attention: tensors,
+  };
+}
+
 export function attentionJson(sourceText, result) {
   const { attention } = result;
-  const tensors = {};
-  for (const kind of ATTENTION_KINDS) tensors[kind] = nest(attention[kind].data, attention[kind].shape);
+  const members = attention.members
+    ? { attention_member: attention.attentionMember + 1, members: attention.members.map(mapsJson) } : {};
   return {
     format: 'attend-attention',
     version: 1,
@@ -29,9 +43,7 @@ export function attentionJson(sourceText, result) {
     source_tokens: attention.sourcePieces,
     target_tokens: attention.targetPieces,
     target_input_tokens: attention.targetInputPieces,
-    encoder_layers: attentionShape(attention, 'encoder').layers,
-    decoder_layers: attentionShape(attention, 'decoder').layers,
-    heads: attentionShape(attention, 'cross').heads,
-    attention: tensors,
+    ...mapsJson(attention),
+    ...members,
   };
 }

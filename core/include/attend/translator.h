@@ -123,7 +123,10 @@ struct Translation {
   std::vector<int> source_ids;  // eos included: what the model read (without pass-through spans)
   std::vector<std::string> source_pieces;
   std::vector<Hypothesis> hypotheses;  // best first
-  std::optional<AttentionMaps> attention;
+  std::optional<AttentionMaps> attention;  // an ensemble's: its attention member's
+  // An ensemble's maps of every member, in member order (`attention` is one of them), when
+  // attention is captured; empty for one model.
+  std::vector<AttentionMaps> member_attention;
   TranslationStatus status = TranslationStatus::translated;
 };
 

@@ -258,9 +258,26 @@ struct Translator::State {
       }
     }
     if (o.capture_attention) {
-      for (size_t i = 0; i < sources.size(); ++i) out[i].attention = view().attention_for(sources[i], out[i].hypotheses[0], mask);
+      for (size_t i = 0; i < sources.size(); ++i) capture_attention(sources[i], mask, out[i]);
     }
     return out;
+  }
+
+  // The best hypothesis' maps: the attention member's with `mask` (the only member masked, as in
+  // search_ensemble); for an ensemble every member's too.
+  void capture_attention(const std::vector<int>& source, const HeadMask& mask, Translation& t) {
+    const Hypothesis& best = t.hypotheses[0];
+    if (others.empty()) {
+      t.attention = attention_for(source, best, mask);
+      return;
+    }
+    const size_t view_index = static_cast<size_t>(model->attention_member());
+    for (size_t m = 0; m < member_count(); ++m) {
+      State& s = member(m);
+      t.member_attention.push_back(
+          s.attention_for(source, best, m == view_index ? mask : HeadMask::from_refs(s.impl.config, {})));
+    }
+    t.attention = t.member_attention[view_index];
   }
 };
 
