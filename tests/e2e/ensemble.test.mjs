@@ -52,6 +52,7 @@ test('fast is the first file alone; the choice says what each costs', async () =
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
     '2 models together, 0.3 MB to download, each sentence takes about 2× as long');
   assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { model: MEMBERS[0] }));
+  assert.equal(await page.isVisible('#attention-member'), false, 'one model: no choice of model in the views');
 });
 
 test('better loads every file as one ensemble and translates as the CLI\'s ensemble', async () => {
@@ -70,6 +71,17 @@ test('better loads every file as one ensemble and translates as the CLI\'s ensem
   assert.equal(record.attention_member, 1);
   assert.deepEqual(record.members.map((member) => member.heads), [2, 4]);
   assert.deepEqual(record.members[0].attention, record.attention);
+
+  // The views show the model chosen in the attention section; masks reach the first one only.
+  assert.equal(await page.isVisible('#attention-member'), true);
+  assert.deepEqual(await page.$$eval('#attention-member option', (options) => options.map((o) => o.textContent)),
+    ['Model 1 (its heads can be masked)', 'Model 2']);
+  const grid = () => page.$$eval('#head-grid .head-cell', (cells) => ({ cells: cells.length, masks: cells.filter((c) => c.querySelector('.head-mask')).length }));
+  assert.deepEqual(await grid(), { cells: 2 * 2, masks: 2 * 2 });
+  await page.selectOption('#attention-member', '1');
+  assert.deepEqual(await grid(), { cells: 2 * 4, masks: 0 });
+  assert.equal(await page.$$eval('#attention-head option', (options) => options.length), 4);
+  await page.selectOption('#attention-member', '0');
   assert.deepEqual(await seriousViolations(page), [], 'axe-core with the choice of quality shown');
 });
 

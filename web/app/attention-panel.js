@@ -1,6 +1,7 @@
-// The attention section: which kind, layer and head to show, and the views drawn from the
-// newest translation's attention (heatmap, all-heads grid, links), plus the exports; and the
-// live decoding view under the translation, which shows each step while the worker decodes.
+// The attention section: which kind, layer and head to show (and, for an ensemble, which of its
+// models), and the views drawn from the newest translation's attention (heatmap, all-heads
+// grid, links), plus the exports; and the live decoding view under the translation, which
+// shows each step while the worker decodes.
 import { attentionShape, KIND_NAMES } from './attention-data.js';
 import { attentionJson } from './attention-json.js';
 import { HeadGrid } from './head-grid.js';
@@ -23,6 +24,7 @@ export class AttentionPanel {
   #kind = byId('attention-kind');
   #layer = byId('attention-layer');
   #head = byId('attention-head');
+  #member = byId('attention-member');  // an ensemble's: whose maps the views draw
   #heatmap = new HeatmapView({ canvas: byId('heatmap'), tooltip: byId('heatmap-tooltip'), caption: byId('heatmap-caption'), reading: byId('heatmap-reading'), scrollHint: byId('heatmap-scroll-cue') });
   #lines = new LineView({ svg: byId('lines'), scrollHint: byId('lines-scroll-cue') });
   #live = new LiveDecodingView({ container: byId('live-decoding'), canvas: byId('live-heatmap'), pieces: byId('live-pieces'), note: byId('live-note') });
@@ -40,7 +42,7 @@ export class AttentionPanel {
         onMasksChanged(maskedHeads);
       },
     });
-    for (const select of [this.#kind, this.#layer, this.#head]) select.addEventListener('change', () => this.#draw());
+    for (const select of [this.#kind, this.#layer, this.#head, this.#member]) select.addEventListener('change', () => this.#draw());
     byId('clear-masks').addEventListener('click', () => this.#grid.clearMasks());
     byId('export-json').addEventListener('click', () => this.#exportJson());
     byId('heatmap-png').addEventListener('click', () => this.#exportPng(
@@ -91,7 +93,26 @@ export class AttentionPanel {
     this.#section.hidden = false;
     this.#section.dataset.source = sourceText;  // for tests
     this.#live.finish(result.attention);
+    this.#showMembers(result.attention);
     this.#draw();
+  }
+
+  // An ensemble's models in the Model list, the one masks apply to first chosen; hidden for one model.
+  #showMembers({ members, attentionMember }) {
+    byId('attention-member-field').hidden = !members;
+    if (!members) return;
+    const kept = this.#member.options.length === members.length ? this.#member.value : String(attentionMember);
+    this.#member.replaceChildren(...members.map((_, m) => new Option(
+      m === attentionMember ? `Model ${m + 1} (its heads can be masked)` : `Model ${m + 1}`, m)));
+    this.#member.value = kept;
+  }
+
+  // The maps the views draw: the chosen member's, with the translation's pieces.
+  #shownMaps() {
+    const { attention } = this.#result;
+    if (!attention.members) return { maps: attention, maskable: true };
+    const member = Number(this.#member.value);
+    return { maps: { ...attention, ...attention.members[member] }, maskable: member === attention.attentionMember };
   }
 
   #selection() {
@@ -106,13 +127,13 @@ export class AttentionPanel {
   }
 
   #draw() {
-    const { attention } = this.#result;
+    const { maps: attention, maskable } = this.#shownMaps();
     const { layers, heads } = attentionShape(attention, this.#kind.value);
     fillOptions(this.#layer, layers, 'Layer', layers - 1);  // the last layer's heads align best, usually
     fillOptions(this.#head, heads, 'Head', 0);
     const selection = this.#selection();
     this.#heatmap.show(attention, selection);
-    this.#grid.show(attention, selection);
+    this.#grid.show(attention, selection, { maskable });
     this.#lines.show(attention, selection);
   }
 
@@ -125,10 +146,12 @@ export class AttentionPanel {
     });
   }
 
-  // "Cross-attention, layer 4, head 1"
+  // "Cross-attention, layer 4, head 1", for an ensemble "Model 2, cross-attention, …"
   #headTitle() {
     const { kind, layer, head } = this.#selection();
-    return `${KIND_NAMES[kind]}, layer ${layer + 1}, head ${head + 1}`;
+    const title = `${KIND_NAMES[kind]}, layer ${layer + 1}, head ${head + 1}`;
+    if (!this.#result.attention.members) return title;
+    return `Model ${Number(this.#member.value) + 1}, ${title[0].toLowerCase()}${title.slice(1)}`;
   }
 
   // A PNG of a view, titled, with the sentence and its translation under the title.

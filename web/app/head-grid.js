@@ -1,6 +1,7 @@
 // All layers × heads of one attention kind as thumbnails. Clicking a thumbnail opens that
 // head in the large heatmap; each thumbnail's "mask" toggle adds the head to the heads the
-// next translation zeroes (head ablation).
+// next translation zeroes (head ablation). Heads of a model that masks do not reach (an
+// ensemble's other members) are shown without the toggles.
 import { attentionShape, headMatrix } from './attention-data.js';
 import { paintHeatmap } from './heatmap-canvas.js';
 
@@ -29,7 +30,7 @@ export class HeadGrid {
     this.#onMasksChanged(this.maskedHeads);
   }
 
-  show(attention, { kind, layer: selectedLayer, head: selectedHead }) {
+  show(attention, { kind, layer: selectedLayer, head: selectedHead }, { maskable = true } = {}) {
     const { layers, heads } = attentionShape(attention, kind);
     this.#container.style.setProperty('--heads', heads);
     const cells = [document.createElement('span')];
@@ -38,7 +39,7 @@ export class HeadGrid {
       cells.push(this.#rowHeader(layer));
       for (let head = 0; head < heads; head++) {
         const selected = layer === selectedLayer && head === selectedHead;
-        cells.push(this.#thumbnail(attention, { kind, layer, head }, selected));
+        cells.push(this.#thumbnail(attention, { kind, layer, head }, selected, maskable));
       }
     }
     const focused = this.#focusedButton();
@@ -71,7 +72,7 @@ export class HeadGrid {
     return header;
   }
 
-  #thumbnail(attention, ref, selected) {
+  #thumbnail(attention, ref, selected, maskable) {
     const cell = document.createElement('div');
     cell.className = 'head-cell';
     const masked = this.#masked.has(headKey(ref));
@@ -88,6 +89,10 @@ export class HeadGrid {
     });
     open.append(canvas);
     open.addEventListener('click', () => this.#onOpen(ref));
+    if (!maskable) {
+      cell.append(open);
+      return cell;
+    }
 
     const mask = document.createElement('button');
     mask.type = 'button';
