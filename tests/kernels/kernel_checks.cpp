@@ -534,6 +534,67 @@ std::string sweep_gemm_rows_as_alone(const KernelTable&, const KernelTable& t, i
   return "";
 }
 
+std::string sweep_gemm_row_blocks(const KernelTable&, const KernelTable& t, int) {
+  // The output projection's use: rows of one activation matrix in calls cut by next_row_block,
+  // against one call over all of them. Random values: their sums round.
+  const int n = 100, k = 128;
+  constexpr int kMaxRows = 43;
+  Random random(4242);
+  Buffer<float> a(kMaxRows * k, false), w(n * k, false);
+  random.fill(a, -1.f, 1.f);
+  random.fill(w, -1.f, 1.f);
+  std::vector<int8_t> q(n * k);
+  for (int i = 0; i < n * k; ++i) q[i] = static_cast<int8_t>(static_cast<int>(random.uniform(-127.f, 127.f)));
+  std::vector<float> scale(n), bias(n);
+  for (int j = 0; j < n; ++j) {
+    scale[j] = random.uniform(0.001f, 0.01f);
+    bias[j] = random.uniform(-1.f, 1.f);
+  }
+  const int columns = std::max(t.panel_columns, 1);
+  std::vector<float> panels(panels_size(n, k, columns));
+  std::vector<int8_t> q_panels(panels.size()), quads(quad_panels_size(n, k));
+  std::vector<int32_t> sums(column_sums_size(n));
+  pack_panels(w.data(), k, n, k, columns, panels.data());
+  pack_panels(q.data(), k, n, k, columns, q_panels.data());
+  pack_quad_panels(q.data(), k, n, k, quads.data());
+  sum_columns(q.data(), k, n, k, sums.data());
+  const float* f32_panels = t.panel_columns ? panels.data() : nullptr;
+  const int8_t* i8_panels = t.panel_columns ? q_panels.data() : nullptr;
+  // gemm(first, count, c): rows [first, first + count) into c [count, n].
+  auto check = [&](const char* name, auto&& gemm) -> std::string {
+    for (int m : {3, 13, 16, 17, 25, 28, 29, 40, kMaxRows}) {
+      std::vector<float> whole(m * n), blocks(m * n);
+      gemm(0, m, whole.data());
+      for (int block : {kRowTile, 2 * kRowTile}) {
+        for (int first = 0, count = 0; first < m; first += count) {
+          count = next_row_block(m - first, block);
+          gemm(first, count, blocks.data() + first * n);
+        }
+        if (std::memcmp(whole.data(), blocks.data(), whole.size() * sizeof(float)) != 0) {
+          return std::string(name) + " m=" + std::to_string(m) + ": rows in calls of " + std::to_string(block) +
+                 " differ from one call";
+        }
+      }
+    }
+    return "";
+  };
+  std::string failure = check("gemm_f32_nt_panels", [&](int first, int count, float* c) {
+    t.gemm_f32_nt_panels(a.data() + first * k, k, w.data(), k, f32_panels, bias.data(), c, n, count, n, k, false);
+  });
+  if (failure.empty()) {
+    failure = check("gemm_i8w_nt_panels", [&](int first, int count, float* c) {
+      t.gemm_i8w_nt_panels(a.data() + first * k, k, q.data(), k, i8_panels, scale.data(), bias.data(), c, n, count, n, k);
+    });
+  }
+  if (failure.empty() && t.gemm_i8i8_nt) {
+    failure = check("gemm_i8i8_nt", [&](int first, int count, float* c) {
+      t.gemm_i8i8_nt(a.data() + first * k, k, q.data(), k, quads.data(), sums.data(), scale.data(), bias.data(), c, n,
+                     count, n, k);
+    });
+  }
+  return failure;
+}
+
 std::string sweep_first_above(const KernelTable& ref, const KernelTable& t, int lanes) {
   for (int n : length_sweep(lanes)) {
     for (bool misaligned : {false, true}) {
@@ -633,6 +694,7 @@ const std::vector<NamedSweep>& all_sweeps() {
       {"gemm_model_shapes", sweep_gemm_model_shapes},
       {"gemm_reads_panels", sweep_gemm_reads_panels},
       {"gemm_rows_as_alone", sweep_gemm_rows_as_alone},
+      {"gemm_row_blocks", sweep_gemm_row_blocks},
       {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
       {"layernorm_f32", sweep_layernorm},
       {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},

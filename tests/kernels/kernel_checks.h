@@ -70,6 +70,9 @@ std::string sweep_gemm_reads_panels(const KernelTable& ref, const KernelTable& t
 // Up to kRowsAsAlone rows of a: gemm_f32_nt and gemm_f32_nn give each row the bits it gets
 // alone (m = 1), on attention's shapes. Checks the table alone (ref is not used).
 std::string sweep_gemm_rows_as_alone(const KernelTable& ref, const KernelTable& t, int lanes);
+// Rows of a split into calls by next_row_block: the weight GEMMs (f32 and int8 panels, int8
+// activations) give each row the bits it gets in one call over all rows.
+std::string sweep_gemm_row_blocks(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes);

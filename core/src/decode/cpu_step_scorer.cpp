@@ -39,11 +39,15 @@ void CpuStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
   const int vocab = model_.config.tgt_vocab_size;
   mark_fed_slots(rows, fed_);
   release_unfed_slots(fed_, ws_);
-  decoder_step(model_, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, mask_, ws_);
+  decoder_hidden(model_, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, mask_, ws_);
   row_sentences_.assign(rows.sentences, rows.sentences + rows.rows);
-  for (int r = 0; r < rows.rows; ++r) {
-    best_allowed_tokens(kernels_, ws_.logits.data() + static_cast<size_t>(r) * vocab, vocab, rows.banned[r], k,
-                        unmasked_.data(), best + static_cast<size_t>(r) * k);
+  for (int first = 0, count = 0; first < rows.rows; first += count) {
+    count = kernels::next_row_block(rows.rows - first, kLogitBlockRows);
+    decoder_logits(model_, kernels_, ws_, first, count, ws_.logits.data());  // [count, V]
+    for (int r = 0; r < count; ++r) {
+      best_allowed_tokens(kernels_, ws_.logits.data() + static_cast<size_t>(r) * vocab, vocab, rows.banned[first + r],
+                          k, unmasked_.data(), best + static_cast<size_t>(first + r) * k);
+    }
   }
 }
 

@@ -21,6 +21,12 @@ void release_unfed_slots(const std::vector<char>& fed, DecoderWorkspace& ws);
 // out [L·H][S].
 void copy_cross_attention(const ModelConfig& c, const DecoderWorkspace& ws, int row, int sentence, float* out);
 
+// The rows whose logits CpuStepScorer computes and ranks at a time: [24, V] stays in L2 (768 KB at
+// V = 8000) where all rows' [R, V] would not (5 MB at beam 5 batch 32), at the price of reading the
+// output projection's weights once per block. A multiple of kernels::kRowTile, so that each row's
+// logits are those of one call over all rows (kernels::next_row_block).
+constexpr int kLogitBlockRows = 2 * kernels::kRowTile;
+
 class CpuStepScorer final : public StepScorer {
  public:
   // The workspace is the caller's so that its buffers live on from one batch to the next.

@@ -92,6 +92,15 @@ struct KernelTable {
 // cross-attention) and decode exactly as one by one.
 constexpr int kRowsAsAlone = 4;
 
+// With more rows, the weight GEMMs (gemm_*_nt_panels, gemm_i8i8_nt) compute rows in register tiles
+// from a call's first row, every table's tile height dividing kRowTile, and a row's bits may depend
+// on its place in its tile (the contraction of the epilogue's multiply and add). Rows split into
+// calls by next_row_block, from a multiple of kRowTile, get the bits of one call over all of them.
+constexpr int kRowTile = 12;
+// The rows the next call takes when `left` remain and calls of `block` rows (a multiple of
+// kRowTile) are wanted: `block`, or all of them when kRowsAsAlone or fewer would be left over.
+constexpr int next_row_block(int left, int block) { return left - block > kRowsAsAlone ? block : left; }
+
 // Elements of b[n, k] as panels of `columns` rows: n rounded up to a multiple of `columns`, × k.
 std::size_t panels_size(int n, int k, int columns);
 // panels[(j / columns)·k·columns + p·columns + j % columns] = b[j, p], 0 for the padding rows

@@ -11,6 +11,7 @@ namespace attend::kernels::simd {
 
 template <class S>
 constexpr KernelTable make_table(Isa isa) {
+  static_assert(kRowTile % S::kGemmRows == 0, "kernels.h: kRowTile must be a multiple of every tile height");
   return KernelTable{
       isa,
       gemm_f32_nt<S>,

@@ -68,8 +68,8 @@ void prefetch(const float* p, size_t count) {
 
 }  // namespace
 
-void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
-                  DecoderWorkspace& ws) {
+void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
+                    DecoderWorkspace& ws) {
   const ModelConfig& c = model.config;
   const Weights& w = model.weights;
   const int rows = in.rows, d = c.d_model, hd = c.head_dim(), heads = c.num_heads, layers = c.decoder_layers;
@@ -115,12 +115,21 @@ void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInpu
       feed_forward(k, c, lw.fc1, lw.fc2, x, ws.hidden.data(), out, rows);
     });
   }
-  const float* final_x = ws.x.data();
-  if (c.norm == NormPlacement::pre) {
-    w.decoder_final_norm.apply(k, ws.x.data(), ws.normed.data(), rows, d, c.layer_norm_eps);
-    final_x = ws.normed.data();
-  }
-  w.output.apply(k, final_x, d, ws.logits.data(), c.tgt_vocab_size, rows);  // [R, V]
+  if (c.norm == NormPlacement::pre) w.decoder_final_norm.apply(k, ws.x.data(), ws.normed.data(), rows, d, c.layer_norm_eps);
+}
+
+void decoder_logits(const Model::Impl& model, const KernelTable& k, const DecoderWorkspace& ws, int first, int count,
+                    float* logits) {
+  const ModelConfig& c = model.config;
+  const std::vector<float>& hidden = c.norm == NormPlacement::pre ? ws.normed : ws.x;  // [R, D]
+  model.weights.output.apply(k, hidden.data() + static_cast<size_t>(first) * c.d_model, c.d_model, logits,
+                             c.tgt_vocab_size, count);  // [count, V]
+}
+
+void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
+                  DecoderWorkspace& ws) {
+  decoder_hidden(model, k, in, mask, ws);
+  decoder_logits(model, k, ws, 0, in.rows, ws.logits.data());
 }
 
 }  // namespace attend

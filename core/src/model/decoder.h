@@ -41,8 +41,18 @@ struct StepInput {
   int step;              // position of the fed token
 };
 
-// Leaves the logits [R, V] in ws.logits (and the probabilities in ws.capture_* if capturing).
-// Each row's cache slot grows to hold the step's position.
+// The step but the output projection: leaves each row's last hidden state for decoder_logits (and
+// the probabilities in ws.capture_* if capturing). Each row's cache slot grows to hold the step's
+// position.
+void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
+                    DecoderWorkspace& ws);
+
+// logits [count, V] of rows [first, first + count) of the last decoder_hidden. Rows split into calls
+// by kernels::next_row_block get the logits of one call over all of them.
+void decoder_logits(const Model::Impl& model, const KernelTable& k, const DecoderWorkspace& ws, int first, int count,
+                    float* logits);
+
+// decoder_hidden, then every row's logits into ws.logits [R, V].
 void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
                   DecoderWorkspace& ws);
 
