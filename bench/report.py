@@ -5,6 +5,8 @@
 import json
 import sys
 
+import ceilings
+
 CT2_GREEDY_B32_TOKENS_PER_S = 17000  # CTranslate2, this machine, 1 thread, Tiny shape (given, not measured here)
 CT2_MS_PER_14_TOKEN_SENTENCE = 4.9
 
@@ -163,6 +165,73 @@ def kernels_table(kernels):
                     [fmt(x["gflops"], 1) if x else "—" for x in int8])
     return table(["kernel", "shape", f"Attend f32 ({kernels['isa']}) GFLOP/s", "OpenBLAS GFLOP/s",
                   "Attend / OpenBLAS", "Attend int8-weight GFLOP/s", "Attend int8 × int8 GOP/s"], rows)
+
+
+# (engine, arithmetic, the micro-bench kernel its products run on)
+CEILING_ENGINES = [("attend", "f32", "gemm_f32_nt"), ("attend-int8", "int8 weights", "gemm_i8w_nt")]
+BEAM_BATCH_TARGET = 2.5  # the Speed issue's: beam 5 at batch 32 at least this × batch 1
+INT8_AT_BATCH_TARGET = 1.3  # int8 weights at least this × f32 on batched rows
+
+
+def few_rows_note(kernels, config):
+    """"at 4 rows the f32 products run at 55–65 % of the many-rows rate, so " from the micro-bench."""
+    shares = ceilings.few_rows_share(kernels, "gemm_f32_nt", config)
+    if not shares:
+        return ""
+    return (f"at 4 rows the f32 products run at {shares[0] * 100:.0f}–{shares[1] * 100:.0f} % of the "
+            f"{ceilings.SHAPE_RATE_ROWS}-row rate (micro-bench below), so ")
+
+
+def ceilings_section(results):
+    """Beam 5 at batch 32 against batch 1, and int8 weights against f32 at batch 32, measured and at
+    most (bench/ceilings.py), 1 thread."""
+    config, kernels = results["model"].get("config"), results.get("kernels")
+    if not config or not kernels:
+        return ""
+    source = results["engines"]["attend"]["input"]
+    rows, at_most = [], {}
+    for engine, arithmetic, kernel in CEILING_ENGINES:
+        runs = runs_of(results, engine)
+        b1, b32 = runs.get("beam5_batch1_threads1"), runs.get("beam5_batch32_threads1")
+        if not (b1 and b32):
+            continue
+        for name in ("beam1_batch32_threads1", "beam5_batch32_threads1"):
+            run = runs[name]
+            at_most[(engine, name)] = ceilings.ceiling(kernels, kernel, config, run, 5 if name.startswith("beam5") else 1,
+                                                       source["source_tokens"] * run["sentences"] / source["sentences"])
+        top = at_most[(engine, "beam5_batch32_threads1")]
+        measured = b32["target_tokens_per_second"] / b1["target_tokens_per_second"]
+        rows.append([arithmetic, fmt(b1["target_tokens_per_second"], 0), fmt(b32["target_tokens_per_second"], 0),
+                     f"{measured:.2f}×", fmt(top, 0), f"**{top / b1['target_tokens_per_second']:.2f}×**",
+                     f"{BEAM_BATCH_TARGET}×"])
+    if not rows:
+        return ""
+    int8_rows = []
+    for name, label in (("beam1_batch32_threads1", "greedy, batch 32"), ("beam5_batch32_threads1", "beam 5, batch 32")):
+        f32, i8 = runs_of(results, "attend").get(name), runs_of(results, "attend-int8").get(name)
+        if f32 and i8 and ("attend", name) in at_most and ("attend-int8", name) in at_most:
+            int8_rows.append([label, f"{i8['target_tokens_per_second'] / f32['target_tokens_per_second']:.2f}×",
+                              f"**{at_most[('attend-int8', name)] / at_most[('attend', name)]:.2f}×**",
+                              f"{INT8_AT_BATCH_TARGET}×"])
+    return "".join([
+        "\n## Targets against the ceiling of the arithmetic (1 thread)\n\n",
+        "What a row could reach at most on this machine with the same arithmetic: the matrix products a target "
+        "token needs (each hypothesis's decoder step: Q K V, attention outputs, cross-attention query, feed-forward, "
+        "output layer; each source token's encoder layers and cross-attention K V; `bench/ceilings.py`), timed at "
+        f"the rates the micro-bench below measured for the model's shapes at {ceilings.SHAPE_RATE_ROWS} rows, as if "
+        "attention, log-softmax and top-k, the search's bookkeeping and the tokenizer took no time. "
+        "Beam rows count 5 hypotheses per step, one step per target token and one more per sentence.\n\n",
+        table(["arithmetic", "beam 5, batch 1", "beam 5, batch 32", "batch 32 / batch 1", "batch 32 at most",
+               "at most / batch 1", "target"], rows),
+        "\nBatch 1 already runs its 5 hypotheses' products together (m = 5): " + few_rows_note(kernels, config) +
+        "batching can only win the rest, and the products alone cap the ratio below the target.\n",
+        ("\n" + table(["int8 weights / f32", "measured", "both at their ceiling (products at each kernel's rates)",
+                        "target"], int8_rows) +
+         "\nint8 weights are widened to f32 in the kernel and multiplied with f32 FMAs, as f32 weights are: at many "
+         "rows the products are bound by the FMAs, not by reading the weights, so int8 weights can only save the "
+         "weight traffic (int8 × int8, `--int8-activations`, is the path that is faster at batch, with other "
+         "arithmetic).\n") if int8_rows else "",
+    ])
 
 
 # Attend's engines in the speed bar: f32, int8 weights, int8 weights and activations.
@@ -388,6 +457,7 @@ def markdown(results):
     out += ["\n## Model load time and memory\n\n", load_table(results),
             "\nAttend's peak RSS here is the process's maxrss over the whole grid (threads 2 and batch 32 beam "
             "included); the grids above give each setting's own (the high-water mark reset before it).\n"]
+    out.append(ceilings_section(results))
     if "kernels" in results:
         out += ["\n## The machine's GEMM limit: Attend's kernels vs OpenBLAS (1 thread, model shapes)\n\n",
                 kernels_table(results["kernels"]),

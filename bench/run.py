@@ -310,7 +310,8 @@ def main():
     results["machine"]["free_cores_probe"] = [cores_at_start, free_cores_probe(sys.executable)]
     results["input"] = {"path": os.path.relpath(os.path.abspath(args.src), REPO), "sentences": len(texts),
                         "beam_sentences": beam_lines}
-    results["model"] = {"source": model_source, "files": {k: os.path.basename(v) for k, v in models.items()}}
+    results["model"] = {"source": model_source, "files": {k: os.path.basename(v) for k, v in models.items()},
+                        "config": run_json([attend, "inspect", "--json", models["f32"]])["config"]}
     results["options"] = options
     results["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     results["bench_seconds"] = time.time() - started
