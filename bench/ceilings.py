@@ -25,23 +25,16 @@ def source_products(config):
             (d, ff, config["encoder_layers"]), (2 * d, d, config["decoder_layers"])]
 
 
-def shape_rate(kernels, kernel, n, k, m=SHAPE_RATE_ROWS):
-    """GFLOP/s of `kernel` at m rows for [k → n], or for the measured shape nearest in n·k."""
+def shape_rate(kernels, kernel, n, k):
+    """GFLOP/s of `kernel` at m 448 for [k → n], or for the measured shape nearest in n·k."""
     rows = {}
     for row in kernels["rows"]:
-        name, isa, rm, rn, rk = row["name"].split("/")
-        if name == kernel and isa == kernels["isa"] and rm == f"m:{m}":
+        name, isa, m, rn, rk = row["name"].split("/")
+        if name == kernel and isa == kernels["isa"] and m == f"m:{SHAPE_RATE_ROWS}":
             rows[(int(rn[2:]), int(rk[2:]))] = row["gflops"]
     if not rows:
         return None
     return rows.get((n, k)) or rows[min(rows, key=lambda shape: abs(shape[0] * shape[1] - n * k))]
-
-
-def few_rows_share(kernels, kernel, config, m=4):
-    """(least, most) over the decoder step's shapes of the rate at m rows / the rate at many rows."""
-    shares = [shape_rate(kernels, kernel, n, k, m) / shape_rate(kernels, kernel, n, k)
-              for n, k, _ in step_products(config) if shape_rate(kernels, kernel, n, k, m)]
-    return (min(shares), max(shares)) if shares else None
 
 
 def seconds_per_token(kernels, kernel, config, rows_per_token, source_per_token):
