@@ -5,19 +5,27 @@
 # en-de model and the Multi30k test sources. At most 60 MB; the GPU machine needs no Debian
 # package (no SentencePiece, ICU, GoogleTest), only the NVIDIA driver and cuBLAS 13.
 #   usage: scripts/gpu-bundle.sh [FOLDER]      (default build/gpu-bundle)
+#   ATTEND_CUDA_BUILD=DIR: take the binaries from DIR, a build configured with -DATTEND_CUDA=ON,
+#   instead of the cuda preset's build/cuda
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-build/gpu-bundle}")
 binaries=(native/cli/attend tests/cuda/attend_gpu_parity_tests tests/cuda/attend_cuda_host_tests
           tests/cuda/attend_cuda_check_tests)
+targets=(--target attend_cli attend_gpu_parity_tests attend_cuda_host_tests attend_cuda_check_tests)
 
-cmake --preset cuda >/dev/null
-data=${ATTEND_DATA:-$(cmake -L -N build/cuda | sed -n 's/^ATTEND_MULTI30K_DIR:PATH=//p')}  # as the tests find it
-cmake --build --preset cuda --target attend_cli attend_gpu_parity_tests attend_cuda_host_tests attend_cuda_check_tests
+build=${ATTEND_CUDA_BUILD:-build/cuda}
+if [ -n "${ATTEND_CUDA_BUILD:-}" ]; then
+  cmake --build "$build" "${targets[@]}"
+else
+  cmake --preset cuda >/dev/null
+  cmake --build --preset cuda "${targets[@]}"
+fi
+data=${ATTEND_DATA:-$(cmake -L -N "$build" | sed -n 's/^ATTEND_MULTI30K_DIR:PATH=//p')}  # as the tests find it
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/models/en-de" "$out/data"
-for b in "${binaries[@]}"; do cp "build/cuda/$b" "$out/bin/"; done
+for b in "${binaries[@]}"; do cp "$build/$b" "$out/bin/"; done
 cp models/en-de/model.int8.safetensors "$out/models/en-de/"
 cp "$data/test_2016_flickr.en.gz" "$out/data/"
 cp scripts/gpu-check.sh "$out/"

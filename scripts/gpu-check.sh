@@ -2,7 +2,8 @@
 # The whole GPU proof of the CUDA backend in one command (docs/cuda.md), in under 10 minutes:
 # the parity tests against the CPU engine (logits, greedy and beam-5 ids on Multi30k test,
 # attention capture, head masking), then `attend bench` on the GPU at greedy batch 1, 32 and 256
-# and beam 5, and the CPU engine on the same settings in the same run; all of it written to a
+# and beam 5 (greedy also with ATTEND_CUDA_GRAPHS=0, every step launched eagerly: what the CUDA
+# Graphs buy), and the CPU engine on the same settings in the same run; all of it written to a
 # report file (default gpu-report-<UTC time>.txt in the current directory).
 #
 # Runs from the folder scripts/gpu-bundle.sh makes (bin/, lib/, models/, data/ beside it) on a
@@ -81,6 +82,7 @@ if ! bench cuda-greedy --device cuda --beam 1 --batch 1,32,256 --threads 1; then
   exit 1
 fi
 bench cuda-beam5 --device cuda --beam 5 --batch 32 --threads 1
+ATTEND_CUDA_GRAPHS=0 bench cuda-greedy-eager --device cuda --beam 1 --batch 1,32,256 --threads 1  # what the graphs buy
 bench cpu-greedy --beam 1 --batch 1,32,256 --threads "1,$(nproc)"
 bench cpu-greedy-int8a --beam 1 --batch 1,32,256 --threads "1,$(nproc)" --int8-activations  # the CPU's fastest path
 bench cpu-beam5 --beam 5 --batch 32 --threads "1,$(nproc)"
@@ -108,6 +110,11 @@ for label in ("greedy", "beam5"):
         p50 = f"{g['latency_ms']['p50']:.3f}" if "latency_ms" in g else "-"
         print(f"{g['beam']:5} {g['batch']:6} {g['target_tokens_per_second']:11.0f} "
               f"{c['target_tokens_per_second']:16.0f} ({c['threads']}) {ratio:13.2f}x   {p50}")
+eager = {r["batch"]: r for r in runs("cuda-greedy-eager")}
+for g in runs("cuda-greedy"):
+    if g["batch"] in eager:
+        ratio = g["target_tokens_per_second"] / eager[g["batch"]]["target_tokens_per_second"]
+        print(f"CUDA Graphs: greedy batch {g['batch']} {ratio:.2f}x the tokens/s of every step launched eagerly")
 best_cpu = max((r["target_tokens_per_second"] for r in runs("cpu-greedy")), default=0)
 for g in runs("cuda-greedy"):
     if g["batch"] == 256 and best_cpu:

@@ -30,10 +30,12 @@ TEST(ArenaLayout, PlacesBuffersOn256ByteBoundaries) {
 TEST(DevicePlan, WeightBytesCountEveryTensorInItsType) {
   ModelConfig c = small_config();
   const size_t d = 128, f = 512;
-  // Linear weights and embeddings in the compute type, biases, norms and positions in f32.
+  // Linear weights and embeddings in the compute type; their rows' scales, biases, norms and
+  // positions in f32.
+  auto matrix = [](size_t rows, size_t cols, size_t e) { return round_up(rows * cols * e) + round_up(rows * 4); };
   auto bytes = [&](size_t e) {
-    size_t total = round_up(1000 * d * e) + round_up(800 * d * e) + round_up(64 * d * 4 * 2);
-    auto linear = [&](size_t out, size_t in) { return round_up(out * in * e) + round_up(out * 4); };
+    size_t total = matrix(1000, d, e) + matrix(800, d, e) + round_up(64 * d * 4 * 2);
+    auto linear = [&](size_t out, size_t in) { return matrix(out, in, e) + round_up(out * 4); };
     const size_t norm = round_up(2 * d * 4);
     total += 3 * (linear(3 * d, d) + linear(d, d) + linear(f, d) + linear(d, f) + 2 * norm);
     total += 2 * (linear(3 * d, d) + 3 * linear(d, d) + linear(2 * d, d) + linear(f, d) + linear(d, f) + 3 * norm);
@@ -43,10 +45,10 @@ TEST(DevicePlan, WeightBytesCountEveryTensorInItsType) {
   EXPECT_EQ(weight_bytes(c, ComputeType::f16), bytes(2));
   EXPECT_EQ(weight_bytes(c, ComputeType::bf16), bytes(2));
   c.tie_output = false;
-  EXPECT_EQ(weight_bytes(c, ComputeType::f32), bytes(4) + round_up(800 * d * 4) + round_up(800 * 4));
+  EXPECT_EQ(weight_bytes(c, ComputeType::f32), bytes(4) + matrix(800, d, 4) + round_up(800 * 4));
   c.tie_output = true;
   c.share_embeddings = true;
-  EXPECT_EQ(weight_bytes(c, ComputeType::f32), bytes(4) - round_up(800 * d * 4));
+  EXPECT_EQ(weight_bytes(c, ComputeType::f32), bytes(4) - matrix(800, d, 4));
 }
 
 TEST(DevicePlan, EncoderBuffersDoNotOverlap) {
@@ -59,7 +61,8 @@ TEST(DevicePlan, EncoderBuffersDoNotOverlap) {
   EXPECT_EQ(l.normed - l.x_t, round_up(n * d * 2));  // GEMM inputs: the compute type
   EXPECT_EQ(l.qkv - l.attn, round_up(n * d * 2));
   EXPECT_EQ(l.hidden - l.qkv, round_up(n * 3 * d * 4));  // Q, K, V: f32 for the softmax
-  EXPECT_EQ(l.tables - l.hidden, round_up(n * 512 * 2));
+  EXPECT_EQ(l.hidden_sums - l.hidden, round_up(n * 512 * 2));
+  EXPECT_EQ(l.tables - l.hidden_sums, round_up(n * 512 * 4));  // the FFN's sums before its int8 scales: f32
   EXPECT_EQ(l.capture - l.tables, round_up(4 * n * sizeof(int)));
   EXPECT_EQ(l.bytes - l.capture, round_up(3 * 4 * 11 * 11 * sizeof(float)));  // [E][H][S][S]
   EXPECT_EQ(plan_encoder(c, ComputeType::f16, 37, 0).bytes, l.capture);

@@ -1,7 +1,9 @@
-// The search loop's StepScorer over a device session (decode/device_step_scorer.h), against a
-// session that records what it is asked and answers from a fixed table: what crosses to the
-// device per step (tokens, slots, banned ids), what comes back, beam forks, capture rows.
+// The search loop's StepScorer over a device session (decode/device_step_scorer.h), and teacher
+// forcing over one (decode/forced_scores.h), against a session that records what it is asked and
+// answers from a fixed table: what crosses to the device per step (tokens, slots, banned ids,
+// forced tokens), what comes back, beam forks, capture rows.
 #include "decode/device_step_scorer.h"
+#include "decode/forced_scores.h"
 
 #include <gtest/gtest.h>
 
@@ -21,6 +23,7 @@ class RecordingSession final : public DeviceSession {
   std::vector<std::vector<int>> copies;  // {from, to, steps}
   int copy_calls = 0;
   int captured_row = -1;
+  std::vector<std::vector<int>> steps_fed;  // per step: {step, then (sentence, token fed, token scored) per row}
 
   void encode(const std::vector<int>&, const std::vector<int>&, const HeadMask&, float*, int) override {}
   void begin_decode(int r, int p, int t, int k, bool c) override {
@@ -41,6 +44,15 @@ class RecordingSession final : public DeviceSession {
         log_probs[r * k + j] = -(j + 1.f);
       }
     }
+  }
+  // Row r's forced token t: log-prob -t / 10, recorded with what the row was fed.
+  void token_log_probs(const int* tokens, float* log_probs) override {
+    std::vector<int> fed{fed_step};
+    for (size_t r = 0; r < fed_tokens.size(); ++r) {
+      fed.insert(fed.end(), {fed_sentences[r], fed_tokens[r], tokens[r]});
+      log_probs[r] = -tokens[r] / 10.f;
+    }
+    steps_fed.push_back(fed);
   }
   void copy_logits(float*) override {}
   // Cross rows [L·H = 2][S_max = 4]: 100·row + 10·map + key.
@@ -130,6 +142,26 @@ TEST(DeviceStepScorer, CrossAttentionOfARowIsCutToItsSentence) {
   scorer.cross_attention(1, out);
   EXPECT_EQ(session.captured_row, 1);
   EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{100, 101, 110, 111}));  // [L·H][S]
+}
+
+// Teacher forcing feeds bos then each target's tokens, row r in its sentence's slot, scores the
+// next token (eos last) and drops a sentence once its eos is scored.
+TEST(ForcedScoresOnADevice, FeedsTheTargetsAndSumsTheLogProbsOfTheNextTokens) {
+  ModelConfig c = two_maps();
+  c.bos_id = 2, c.eos_id = 3;
+  RecordingSession session;
+  const std::vector<double> sums = forced_log_probs(session, c, HeadMask{}, {{40, 50}, {60}});
+  EXPECT_EQ(session.rows, 2);
+  EXPECT_EQ(session.slots, 2);
+  EXPECT_EQ(session.max_steps, 3);  // the longest target and its eos
+  EXPECT_EQ(session.fed_slots, (std::vector<int>{0}));
+  // per step: the step, then (sentence, token fed, token scored) per row
+  EXPECT_EQ(session.steps_fed, (std::vector<std::vector<int>>{{0, 0, 2, 40, 1, 2, 60},
+                                                              {1, 0, 40, 50, 1, 60, 3},  // sentence 1 scores its eos
+                                                              {2, 0, 50, 3}}));          // and is gone
+  ASSERT_EQ(sums.size(), 2u);
+  EXPECT_NEAR(sums[0], -(4.0 + 5.0 + 0.3), 1e-5);
+  EXPECT_NEAR(sums[1], -(6.0 + 0.3), 1e-5);
 }
 
 }  // namespace

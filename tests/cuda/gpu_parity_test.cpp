@@ -1,8 +1,8 @@
 // The CUDA backend against the CPU engine, on the shipped en-de model and the Multi30k test set:
-// logits, greedy and beam-5 ids, attention capture and head masking. Without a usable GPU every
-// test reports "skipped: no CUDA device (<the cause>)" and ctest counts it as skipped. Built with
-// tests/cuda/emulation instead of the CUDA runtime, the same tests run the whole backend on the
-// CPU (gpu_parity_emulated.*, on ATTEND_TEST_LINES lines).
+// logits, greedy and beam-5 ids, attention capture, head masking, scores of given translations.
+// Without a usable GPU every test reports "skipped: no CUDA device (<the cause>)" and ctest counts
+// it as skipped. Built with tests/cuda/emulation instead of the CUDA runtime, the same tests run
+// the whole backend on the CPU (gpu_parity_emulated.*, on ATTEND_TEST_LINES lines).
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -185,6 +185,28 @@ TEST(GpuParity, StepEventsCarryTheCrossAttention) {
   Translator(gpu).translate(sentence, o);
   ASSERT_EQ(gpu_rows.size(), cpu_rows.size());
   for (size_t j = 0; j < cpu_rows.size(); ++j) ASSERT_NEAR(gpu_rows[j], cpu_rows[j], kCapture) << j;
+}
+
+// Teacher-forced scores (attend score) of the CPU's translations and of the sources' own words as
+// targets, in ragged batches, as the CPU computes them.
+TEST(GpuParity, ScoresOfGivenTranslations) {
+  GPU_MODEL_OR_SKIP(gpu, ComputeType::f32);
+  Translator cpu_translator(cpu_model()), gpu_translator(gpu);
+  const std::vector<std::string> all = test_sentences();
+  std::vector<std::vector<int>> sources, targets;
+  for (size_t i = 0; i < std::min<size_t>(25, all.size()); ++i) {
+    sources.push_back(cpu_translator.source_ids(all[i]));
+    targets.push_back(i % 2 ? cpu_translator.translate_ids({sources.back()})[0].hypotheses[0].ids
+                            : cpu_translator.target_ids(all[i]));
+  }
+  const auto cpu_scores = cpu_translator.score_ids(sources, targets, 8);
+  const auto gpu_scores = gpu_translator.score_ids(sources, targets, 8);
+  ASSERT_EQ(gpu_scores.size(), cpu_scores.size());
+  for (size_t i = 0; i < cpu_scores.size(); ++i) {
+    EXPECT_EQ(gpu_scores[i].tokens, cpu_scores[i].tokens);
+    const float tolerance = kLogitsF32 * std::max(1.f, std::abs(cpu_scores[i].log_prob));
+    EXPECT_NEAR(gpu_scores[i].log_prob, cpu_scores[i].log_prob, tolerance) << all[i];
+  }
 }
 
 }  // namespace

@@ -42,5 +42,11 @@ TEST(GraphPolicy, KeepsAtMostMaxGraphsDroppingTheLeastRecentlyUsed) {
   EXPECT_EQ(p.evicted(), 3);
 }
 
+TEST(GraphPolicy, DisabledRunsEveryStepEagerly) {
+  GraphPolicy p(false);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(p.decide(4), GraphAction::eager);
+  EXPECT_EQ(p.evicted(), -1);
+}
+
 }  // namespace
 }  // namespace attend::cuda

@@ -48,7 +48,7 @@ TEST(EmulatedKernels, AttentionAsTheCpuComputesIt) {
   a.q = qkv.data(), a.ldq = 3 * d, a.k = qkv.data() + d, a.v = qkv.data() + 2 * d, a.ldkv = 3 * d;
   a.key_start = key_start.data(), a.key_count = key_count.data();
   a.queries = n, a.heads = heads, a.head_dim = hd, a.max_keys = 5, a.scale = scale, a.masked_heads = masked;
-  a.out = out.data(), a.ldo = d;
+  a.out = Operand{out.data()}, a.ldo = d;
   a.capture = capture.data(), a.capture_first = 5, a.capture_rows = 3, a.capture_row_stride = 3,
   a.capture_head_stride = 9;
   attention(ComputeType::f32, a, nullptr);
@@ -68,7 +68,8 @@ TEST(EmulatedKernels, AttentionAsTheCpuComputesIt) {
   EXPECT_EQ(out[hd], 0.f);  // head 1 of token 0: masked
 }
 
-// f32 Q, K, V whatever the compute type; the output in the compute type (the next GEMM's input).
+// f32 Q, K, V whatever the compute type; the output in the compute type (the next GEMM's input),
+// in bf16 with what rounding cut off in a second plane.
 TEST(EmulatedKernels, AttentionWritesTheComputeType) {
   const int heads = 2, hd = 16, d = heads * hd, n = 4;
   const std::vector<float> qkv = random_values(static_cast<size_t>(n) * 3 * d, 2);
@@ -78,11 +79,21 @@ TEST(EmulatedKernels, AttentionWritesTheComputeType) {
   AttentionArgs a;
   a.q = qkv.data(), a.ldq = 3 * d, a.k = qkv.data() + d, a.v = qkv.data() + 2 * d, a.ldkv = 3 * d;
   a.key_start = key_start.data(), a.key_count = key_count.data();
-  a.queries = n, a.heads = heads, a.head_dim = hd, a.max_keys = n, a.scale = 0.25f, a.out = out.data(), a.ldo = d;
+  a.queries = n, a.heads = heads, a.head_dim = hd, a.max_keys = n, a.scale = 0.25f;
+  a.out = Operand{out.data()}, a.ldo = d;
   attention(ComputeType::f32, a, nullptr);
-  a.out = half_out.data();
+  a.out = Operand{half_out.data()};
   attention(ComputeType::f16, a, nullptr);
   for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(__half2float(half_out[i]), __half2float(__float2half_rn(out[i])));
+  std::vector<__nv_bfloat16> planes(2 * out.size());  // [2][N, D]
+  a.out = Operand{planes.data(), out.size()};
+  attention(ComputeType::bf16, a, nullptr);
+  for (size_t i = 0; i < out.size(); ++i) {
+    const float hi = __bfloat162float(planes[i]), lo = __bfloat162float(planes[out.size() + i]);
+    ASSERT_EQ(hi, __bfloat162float(__float2bfloat16_rn(out[i])));
+    ASSERT_EQ(lo, __bfloat162float(__float2bfloat16_rn(out[i] - hi)));
+    ASSERT_NEAR(hi + lo, out[i], std::abs(out[i]) * 0x1p-16f) << i;  // 16 bits, not bf16's 8
+  }
 }
 
 TEST(EmulatedKernels, LayernormOfTheSumAsTheCpus) {
@@ -90,8 +101,8 @@ TEST(EmulatedKernels, LayernormOfTheSumAsTheCpus) {
   const std::vector<float> x = random_values(rows * d, 3, 3.f), add = random_values(rows * d, 4);
   const std::vector<float> gamma = random_values(d, 5), beta = random_values(d, 6);
   std::vector<float> y = x, y_t(x.size());  // in place, as the post-norm residual does
-  layernorm(ComputeType::f32, y.data(), add.data(), y.data(), y_t.data(), gamma.data(), beta.data(), rows, d, 1e-5f,
-            nullptr);
+  layernorm(ComputeType::f32, y.data(), add.data(), y.data(), Operand{y_t.data()}, gamma.data(), beta.data(), rows, d,
+            1e-5f, nullptr);
   std::vector<float> sum(x.size()), want(x.size());
   for (size_t i = 0; i < x.size(); ++i) sum[i] = x[i] + add[i];
   for (int r = 0; r < rows; ++r) scalar().layernorm_f32(sum.data() + r * d, gamma.data(), beta.data(), want.data() + r * d, d, 1e-5f);
@@ -102,10 +113,11 @@ TEST(EmulatedKernels, LayernormOfTheSumAsTheCpus) {
 TEST(EmulatedKernels, BiasAndActivationsAsTheCpus) {
   const int rows = 2, n = 300;
   const std::vector<float> x = random_values(rows * n, 7, 4.f), bias = random_values(n, 8);
+  const std::vector<float> scale = random_values(n, 14);  // an int8 file's scales, applied after the GEMM
   for (Activation act : {Activation::relu, Activation::gelu, Activation::swish}) {
     std::vector<float> y = x, want(x.size());
-    bias_activation(ComputeType::f32, y.data(), bias.data(), rows, n, &act, nullptr);
-    for (size_t i = 0; i < x.size(); ++i) want[i] = x[i] + bias[i % n];
+    bias_activation(ComputeType::f32, y.data(), Operand{y.data()}, scale.data(), bias.data(), rows, n, &act, nullptr);
+    for (size_t i = 0; i < x.size(); ++i) want[i] = x[i] * scale[i % n] + bias[i % n];
     if (act == Activation::relu) scalar().relu_f32(want.data(), rows * n);
     if (act == Activation::gelu) scalar().gelu_f32(want.data(), rows * n);
     if (act == Activation::swish) scalar().swish_f32(want.data(), rows * n);
@@ -121,11 +133,13 @@ TEST(EmulatedKernels, EmbeddingScaledPlusPositions) {
   for (size_t i = 0; i < table.size(); ++i) table_t[i] = __float2half_rn(table[i]);
   std::vector<float> x(rows * d);
   std::vector<__half> x_t(rows * d);
-  embed(ComputeType::f16, x.data(), x_t.data(), table_t.data(), positions.data(), ids.data(), position.data(), rows, d,
-        2.5f, nullptr);
+  const std::vector<float> row_scale = random_values(10, 15);  // an int8 file's: the table holds the int8 values
+  embed(ComputeType::f16, x.data(), Operand{x_t.data()}, table_t.data(), row_scale.data(), positions.data(), ids.data(),
+        position.data(), rows, d, 2.5f, nullptr);
   for (int r = 0; r < rows; ++r) {
     for (int i = 0; i < d; ++i) {
-      const float want = __half2float(table_t[ids[r] * d + i]) * 2.5f + positions[position[r] * d + i];
+      const float e = __half2float(table_t[ids[r] * d + i]) * row_scale[ids[r]];
+      const float want = e * 2.5f + positions[position[r] * d + i];
       EXPECT_FLOAT_EQ(x[r * d + i], want);  // the residual stream stays f32
       EXPECT_EQ(__half2float(x_t[r * d + i]), __half2float(__float2half_rn(want)));
     }
@@ -197,6 +211,47 @@ TEST(EmulatedKernels, TopKAsTheCpuSearchRanks) {
   EXPECT_EQ(tokens[1 * k + 0], 9);   // the tie: lower id first, the banned 650 left out
   EXPECT_EQ(tokens[1 * k + 1], 20);
   EXPECT_NE(tokens[2 * k + 0], 5);   // banned
+}
+
+// Fewer than k tokens not banned: the banned ones follow, lower id first, with log-prob -inf, as
+// the CPU's best_allowed_tokens gives them (decode/step_scorer.h), not -1.
+TEST(EmulatedKernels, TopKPastTheLastAllowedTokenAsTheCpu) {
+  const int vocab = 6, k = 5, banned_per_row = 16;
+  const std::vector<float> logits{0.5f, 3.f, -1.f, 2.f, 1.f, 0.f};
+  BannedTokens ban;
+  ban.ids[0] = 3, ban.ids[1] = 1, ban.ids[2] = 5, ban.count = 3;  // allowed: 0, 2, 4
+  std::vector<int> banned(banned_per_row, -1);
+  std::copy_n(ban.ids, ban.count, banned.begin());
+  std::vector<int> tokens(k);
+  std::vector<float> log_probs(k);
+  top_k(logits.data(), 1, vocab, banned.data(), banned_per_row, k, tokens.data(), log_probs.data(), nullptr);
+  std::vector<float> row = logits;
+  std::vector<TokenScore> scratch(k + kRepeatGuardMaxN), want(k);
+  best_allowed_tokens(scalar(), row.data(), vocab, ban, k, scratch.data(), want.data());
+  EXPECT_EQ(tokens, (std::vector<int>{4, 0, 2, 1, 3}));
+  for (int j = 0; j < k; ++j) {
+    EXPECT_EQ(tokens[j], want[j].token) << "rank " << j;
+    if (j < 3) {
+      EXPECT_NEAR(log_probs[j], want[j].log_prob, 1e-5f) << "rank " << j;
+    } else {
+      EXPECT_EQ(log_probs[j], -INFINITY) << "rank " << j;
+      EXPECT_EQ(want[j].log_prob, -INFINITY) << "rank " << j;
+    }
+  }
+}
+
+// Teacher forcing's log p of a given token per row, over the whole row.
+TEST(EmulatedKernels, TokenLogProbsOverTheWholeRow) {
+  const int vocab = 700, rows = 3;
+  const std::vector<float> logits = random_values(static_cast<size_t>(rows) * vocab, 13, 5.f);
+  const std::vector<int> tokens{0, 699, 350};
+  std::vector<float> log_probs(rows);
+  token_log_probs(logits.data(), rows, vocab, tokens.data(), log_probs.data(), nullptr);
+  for (int r = 0; r < rows; ++r) {
+    const float* row = logits.data() + r * vocab;
+    const float want = row[tokens[r]] - log_sum_exp(scalar(), row, vocab, argmax(row, vocab));
+    EXPECT_NEAR(log_probs[r], want, 1e-5f) << "row " << r;
+  }
 }
 
 }  // namespace

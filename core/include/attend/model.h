@@ -61,8 +61,10 @@ enum class Int8Activations {
 // device or driver, or a build without the backend (-DATTEND_CUDA=ON), is
 // ErrorCode::device_unavailable at load, never a quiet return to the CPU.
 enum class Device { cpu, cuda };
-// The number type of the device's weights and activations (cuda only; the CPU computes in f32).
-// GEMMs accumulate in f32 and softmax, layernorm and log-softmax compute in f32 whatever this is.
+// The number type the device's GEMMs read, weights and inputs (cuda only; the CPU computes in f32).
+// GEMMs accumulate in f32; the residual stream, Q, K, V, softmax, layernorm and log-softmax are
+// f32 whatever this is; bf16 GEMM inputs carry a second bf16 plane of what rounding cut off
+// (docs/cuda.md).
 enum class ComputeType { f32, f16, bf16 };
 
 // How a model is prepared for translating.
@@ -71,7 +73,7 @@ struct ModelOptions {
   // into the same integer sums; the f32 kernels around them still round per instruction set.
   Int8Activations int8_activations = Int8Activations::off;
   Device device = Device::cpu;
-  ComputeType compute = ComputeType::f32;  // with Device::cuda; int8 files are dequantized to it
+  ComputeType compute = ComputeType::f32;  // with Device::cuda; int8 files keep their values and row scales
 };
 
 // Several models translating as one (Model::ensemble): at each step every member's log-probabilities

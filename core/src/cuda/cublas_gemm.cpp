@@ -1,6 +1,7 @@
 #include "cuda/cublas_gemm.h"
 
 #include "cuda/cuda_check.h"
+#include "cuda/device_plan.h"
 
 namespace attend::cuda {
 namespace {
@@ -29,14 +30,18 @@ Blas::Blas(cudaStream_t stream) : workspace_(kWorkspaceBytes) {
 
 Blas::~Blas() { cublasDestroy(handle_); }
 
-void Blas::gemm_nt(ComputeType type, const void* x, int ldx, const void* w, int ldw, void* y, int ldy, bool y_f32, int m,
-                   int n, int k) const {
+void Blas::gemm_nt(ComputeType type, const void* x, size_t x_lo, int ldx, const void* w, int ldw, float* y, int ldy,
+                   int m, int n, int k) const {
   if (m == 0) return;
   const float one = 1.f, zero = 0.f;
-  const cudaDataType in = data_type(type), out = y_f32 ? CUDA_R_32F : in;
-  check(cublasGemmEx(handle_, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, w, in, ldw, x, in, ldx, &zero, y, out, ldy,
-                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-        "cublasGemmEx");
+  const cudaDataType in = data_type(type);
+  auto gemm = [&](const void* plane, const float* beta) {
+    check(cublasGemmEx(handle_, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, w, in, ldw, plane, in, ldx, beta, y,
+                       CUDA_R_32F, ldy, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+          "cublasGemmEx");
+  };
+  gemm(x, &zero);
+  if (x_lo) gemm(static_cast<const char*>(x) + x_lo * element_bytes(type), &one);
 }
 
 }  // namespace attend::cuda

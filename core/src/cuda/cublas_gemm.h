@@ -18,8 +18,9 @@ class Blas {
   Blas(const Blas&) = delete;
   Blas& operator=(const Blas&) = delete;
 
-  // x, w in `type`; y in `type`, or f32 when y_f32 (the logits).
-  void gemm_nt(ComputeType type, const void* x, int ldx, const void* w, int ldw, void* y, int ldy, bool y_f32, int m,
+  // x, w in `type`; y f32. x_lo > 0: x has a low plane x_lo elements on (bf16, device_kernels.h's
+  // Operand) and y = x·Wᵀ + x_lo-plane·Wᵀ, a second GEMM adding into the first's sums.
+  void gemm_nt(ComputeType type, const void* x, size_t x_lo, int ldx, const void* w, int ldw, float* y, int ldy, int m,
                int n, int k) const;
 
  private:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "cuda/cuda_check.h"
@@ -20,6 +21,12 @@ void reserve(DeviceArena& arena, size_t bytes, const std::string& what) {
   arena = DeviceArena(bytes);
 }
 
+// ATTEND_CUDA_GRAPHS=0 runs every decoder step eagerly (scripts/gpu-check.sh measures both).
+bool graphs_enabled() {
+  const char* v = std::getenv("ATTEND_CUDA_GRAPHS");
+  return !v || std::string(v) != "0";
+}
+
 // A kernel launch fails only through cudaGetLastError (a bad configuration, no image for this GPU).
 void check_launches(const char* what) { check(cudaGetLastError(), what); }
 
@@ -30,18 +37,41 @@ void upload(void* dst, const void* src, size_t bytes, cudaStream_t stream) {
 }  // namespace
 
 CudaSession::CudaSession(const ModelConfig& c, const DeviceWeights& w, ComputeType type)
-    : c_(c), w_(w), type_(type), blas_(stream_.get()) {}
+    : c_(c), w_(w), type_(type), blas_(stream_.get()), graph_policy_(graphs_enabled()) {}
 
 CudaSession::~CudaSession() { drop_graphs(); }
 
-void CudaSession::linear(const DeviceLinear& l, const void* x, void* y, int m, const Activation* act) {
-  blas_.gemm_nt(type_, x, l.in, l.weight, l.in, y, l.out, false, m, l.out, l.in);
-  bias_activation(type_, y, l.bias, m, l.out, act, stream_.get());
+void CudaSession::linear(const DeviceLinear& l, const Operand& x, float* sums, const Operand& y, int m,
+                         const Activation* act) {
+  blas_.gemm_nt(type_, x.data, x.lo, l.in, l.weight.values, l.in, sums, l.out, m, l.out, l.in);
+  bias_activation(type_, sums, y, l.weight.row_scale, l.bias, m, l.out, act, stream_.get());
 }
 
-void CudaSession::linear_f32(const DeviceLinear& l, const void* x, float* y, int m) {
-  blas_.gemm_nt(type_, x, l.in, l.weight, l.in, y, l.out, true, m, l.out, l.in);
-  bias_activation(ComputeType::f32, y, l.bias, m, l.out, nullptr, stream_.get());
+void CudaSession::linear_f32(const DeviceLinear& l, const Operand& x, float* y, int m) {
+  blas_.gemm_nt(type_, x.data, x.lo, l.in, l.weight.values, l.in, y, l.out, m, l.out, l.in);
+  bias_activation(ComputeType::f32, y, Operand{y}, l.weight.row_scale, l.bias, m, l.out, nullptr, stream_.get());
+}
+
+Operand CudaSession::operand(DeviceArena& a, size_t offset, int rows, int width) const {
+  return Operand{a.at(offset), operand_planes(type_) > 1 ? static_cast<size_t>(rows) * width : 0};
+}
+
+template <class Layout>
+CudaSession::StackBuffers CudaSession::stack_buffers(DeviceArena& a, const Layout& l, int rows) const {
+  const int d = c_.d_model;
+  return StackBuffers{Residual{a.at<float>(l.x), operand(a, l.x_t, rows, d), operand(a, l.normed, rows, d),
+                              a.at<float>(l.out)},
+                     a.at<float>(l.qkv), operand(a, l.attn, rows, d), operand(a, l.hidden, rows, c_.d_ff),
+                     a.at<float>(l.hidden_sums)};
+}
+
+AttentionArgs CudaSession::attention_args(AttentionKind kind, int layer, int queries, const Operand& out) const {
+  AttentionArgs args;
+  args.queries = queries, args.heads = c_.num_heads, args.head_dim = c_.head_dim();
+  args.scale = 1.f / std::sqrt(static_cast<float>(c_.head_dim()));
+  args.masked_heads = mask_flags(kind, layer);
+  args.out = out, args.ldo = c_.d_model;
+  return args;
 }
 
 template <class Sublayer>
@@ -57,11 +87,11 @@ void CudaSession::residual(const DeviceNorm& norm, const Residual& r, int rows, 
   }
 }
 
-// FFN(x) = act(x·W1ᵀ + b1)·W2ᵀ + b2;  in [rows, D]; hidden [rows, F]; out [rows, D] f32
-void CudaSession::feed_forward(const DeviceLinear& fc1, const DeviceLinear& fc2, const void* in, void* hidden,
-                               float* out, int rows) {
-  linear(fc1, in, hidden, rows, &c_.activation);
-  linear_f32(fc2, hidden, out, rows);
+// FFN(x) = act(x·W1ᵀ + b1)·W2ᵀ + b2;  in [rows, D]; sums, hidden [rows, F]; out [rows, D] f32
+void CudaSession::feed_forward(const DeviceLinear& fc1, const DeviceLinear& fc2, const Operand& in,
+                               const StackBuffers& bufs, float* out, int rows) {
+  linear(fc1, in, bufs.sums, bufs.hidden, rows, &c_.activation);
+  linear_f32(fc2, bufs.hidden, out, rows);
 }
 
 void CudaSession::final_norm(const DeviceNorm& norm, const Residual& r, int rows) {
@@ -96,7 +126,7 @@ const uint8_t* CudaSession::mask_flags(AttentionKind kind, int layer) const {
 
 void CudaSession::encode(const std::vector<int>& ids, const std::vector<int>& offsets, const HeadMask& mask,
                          float* capture, int capture_sentence) {
-  const int n = static_cast<int>(ids.size()), d = c_.d_model, heads = c_.num_heads, hd = c_.head_dim();
+  const int n = static_cast<int>(ids.size()), d = c_.d_model, heads = c_.num_heads;
   offsets_ = offsets;
   max_source_len_ = 0;
   for (size_t s = 0; s + 1 < offsets.size(); ++s) max_source_len_ = std::max(max_source_len_, offsets[s + 1] - offsets[s]);
@@ -109,33 +139,29 @@ void CudaSession::encode(const std::vector<int>& ids, const std::vector<int>& of
   const std::vector<int> tables = encoder_tables(ids, offsets);  // [4][N]
   upload(a.at(encoder_.tables), tables.data(), tables.size() * sizeof(int), s);
   const int* table = a.at<int>(encoder_.tables);
-  const Residual io{a.at<float>(encoder_.x), a.at(encoder_.x_t), a.at(encoder_.normed), a.at<float>(encoder_.out)};
-  float* qkv = a.at<float>(encoder_.qkv);
-  void *attn = a.at(encoder_.attn), *hidden = a.at(encoder_.hidden);
+  const StackBuffers bufs = stack_buffers(a, encoder_, n);
+  const Residual& io = bufs.io;
   const float embed_scale = c_.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
-  embed(type_, io.x, io.x_t, w_.src_embed, w_.src_positions, table, table + n, n, d, embed_scale, s);  // [N, D]
+  embed(type_, io.x, io.x_t, w_.src_embed.values, w_.src_embed.row_scale, w_.src_positions, table, table + n, n, d,
+        embed_scale, s);  // [N, D]
   const size_t map = static_cast<size_t>(capture_len) * capture_len;
   for (int l = 0; l < c_.encoder_layers; ++l) {
     const DeviceEncoderLayer& lw = w_.encoder[l];
-    residual(lw.attn_norm, io, n, [&](const void* in, float* o) {
-      linear_f32(lw.qkv, in, qkv, n);  // [N, 3D]
-      AttentionArgs args;
-      args.q = qkv, args.ldq = 3 * d;
-      args.k = qkv + d, args.v = qkv + 2 * d, args.ldkv = 3 * d;
-      args.key_start = table + 2 * n, args.key_count = table + 3 * n;
-      args.queries = n, args.heads = heads, args.head_dim = hd, args.max_keys = max_source_len_;
-      args.scale = 1.f / std::sqrt(static_cast<float>(hd));
-      args.masked_heads = mask_flags(AttentionKind::encoder, l);
-      args.out = attn, args.ldo = d;
+    residual(lw.attn_norm, io, n, [&](const Operand& in, float* o) {
+      linear_f32(lw.qkv, in, bufs.qkv, n);  // [N, 3D]
+      AttentionArgs args = attention_args(AttentionKind::encoder, l, n, bufs.attn);
+      args.q = bufs.qkv, args.ldq = 3 * d;
+      args.k = bufs.qkv + d, args.v = bufs.qkv + 2 * d, args.ldkv = 3 * d;
+      args.key_start = table + 2 * n, args.key_count = table + 3 * n, args.max_keys = max_source_len_;
       if (capture) {  // [E][H][S][S]
         args.capture = a.at<float>(encoder_.capture) + l * heads * map;
         args.capture_first = offsets[capture_sentence], args.capture_rows = capture_len;
         args.capture_row_stride = capture_len, args.capture_head_stride = map;
       }
       attention(type_, args, s);
-      linear_f32(lw.out, attn, o, n);
+      linear_f32(lw.out, bufs.attn, o, n);
     });
-    residual(lw.ffn_norm, io, n, [&](const void* in, float* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, n); });
+    residual(lw.ffn_norm, io, n, [&](const Operand& in, float* o) { feed_forward(lw.fc1, lw.fc2, in, bufs, o, n); });
   }
   final_norm(w_.encoder_final_norm, io, n);  // the memory: x_t [N, D]
   check_launches("the encoder's kernels");
@@ -166,7 +192,7 @@ void CudaSession::begin_decode(int rows, int slots, int max_steps, int candidate
   check(cudaMemsetAsync(a.at(decoder_.capture_self), 0, decoder_.bytes - decoder_.capture_self, stream_.get()),
         "cudaMemsetAsync");
   for (int l = 0; l < c_.decoder_layers; ++l) {  // [N, 2D] = memory · [W_k; W_v]ᵀ
-    linear_f32(w_.decoder[l].cross_kv, encoder_arena_.at(encoder_.x_t),
+    linear_f32(w_.decoder[l].cross_kv, operand(encoder_arena_, encoder_.x_t, shape_.source_tokens, d),
                a.at<float>(decoder_.cross_kv) + static_cast<size_t>(l) * shape_.source_tokens * 2 * d,
                shape_.source_tokens);
   }
@@ -174,63 +200,54 @@ void CudaSession::begin_decode(int rows, int slots, int max_steps, int candidate
   stream_.synchronize();
 }
 
+void CudaSession::decoder_attention(AttentionKind kind, int layer, int rows, const float* q, int ldq, const float* kv,
+                                    const int* starts, const int* counts, int max_keys, size_t capture,
+                                    const Operand& out) {
+  const int d = c_.d_model;
+  const size_t maps = static_cast<size_t>(c_.decoder_layers) * c_.num_heads;
+  AttentionArgs args = attention_args(kind, layer, rows, out);
+  args.q = q, args.ldq = ldq;
+  args.k = kv, args.v = kv + d, args.ldkv = 2 * d;
+  args.key_start = starts, args.key_count = counts, args.max_keys = max_keys;
+  if (shape_.capture) {  // [R][L][H][max_keys]
+    args.capture = decoder_arena_.at<float>(capture) + static_cast<size_t>(layer) * c_.num_heads * max_keys;
+    args.capture_rows = rows;
+    args.capture_row_stride = maps * max_keys, args.capture_head_stride = max_keys;
+  }
+  attention(type_, args, stream_.get());
+}
+
 void CudaSession::launch_step(int rows) {
-  const int d = c_.d_model, heads = c_.num_heads, hd = c_.head_dim(), layers = c_.decoder_layers;
+  const int d = c_.d_model;
   cudaStream_t s = stream_.get();
   DeviceArena& a = decoder_arena_;
   const int* t = a.at<int>(decoder_.tables);  // [6][R]: tokens, positions, slot starts, self keys, cross starts, cross keys
   const int r = rows;
-  const Residual io{a.at<float>(decoder_.x), a.at(decoder_.x_t), a.at(decoder_.normed), a.at<float>(decoder_.out)};
-  float* qkv = a.at<float>(decoder_.qkv);
-  void *attn = a.at(decoder_.attn), *hidden = a.at(decoder_.hidden);
+  const StackBuffers bufs = stack_buffers(a, decoder_, shape_.rows);
+  const Residual& io = bufs.io;
   const float embed_scale = c_.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
-  const float query_scale = 1.f / std::sqrt(static_cast<float>(hd));
-  embed(type_, io.x, io.x_t, w_.tgt_embed, w_.tgt_positions, t, t + r, r, d, embed_scale, s);  // [R, D]
+  embed(type_, io.x, io.x_t, w_.tgt_embed.values, w_.tgt_embed.row_scale, w_.tgt_positions, t, t + r, r, d, embed_scale,
+        s);  // [R, D]
   const size_t cache_layer = static_cast<size_t>(shape_.slots) * shape_.max_steps * 2 * d;
   const size_t cross_layer = static_cast<size_t>(shape_.source_tokens) * 2 * d;
-  const size_t maps = static_cast<size_t>(layers) * heads;
-  for (int l = 0; l < layers; ++l) {
+  for (int l = 0; l < c_.decoder_layers; ++l) {
     const DeviceDecoderLayer& lw = w_.decoder[l];
     float* cache = a.at<float>(decoder_.cache) + l * cache_layer;  // [P][T][2D]
-    residual(lw.self_norm, io, r, [&](const void* in, float* o) {
-      linear_f32(lw.self_qkv, in, qkv, r);  // [R, 3D]
-      write_cache(cache, qkv, t + 2 * r, t + r, r, d, s);
-      AttentionArgs args;
-      args.q = qkv, args.ldq = 3 * d;
-      args.k = cache, args.v = cache + d, args.ldkv = 2 * d;
-      args.key_start = t + 2 * r, args.key_count = t + 3 * r;
-      args.queries = r, args.heads = heads, args.head_dim = hd, args.max_keys = shape_.max_steps;
-      args.scale = query_scale;
-      args.masked_heads = mask_flags(AttentionKind::decoder, l);
-      args.out = attn, args.ldo = d;
-      if (shape_.capture) {  // [R][L][H][T]
-        args.capture = a.at<float>(decoder_.capture_self) + l * heads * static_cast<size_t>(shape_.max_steps);
-        args.capture_rows = r;
-        args.capture_row_stride = maps * shape_.max_steps, args.capture_head_stride = shape_.max_steps;
-      }
-      attention(type_, args, s);
-      linear_f32(lw.self_out, attn, o, r);
+    residual(lw.self_norm, io, r, [&](const Operand& in, float* o) {
+      linear_f32(lw.self_qkv, in, bufs.qkv, r);  // [R, 3D]
+      write_cache(cache, bufs.qkv, t + 2 * r, t + r, r, d, s);
+      decoder_attention(AttentionKind::decoder, l, r, bufs.qkv, 3 * d, cache, t + 2 * r, t + 3 * r, shape_.max_steps,
+                        decoder_.capture_self, bufs.attn);
+      linear_f32(lw.self_out, bufs.attn, o, r);
     });
-    residual(lw.cross_norm, io, r, [&](const void* in, float* o) {
-      linear_f32(lw.cross_q, in, qkv, r);  // [R, D]
+    residual(lw.cross_norm, io, r, [&](const Operand& in, float* o) {
+      linear_f32(lw.cross_q, in, bufs.qkv, r);  // [R, D]
       const float* kv = a.at<float>(decoder_.cross_kv) + l * cross_layer;  // [N, 2D]
-      AttentionArgs args;
-      args.q = qkv, args.ldq = d;
-      args.k = kv, args.v = kv + d, args.ldkv = 2 * d;
-      args.key_start = t + 4 * r, args.key_count = t + 5 * r;
-      args.queries = r, args.heads = heads, args.head_dim = hd, args.max_keys = shape_.max_source_len;
-      args.scale = query_scale;
-      args.masked_heads = mask_flags(AttentionKind::cross, l);
-      args.out = attn, args.ldo = d;
-      if (shape_.capture) {  // [R][L][H][S_max]
-        args.capture = a.at<float>(decoder_.capture_cross) + l * heads * static_cast<size_t>(shape_.max_source_len);
-        args.capture_rows = r;
-        args.capture_row_stride = maps * shape_.max_source_len, args.capture_head_stride = shape_.max_source_len;
-      }
-      attention(type_, args, s);
-      linear_f32(lw.cross_out, attn, o, r);
+      decoder_attention(AttentionKind::cross, l, r, bufs.qkv, d, kv, t + 4 * r, t + 5 * r, shape_.max_source_len,
+                        decoder_.capture_cross, bufs.attn);
+      linear_f32(lw.cross_out, bufs.attn, o, r);
     });
-    residual(lw.ffn_norm, io, r, [&](const void* in, float* o) { feed_forward(lw.fc1, lw.fc2, in, hidden, o, r); });
+    residual(lw.ffn_norm, io, r, [&](const Operand& in, float* o) { feed_forward(lw.fc1, lw.fc2, in, bufs, o, r); });
   }
   final_norm(w_.decoder_final_norm, io, r);
   linear_f32(w_.output, io.x_t, a.at<float>(decoder_.logits), r);  // [R, V] f32
@@ -285,6 +302,18 @@ void CudaSession::top_k(const std::vector<int>& banned, int banned_per_row, int 
   const size_t n = static_cast<size_t>(last_rows_) * k;
   check(cudaMemcpyAsync(tokens, a.at(decoder_.top_tokens), n * sizeof(int), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
   check(cudaMemcpyAsync(log_probs, a.at(decoder_.top_log_probs), n * sizeof(float), cudaMemcpyDeviceToHost, s),
+        "cudaMemcpyAsync");
+  stream_.synchronize();
+}
+
+void CudaSession::token_log_probs(const int* tokens, float* log_probs) {
+  cudaStream_t s = stream_.get();
+  DeviceArena& a = decoder_arena_;  // the top-k's buffers, [R, K ≥ 1], hold the tokens and their log-probs
+  upload(a.at(decoder_.top_tokens), tokens, last_rows_ * sizeof(int), s);
+  ::attend::cuda::token_log_probs(a.at<float>(decoder_.logits), last_rows_, c_.tgt_vocab_size,
+                                  a.at<int>(decoder_.top_tokens), a.at<float>(decoder_.top_log_probs), s);
+  check_launches("token_log_probs");
+  check(cudaMemcpyAsync(log_probs, a.at(decoder_.top_log_probs), last_rows_ * sizeof(float), cudaMemcpyDeviceToHost, s),
         "cudaMemcpyAsync");
   stream_.synchronize();
 }

@@ -1,6 +1,7 @@
 #include "cuda/device_kernels.h"
 
 #include <cfloat>
+#include <cmath>
 #include <type_traits>
 
 #ifdef ATTEND_CUDA_EMULATION
@@ -36,6 +37,14 @@ template <class T> __device__ T from_float(float v);
 template <> __device__ float from_float<float>(float v) { return v; }
 template <> __device__ __half from_float<__half>(float v) { return __float2half_rn(v); }
 template <> __device__ __nv_bfloat16 from_float<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
+
+// y[i] = v in the compute type and, when lo > 0 (bf16's low plane), y[lo + i] = what that cut off.
+template <class T>
+__device__ void store(T* y, size_t i, size_t lo, float v) {
+  const T hi = from_float<T>(v);
+  y[i] = hi;
+  if (lo) y[lo + i] = from_float<T>(v - to_float(hi));
+}
 
 // Calls f with a null pointer of the compute type's element type (for the template argument).
 template <class F>
@@ -79,15 +88,16 @@ __global__ void convert_kernel(T* out, const float* in, size_t n) {
 }
 
 template <class T>
-__global__ void embed_kernel(float* x, T* x_t, const T* table, const float* positions, const int* ids,
-                             const int* position, int d, float scale) {
+__global__ void embed_kernel(float* x, T* x_t, size_t lo, const T* table, const float* row_scale,
+                             const float* positions, const int* ids, const int* position, int d, float scale) {
   const int r = blockIdx.x;
   const T* e = table + static_cast<size_t>(ids[r]) * d;
   const float* pe = positions + static_cast<size_t>(position[r]) * d;
+  const float s = row_scale ? row_scale[ids[r]] : 1.f;
   for (int i = threadIdx.x; i < d; i += blockDim.x) {
-    const float v = to_float(e[i]) * scale + pe[i];
+    const float v = to_float(e[i]) * s * scale + pe[i];
     x[static_cast<size_t>(r) * d + i] = v;
-    x_t[static_cast<size_t>(r) * d + i] = from_float<T>(v);
+    store(x_t, static_cast<size_t>(r) * d + i, lo, v);
   }
 }
 
@@ -102,13 +112,15 @@ __device__ float activate(float v, Activation a) {
 }
 
 template <class T>
-__global__ void bias_activation_kernel(T* y, const float* bias, size_t total, int n, bool has_act, Activation act) {
+__global__ void bias_activation_kernel(const float* sums, T* y, size_t lo, const float* scale, const float* bias,
+                                       size_t total, int n, bool has_act, Activation act) {
   const size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
   if (i >= total) return;
-  float v = to_float(y[i]);
+  float v = sums[i];
+  if (scale) v *= scale[i % n];
   if (bias) v += bias[i % n];
   if (has_act) v = activate(v, act);
-  y[i] = from_float<T>(v);
+  store(y, i, lo, v);
 }
 
 template <class T>
@@ -119,7 +131,7 @@ __global__ void add_kernel(T* x, const T* y, size_t n) {
 
 // One block per row; the row is held in shared memory so that y may be x.
 template <class T>
-__global__ void layernorm_kernel(const float* x, const float* add, float* y, T* y_t, const float* gamma,
+__global__ void layernorm_kernel(const float* x, const float* add, float* y, T* y_t, size_t lo, const float* gamma,
                                  const float* beta, int d, float eps) {
   ATTEND_DYNAMIC_SHARED(float, row);  // [d]
   __shared__ float shared32[32];
@@ -137,7 +149,7 @@ __global__ void layernorm_kernel(const float* x, const float* add, float* y, T* 
   for (int i = threadIdx.x; i < d; i += blockDim.x) {
     const float v = (row[i] - mean) * rstd * gamma[i] + beta[i];
     if (y) y[base + i] = v;
-    y_t[base + i] = from_float<T>(v);
+    store(y_t, base + i, lo, v);
   }
 }
 
@@ -191,7 +203,7 @@ __global__ void attention_kernel(AttentionArgs a) {
     float* dst = a.capture + captured * a.capture_row_stride + h * a.capture_head_stride;
     for (int j = threadIdx.x; j < keys; j += blockDim.x) dst[j] = p[j];
   }
-  T* out = static_cast<T*>(a.out) + static_cast<size_t>(q) * a.ldo + h * hd;
+  T* out = static_cast<T*>(a.out.data) + static_cast<size_t>(q) * a.ldo + h * hd;
   const bool masked = a.masked_heads && a.masked_heads[h];
   const float* vbase = a.v + h * hd;
   for (int i = threadIdx.x; i < hd; i += blockDim.x) {
@@ -199,7 +211,7 @@ __global__ void attention_kernel(AttentionArgs a) {
     if (!masked) {
       for (int j = 0; j < keys; ++j) acc += p[j] * vbase[static_cast<size_t>(start + j) * a.ldkv + i];
     }
-    out[i] = from_float<T>(acc);
+    store(out, i, a.out.lo, acc);
   }
 }
 
@@ -208,7 +220,18 @@ __device__ bool ranks_before(float av, int ai, float bv, int bi) {
   return ai >= 0 && (bi < 0 || av > bv || (av == bv && ai < bi));
 }
 
-// One block per row. Round n picks the best token ranked after round n - 1's pick.
+// lse = log Σ exp(x[i]) over the row x [vocab], computed as max + log Σ exp(x − max) (by every thread).
+__device__ float row_log_sum_exp(const float* x, int vocab, float* shared32) {
+  float m = -FLT_MAX;
+  for (int i = threadIdx.x; i < vocab; i += blockDim.x) m = fmaxf(m, x[i]);
+  m = block_max(m, shared32);
+  float sum = 0.f;
+  for (int i = threadIdx.x; i < vocab; i += blockDim.x) sum += expf(x[i] - m);
+  return m + logf(block_sum(sum, shared32));
+}
+
+// One block per row. Round n picks the best token ranked after round n - 1's pick, a banned
+// token's logit counted as -inf (so banned tokens come last, lower id first, as on the CPU).
 __global__ void top_k_kernel(const float* logits, int vocab, const int* banned, int banned_per_row, int k, int* tokens,
                              float* log_probs) {
   __shared__ float shared32[32];
@@ -216,23 +239,19 @@ __global__ void top_k_kernel(const float* logits, int vocab, const int* banned, 
   __shared__ int best_index[kTopKThreads / 32];
   const float* x = logits + static_cast<size_t>(blockIdx.x) * vocab;
   const int* ban = banned + static_cast<size_t>(blockIdx.x) * banned_per_row;
-  float m = -FLT_MAX;
-  for (int i = threadIdx.x; i < vocab; i += blockDim.x) m = fmaxf(m, x[i]);
-  m = block_max(m, shared32);
-  float sum = 0.f;
-  for (int i = threadIdx.x; i < vocab; i += blockDim.x) sum += expf(x[i] - m);
-  const float lse = m + logf(block_sum(sum, shared32));
+  const float lse = row_log_sum_exp(x, vocab, shared32);
   float last_value = 0.f;
   int last_index = -1;  // -1 before the first round
   for (int round = 0; round < k; ++round) {
-    float v = -FLT_MAX;
+    float v = -INFINITY;
     int index = -1;
     for (int i = threadIdx.x; i < vocab; i += blockDim.x) {
-      if (last_index >= 0 && !ranks_before(last_value, last_index, x[i], i)) continue;  // picked already
-      if (index >= 0 && !(x[i] > v)) continue;  // a tie keeps the lower index, met first
+      if (index >= 0 && !(x[i] > v)) continue;  // banned or not, no better: a tie keeps the lower index, met first
       bool is_banned = false;
       for (int b = 0; b < banned_per_row; ++b) is_banned |= ban[b] == i;
-      if (!is_banned) v = x[i], index = i;
+      const float xi = is_banned ? -INFINITY : x[i];
+      if (last_index >= 0 && !ranks_before(last_value, last_index, xi, i)) continue;  // picked already
+      if (index < 0 || xi > v) v = xi, index = i;
     }
     for (int o = 16; o > 0; o >>= 1) {
       const float ov = __shfl_xor_sync(0xffffffffu, v, o);
@@ -248,10 +267,18 @@ __global__ void top_k_kernel(const float* logits, int vocab, const int* banned, 
     }
     if (threadIdx.x == 0) {
       tokens[static_cast<size_t>(blockIdx.x) * k + round] = index;
-      log_probs[static_cast<size_t>(blockIdx.x) * k + round] = index >= 0 ? v - lse : -FLT_MAX;
+      log_probs[static_cast<size_t>(blockIdx.x) * k + round] = v - lse;
     }
-    if (index >= 0) last_value = v, last_index = index;  // else nothing is left: every later round writes -1
+    last_value = v, last_index = index;  // k ≤ vocab: every round finds a token
   }
+}
+
+// One block per row: log_probs[r] = logits[r, tokens[r]] − lse of row r.
+__global__ void token_log_probs_kernel(const float* logits, int vocab, const int* tokens, float* log_probs) {
+  __shared__ float shared32[32];
+  const float* x = logits + static_cast<size_t>(blockIdx.x) * vocab;
+  const float lse = row_log_sum_exp(x, vocab, shared32);
+  if (threadIdx.x == 0) log_probs[blockIdx.x] = x[tokens[blockIdx.x]] - lse;
 }
 
 }  // namespace
@@ -264,24 +291,24 @@ void convert_from_f32(ComputeType t, void* out, const float* in, size_t n, cudaS
   });
 }
 
-void embed(ComputeType t, float* x, void* x_t, const void* table, const float* positions, const int* ids,
-           const int* position, int rows, int d, float scale, cudaStream_t stream) {
+void embed(ComputeType t, float* x, Operand x_t, const void* table, const float* row_scale, const float* positions,
+           const int* ids, const int* position, int rows, int d, float scale, cudaStream_t stream) {
   if (rows == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    launch(embed_kernel<T>, rows, kThreads, 0, stream, x, static_cast<T*>(x_t), static_cast<const T*>(table),
-           positions, ids, position, d, scale);
+    launch(embed_kernel<T>, rows, kThreads, 0, stream, x, static_cast<T*>(x_t.data), x_t.lo,
+           static_cast<const T*>(table), row_scale, positions, ids, position, d, scale);
   });
 }
 
-void bias_activation(ComputeType t, void* y, const float* bias, int rows, int n, const Activation* act,
-                     cudaStream_t stream) {
+void bias_activation(ComputeType t, const float* sums, Operand y, const float* scale, const float* bias, int rows,
+                     int n, const Activation* act, cudaStream_t stream) {
   const size_t total = static_cast<size_t>(rows) * n;
-  if (total == 0 || (!bias && !act)) return;
+  if (total == 0 || (t == ComputeType::f32 && y.data == sums && !scale && !bias && !act)) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    launch(bias_activation_kernel<T>, blocks_for(total, 256), 256, 0, stream, static_cast<T*>(y), bias, total, n,
-           act != nullptr, act ? *act : Activation::relu);
+    launch(bias_activation_kernel<T>, blocks_for(total, 256), 256, 0, stream, sums, static_cast<T*>(y.data), y.lo,
+           scale, bias, total, n, act != nullptr, act ? *act : Activation::relu);
   });
 }
 
@@ -293,13 +320,13 @@ void add(ComputeType t, void* x, const void* y, size_t n, cudaStream_t stream) {
   });
 }
 
-void layernorm(ComputeType t, const float* x, const float* add, float* y, void* y_t, const float* gamma,
+void layernorm(ComputeType t, const float* x, const float* add, float* y, Operand y_t, const float* gamma,
                const float* beta, int rows, int d, float eps, cudaStream_t stream) {
   if (rows == 0) return;
   with_type(t, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
-    launch(layernorm_kernel<T>, rows, kThreads, d * sizeof(float), stream, x, add, y, static_cast<T*>(y_t), gamma,
-           beta, d, eps);
+    launch(layernorm_kernel<T>, rows, kThreads, d * sizeof(float), stream, x, add, y, static_cast<T*>(y_t.data),
+           y_t.lo, gamma, beta, d, eps);
   });
 }
 
@@ -330,6 +357,12 @@ void top_k(const float* logits, int rows, int vocab, const int* banned, int bann
            float* log_probs, cudaStream_t stream) {
   if (rows == 0) return;
   launch(top_k_kernel, rows, kTopKThreads, 0, stream, logits, vocab, banned, banned_per_row, k, tokens, log_probs);
+}
+
+void token_log_probs(const float* logits, int rows, int vocab, const int* tokens, float* log_probs,
+                     cudaStream_t stream) {
+  if (rows == 0) return;
+  launch(token_log_probs_kernel, rows, kTopKThreads, 0, stream, logits, vocab, tokens, log_probs);
 }
 
 }  // namespace attend::cuda

@@ -12,6 +12,8 @@ constexpr size_t kMiB = size_t{1} << 20;
 
 size_t element_bytes(ComputeType type) { return type == ComputeType::f32 ? 4 : 2; }
 
+int operand_planes(ComputeType type) { return type == ComputeType::bf16 ? 2 : 1; }
+
 const char* compute_type_name(ComputeType type) {
   switch (type) {
     case ComputeType::f32: return "f32";
@@ -30,13 +32,17 @@ size_t ArenaLayout::add(size_t bytes) {
 size_t weight_bytes(const ModelConfig& c, ComputeType type) {
   const size_t e = element_bytes(type), d = c.d_model, f = c.d_ff;
   ArenaLayout a;
+  auto matrix = [&](size_t rows, size_t cols) {
+    a.add(rows * cols * e);  // weight
+    a.add(rows * 4);         // its rows' scales (int8 files)
+  };
   auto linear = [&](size_t out, size_t in) {
-    a.add(out * in * e);  // weight
-    a.add(out * 4);       // bias
+    matrix(out, in);
+    a.add(out * 4);  // bias
   };
   auto norm = [&] { a.add(2 * d * 4); };  // gamma, beta
-  a.add(static_cast<size_t>(c.src_vocab_size) * d * e);
-  if (!c.share_embeddings) a.add(static_cast<size_t>(c.tgt_vocab_size) * d * e);
+  matrix(c.src_vocab_size, d);
+  if (!c.share_embeddings) matrix(c.tgt_vocab_size, d);
   a.add(static_cast<size_t>(c.max_positions) * d * 4 * 2);  // source and target positions
   for (int l = 0; l < c.encoder_layers; ++l) {
     linear(3 * d, d), linear(d, d), linear(f, d), linear(d, f);
@@ -56,7 +62,7 @@ size_t weight_bytes(const ModelConfig& c, ComputeType type) {
 }
 
 EncoderLayout plan_encoder(const ModelConfig& c, ComputeType type, int tokens, int capture_len) {
-  const size_t e = element_bytes(type), n = tokens, d = c.d_model;
+  const size_t e = element_bytes(type) * operand_planes(type), n = tokens, d = c.d_model;
   ArenaLayout a;
   EncoderLayout l;
   l.x = a.add(n * d * 4);
@@ -66,6 +72,7 @@ EncoderLayout plan_encoder(const ModelConfig& c, ComputeType type, int tokens, i
   l.attn = a.add(n * d * e);
   l.qkv = a.add(n * 3 * d * 4);
   l.hidden = a.add(n * c.d_ff * e);
+  l.hidden_sums = a.add(n * c.d_ff * 4);
   l.tables = a.add(4 * n * sizeof(int));
   l.capture = a.add(static_cast<size_t>(c.encoder_layers) * c.num_heads * capture_len * capture_len * sizeof(float));
   l.bytes = a.bytes();
@@ -73,7 +80,8 @@ EncoderLayout plan_encoder(const ModelConfig& c, ComputeType type, int tokens, i
 }
 
 DecoderLayout plan_decoder(const ModelConfig& c, ComputeType type, const DecodeSizes& s) {
-  const size_t e = element_bytes(type), d = c.d_model, r = s.rows, layers = c.decoder_layers, heads = c.num_heads;
+  const size_t e = element_bytes(type) * operand_planes(type), d = c.d_model, r = s.rows;
+  const size_t layers = c.decoder_layers, heads = c.num_heads;
   ArenaLayout a;
   DecoderLayout l;
   l.cache = a.add(layers * s.slots * s.max_steps * 2 * d * 4);
@@ -85,6 +93,7 @@ DecoderLayout plan_decoder(const ModelConfig& c, ComputeType type, const DecodeS
   l.attn = a.add(r * d * e);
   l.qkv = a.add(r * 3 * d * 4);
   l.hidden = a.add(r * c.d_ff * e);
+  l.hidden_sums = a.add(r * c.d_ff * 4);
   l.logits = a.add(r * c.tgt_vocab_size * sizeof(float));
   l.tables = a.add(6 * r * sizeof(int));
   l.banned = a.add(r * s.banned_per_row * sizeof(int));

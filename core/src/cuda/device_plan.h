@@ -16,6 +16,9 @@
 namespace attend::cuda {
 
 size_t element_bytes(ComputeType type);
+// The planes of a GEMM input in the compute type: bf16 2 (the value and what rounding cut off,
+// device_kernels.h), else 1.
+int operand_planes(ComputeType type);
 const char* compute_type_name(ComputeType type);
 
 // Buffers placed one after another at 256-byte boundaries (cudaMalloc's own alignment).
@@ -29,15 +32,16 @@ class ArenaLayout {
 };
 
 // Every tensor of the model on the device: Linear weights and embeddings in the compute type,
-// biases, norms and position tables in f32.
+// the rows' scales of int8 ones, biases, norms and position tables in f32.
 size_t weight_bytes(const ModelConfig& c, ComputeType type);
 
 // The encoder's buffers for N tokens; offsets into one arena.
 struct EncoderLayout {
   size_t x, out;                // [N, D] f32: the residual stream, a sublayer's output
-  size_t x_t, normed, attn;     // [N, D] compute type: GEMM inputs (x_t the stream's copy)
+  size_t x_t, normed, attn;     // [planes][N, D] compute type: GEMM inputs (x_t the stream's copy)
   size_t qkv;                   // [N, 3D] f32
-  size_t hidden;                // [N, F] compute type
+  size_t hidden;                // [planes][N, F] compute type
+  size_t hidden_sums;           // [N, F] f32: the FFN's first GEMM before its scales, bias, activation
   size_t tables;                // [4][N] int: encoder_tables
   size_t capture;               // [E][H][S][S] f32 of the captured sentence (S = capture_len, 0: none)
   size_t bytes;
@@ -55,9 +59,10 @@ struct DecoderLayout {
   size_t cache;       // [L][P][T][2D] f32: per position K then V
   size_t cross_kv;    // [L][N][2D] f32
   size_t x, out;      // [R, D] f32
-  size_t x_t, normed, attn;  // [R, D] compute type
+  size_t x_t, normed, attn;  // [planes][R, D] compute type
   size_t qkv;         // [R, 3D] f32
-  size_t hidden;      // [R, F] compute type
+  size_t hidden;      // [planes][R, F] compute type
+  size_t hidden_sums;  // [R, F] f32
   size_t logits;      // [R, V] f32
   size_t tables;      // [6][R] int: StepTables
   size_t banned;      // [R, B] int, -1 = none

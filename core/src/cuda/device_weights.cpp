@@ -20,12 +20,10 @@ class Uploader {
         staging_(type == ComputeType::f32 ? 0 : largest_matrix(c) * sizeof(float)) {}
 
   // A [rows, cols] matrix stored f32, or int8 with one scale per row, in the compute type.
-  const void* matrix(const float* f32, const int8_t* q, const float* scale, int rows, int cols) {
+  DeviceMatrix matrix(const float* stored, const int8_t* q, const float* scale, int rows, int cols) {
     const size_t n = static_cast<size_t>(rows) * cols;
     host_.resize(n);
-    for (size_t r = 0; r < static_cast<size_t>(rows); ++r) {
-      for (size_t i = r * cols; i < (r + 1) * cols; ++i) host_[i] = f32 ? f32[i] : scale[r] * static_cast<float>(q[i]);
-    }
+    for (size_t i = 0; i < n; ++i) host_[i] = stored ? stored[i] : static_cast<float>(q[i]);
     void* dst = place(n * element_bytes(type_));
     if (type_ == ComputeType::f32) {
       copy(dst, host_.data(), n);
@@ -34,7 +32,7 @@ class Uploader {
       convert_from_f32(type_, dst, staging_.at<float>(0), n, stream_);
       check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");  // the staging buffer is reused
     }
-    return dst;
+    return DeviceMatrix{dst, f32(stored ? nullptr : scale, rows)};
   }
 
   // f32 as it is; null stays null, its place kept (weight_bytes counts it).
@@ -61,7 +59,7 @@ class Uploader {
     return DeviceNorm{both, both + d};
   }
 
-  const void* embedding(const Embedding& e) { return matrix(e.weight, e.weight_i8, e.scale, e.rows, e.dim); }
+  DeviceMatrix embedding(const Embedding& e) { return matrix(e.weight, e.weight_i8, e.scale, e.rows, e.dim); }
 
   // The source and target position tables [max_positions, D] side by side.
   std::pair<const float*, const float*> positions(const Weights& w, int max_positions, int d) {

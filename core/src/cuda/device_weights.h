@@ -1,6 +1,8 @@
 // The model's weights on the device, uploaded once at load: Linear weights and embeddings in the
-// compute type (int8 ones dequantized, w = scale[row] · q), biases, norms and position tables in
-// f32. Laid out in one arena in the order of device_plan.h's weight_bytes.
+// compute type, biases, norms and position tables in f32. An int8 matrix keeps its values q
+// (exact in f16 and bf16: |q| ≤ 128) and its rows' scales, applied after a GEMM's sums as the
+// CPU's int8 GEMM does (w = scale[row] · q): bf16 would round scale · q to 8 bits.
+// Laid out in one arena in the order of device_plan.h's weight_bytes.
 #pragma once
 
 #include <vector>
@@ -10,10 +12,15 @@
 
 namespace attend::cuda {
 
+struct DeviceMatrix {
+  const void* values = nullptr;     // [rows, cols] compute type
+  const float* row_scale = nullptr;  // [rows]: int8 files' scales, or null (the values are the weights)
+};
+
 struct DeviceLinear {
   int out = 0, in = 0;
-  const void* weight = nullptr;  // [out, in] compute type
-  const float* bias = nullptr;   // [out] or null
+  DeviceMatrix weight;          // [out, in]
+  const float* bias = nullptr;  // [out] or null
 };
 
 struct DeviceNorm {
@@ -33,8 +40,8 @@ struct DeviceDecoderLayer {
 
 struct DeviceWeights {
   DeviceArena arena;
-  const void* src_embed = nullptr;  // [V_src, D]
-  const void* tgt_embed = nullptr;  // [V_tgt, D]
+  DeviceMatrix src_embed;  // [V_src, D]
+  DeviceMatrix tgt_embed;  // [V_tgt, D]
   const float* src_positions = nullptr;  // [max_positions, D]
   const float* tgt_positions = nullptr;
   std::vector<DeviceEncoderLayer> encoder;

@@ -12,6 +12,7 @@ void GraphPolicy::reset() {
 
 GraphAction GraphPolicy::decide(int rows) {
   evicted_ = -1;
+  if (!enabled_) return GraphAction::eager;
   ++clock_;
   auto it = std::find_if(seen_.begin(), seen_.end(), [rows](const Entry& e) { return e.rows == rows; });
   if (it == seen_.end()) {

@@ -22,6 +22,9 @@ class GraphPolicy {
  public:
   static constexpr int kMaxGraphs = 8;
 
+  // enabled false: every step eager (ATTEND_CUDA_GRAPHS=0, to measure what the graphs buy).
+  explicit GraphPolicy(bool enabled = true) : enabled_(enabled) {}
+
   // Forgets every graph (a new decode: new buffers).
   void reset();
   // What to do for a step of `rows` rows; after `capture`, the graph is kept as returned by
@@ -35,6 +38,7 @@ class GraphPolicy {
     bool captured;
     uint64_t last_used;
   };
+  bool enabled_;
   std::vector<Entry> seen_;
   uint64_t clock_ = 0;
   int evicted_ = -1;

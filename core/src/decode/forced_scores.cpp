@@ -6,33 +6,63 @@
 #include "decode/log_probs.h"
 
 namespace attend {
+namespace {
+
+int longest(const std::vector<std::vector<int>>& targets) {
+  size_t n = 0;
+  for (const auto& t : targets) n = std::max(n, t.size());
+  return static_cast<int>(n);
+}
+
+}  // namespace
+
+std::vector<double> forced_log_probs(const ModelConfig& c, const std::vector<std::vector<int>>& targets,
+                                     const ForcedStep& step) {
+  const int sentences = static_cast<int>(targets.size());
+  std::vector<double> sums(sentences, 0.0);  // in double: the sum of many small terms
+  std::vector<int> next(sentences);          // [rows] the token each row scores
+  std::vector<float> log_probs(sentences);   // [rows]
+  LiveRows live(sentences, c.bos_id);
+  for (int t = 0; !live.empty(); ++t) {
+    for (int i = 0; i < live.size(); ++i) {
+      const std::vector<int>& target = targets[live.sentence(i)];
+      next[i] = t == static_cast<int>(target.size()) ? c.eos_id : target[t];
+    }
+    step(live.step_input(t), next.data(), log_probs.data());
+    for (int i = 0; i < live.size(); ++i) {
+      const int s = live.sentence(i);
+      sums[s] += log_probs[i];
+      if (t < static_cast<int>(targets[s].size())) live.keep(s, next[i]);  // else its eos was scored
+    }
+    live.end_step();
+  }
+  return sums;
+}
 
 std::vector<double> forced_log_probs(const Model::Impl& model, const KernelTable& k, const HeadMask& mask,
                                      const float* memory, const std::vector<int>& source_offsets,
                                      const std::vector<std::vector<int>>& targets, DecoderWorkspace& ws) {
   const ModelConfig& c = model.config;
   const int sentences = static_cast<int>(targets.size()), vocab = c.tgt_vocab_size;
-  size_t longest = 0;
-  for (const auto& t : targets) longest = std::max(longest, t.size());
-  ws.reserve(c, sentences, sentences, static_cast<int>(longest) + 1, source_offsets, false);
+  ws.reserve(c, sentences, sentences, longest(targets) + 1, source_offsets, false);
   prepare_cross_attention(model, k, memory, ws);
-
-  std::vector<double> sums(sentences, 0.0);  // in double: the sum of many small terms
-  LiveRows live(sentences, c.bos_id);
-  for (int step = 0; !live.empty(); ++step) {
-    decoder_step(model, k, live.step_input(step), mask, ws);
-    for (int i = 0; i < live.size(); ++i) {
-      const int s = live.sentence(i);
-      const std::vector<int>& target = targets[s];
-      const float* logits = ws.logits.data() + static_cast<size_t>(i) * vocab;  // [V]
-      const bool at_eos = step == static_cast<int>(target.size());
-      const int token = at_eos ? c.eos_id : target[step];
-      sums[s] += logits[token] - log_sum_exp(k, logits, vocab, argmax(logits, vocab));
-      if (!at_eos) live.keep(s, token);
+  return forced_log_probs(c, targets, [&](const StepInput& in, const int* next, float* log_probs) {
+    decoder_step(model, k, in, mask, ws);
+    for (int r = 0; r < in.rows; ++r) {
+      const float* logits = ws.logits.data() + static_cast<size_t>(r) * vocab;  // [V]
+      log_probs[r] = logits[next[r]] - log_sum_exp(k, logits, vocab, argmax(logits, vocab));
     }
-    live.end_step();
-  }
-  return sums;
+  });
+}
+
+std::vector<double> forced_log_probs(DeviceSession& session, const ModelConfig& c, const HeadMask& mask,
+                                     const std::vector<std::vector<int>>& targets) {
+  const int sentences = static_cast<int>(targets.size());
+  session.begin_decode(sentences, sentences, longest(targets) + 1, 1, false);
+  return forced_log_probs(c, targets, [&](const StepInput& in, const int* next, float* log_probs) {
+    session.step(in, mask);
+    session.token_log_probs(next, log_probs);
+  });
 }
 
 }  // namespace attend

@@ -401,10 +401,6 @@ std::vector<TargetScore> Translator::score_ids(const std::vector<std::vector<int
                                                  std::to_string(target_ids.size()) + " targets to score");
   }
   if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
-  if (state_->device) {
-    throw Error(ErrorCode::invalid_argument, "scoring given translations does not run on " + model().info().device +
-                                                 " yet: load the model on the CPU to score");
-  }
   for (size_t i = 0; i < source_ids.size(); ++i) {
     check_source(c, source_ids[i]);
     check_target(c, target_ids[i]);
@@ -423,9 +419,14 @@ std::vector<TargetScore> Translator::score_ids(const std::vector<std::vector<int
     for (size_t m = 0; m < state_->member_count(); ++m) {
       State& s = state_->member(m);
       const HeadMask no_mask = HeadMask::from_refs(s.impl.config, {});
-      encode(s.impl, s.kernels, ids, offsets, no_mask, s.encoder);
-      const std::vector<double> member_sums =
-          forced_log_probs(s.impl, s.kernels, no_mask, s.encoder.x.data(), offsets, targets, s.decoder);
+      std::vector<double> member_sums;
+      if (s.device) {  // the encoder output stays on the device
+        s.device->encode(ids, offsets, no_mask, nullptr, 0);
+        member_sums = forced_log_probs(*s.device, s.impl.config, no_mask, targets);
+      } else {
+        encode(s.impl, s.kernels, ids, offsets, no_mask, s.encoder);
+        member_sums = forced_log_probs(s.impl, s.kernels, no_mask, s.encoder.x.data(), offsets, targets, s.decoder);
+      }
       const double weight = state_->member_count() == 1 ? 1.0 : state_->model->member_weights()[m];
       for (size_t i = 0; i < sums.size(); ++i) sums[i] += weight * member_sums[i];
     }

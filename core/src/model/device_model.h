@@ -30,12 +30,15 @@ class DeviceSession {
   virtual void begin_decode(int rows, int slots, int max_steps, int candidates, bool capture) = 0;
   // One decoder step; the logits [R, V] stay on the device.
   virtual void step(const StepInput& in, const HeadMask& mask) = 0;
-  // Per row of the last step, the k best tokens that are not banned (banned [R, B], -1 = none,
-  // B ≤ kRepeatGuardMaxN), best first, ties to the lower id, with their log-probabilities
-  // (over the whole vocabulary, banned tokens included, as the CPU search computes them):
-  // tokens [R, k] (-1 past the last token not banned: never when V ≥ k + B), log_probs [R, k].
-  // Only these cross back.
+  // Per row of the last step, the k best tokens (k ≤ V) once the banned ones count as -inf
+  // (banned [R, B], -1 = none, B ≤ kRepeatGuardMaxN), best first, ties to the lower id, with their
+  // log-probabilities (over the whole vocabulary, banned tokens included, as the CPU search
+  // computes them): tokens [R, k], log_probs [R, k]; a banned token (-inf) only when fewer than k
+  // others exist, as decode/step_scorer.h asks. Only these cross back.
   virtual void top_k(const std::vector<int>& banned, int banned_per_row, int k, int* tokens, float* log_probs) = 0;
+  // Per row r of the last step, log_probs[r] = logit(tokens[r]) − lse of the row (teacher forcing);
+  // tokens [R], log_probs [R]. Only these cross.
+  virtual void token_log_probs(const int* tokens, float* log_probs) = 0;
   // For each of `count` pairs (from, to) of forks [count][2], copies the self-attention cache of
   // slot `from` into slot `to` for positions [0, steps), all at once: no `to` is a `from`.
   virtual void copy_cache_slots(const int* forks, int count, int steps) = 0;
