@@ -40,7 +40,7 @@ void ModelFlags::add_to(OptionParser& parser) {
   parser.add_string("--device", "DEVICE",
                     "cpu (default) or cuda: the first NVIDIA GPU, in a build with the CUDA backend (docs/cuda.md)",
                     &device);
-  parser.add_string("--compute", "TYPE", "with --device cuda: f32 (default), f16 or bf16 weights and activations",
+  parser.add_string("--compute", "TYPE", "with --device cuda: what the GEMMs read, f32 (default), f16 or bf16 (docs/cuda.md)",
                     &compute);
 }
 
