@@ -65,21 +65,31 @@ TEST(KvCache, CopyGivesTheTargetTheSourcesPositionsAndRoom) {
   EXPECT_EQ(cache.capacity(2), 0);
 }
 
-TEST(KvCache, ReleasedBlocksServeTheNextSlotsOfTheirCapacity) {
+TEST(KvCache, ReleasedBlocksServeTheNextSlotsThatFitInThem) {
   KvCache cache;
   cache.reset(kLayers, kWidth, 3);
   cache.reserve(0, 2);
   const float* first = cache.at(0, 0);
   cache.release(0);
-  cache.reserve(1, KvCache::kGrowth + 1);  // another capacity: a new block
+  cache.reserve(1, KvCache::kGrowth + 1);  // too large for the released block: a new one
   EXPECT_NE(cache.at(0, 1), first);
   cache.reserve(2, KvCache::kGrowth);
   EXPECT_EQ(cache.at(0, 2), first);
   write(cache, 2, KvCache::kGrowth);
-  cache.reset(kLayers, kWidth, 2);  // a new batch takes the blocks of the last one
+  const float* second = cache.at(0, 1);
+  cache.reset(kLayers, kWidth, 2);  // a new batch takes the blocks of the last one, the smallest that fits first
   cache.reserve(0, 1);
   EXPECT_EQ(cache.at(0, 0), first);
-  EXPECT_EQ(cache.capacity(1), 0);
+  cache.reserve(1, 1);
+  EXPECT_EQ(cache.at(0, 1), second);
+  EXPECT_EQ(cache.capacity(1), 2 * KvCache::kGrowth) << "the block's capacity: the slot need not grow while it fits";
+  write(cache, 1, 2 * KvCache::kGrowth);
+  cache.reserve(1, 2 * KvCache::kGrowth + 1);  // outgrown: a new block, the old one freed rather than kept
+  expect_holds(cache, 1, 1, 2 * KvCache::kGrowth);
+  cache.release(0);
+  cache.reset(kLayers, kWidth, 1);
+  cache.reserve(0, KvCache::kGrowth + 1);  // only the first block (too small) and the newest are kept
+  EXPECT_EQ(cache.capacity(0), 3 * KvCache::kGrowth);
 }
 
 }  // namespace

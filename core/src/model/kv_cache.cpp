@@ -14,11 +14,12 @@ void KvCache::reset(int layers, int width, int slots) {
   slots_.resize(slots);
 }
 
-KvCache::Block KvCache::take(int capacity) {
-  const size_t size_class = capacity / kGrowth - 1;
-  if (size_class < free_.size() && !free_[size_class].empty()) {
+KvCache::Block KvCache::take(int& capacity) {
+  for (size_t size_class = capacity / kGrowth - 1; size_class < free_.size(); ++size_class) {
+    if (free_[size_class].empty()) continue;
     Block block = std::move(free_[size_class].back());
     free_[size_class].pop_back();
+    capacity = static_cast<int>(size_class + 1) * kGrowth;
     return block;
   }
   return Block(new float[static_cast<size_t>(layers_) * capacity * width_]);
@@ -34,14 +35,13 @@ void KvCache::keep(Block block, int capacity) {
 void KvCache::reserve(int slot, int positions) {
   Slot& s = slots_[slot];
   if (positions <= s.capacity) return;
-  const int capacity = (positions + kGrowth - 1) / kGrowth * kGrowth;
+  int capacity = (positions + kGrowth - 1) / kGrowth * kGrowth;
   const size_t row = static_cast<size_t>(width_);
   Block grown = take(capacity);
   for (int l = 0; l < layers_ && s.capacity > 0; ++l) {  // [L][old capacity][2D] -> [L][capacity][2D]
     std::memcpy(grown.get() + static_cast<size_t>(l) * capacity * row, s.data.get() + static_cast<size_t>(l) * s.capacity * row, s.capacity * row * sizeof(float));
   }
-  keep(std::move(s.data), s.capacity);
-  s.data = std::move(grown);
+  s.data = std::move(grown);  // the outgrown block is freed
   s.capacity = capacity;
 }
 

@@ -1,9 +1,11 @@
 // The decoder's self-attention keys and values, one block of memory per cache slot (hypothesis),
 // [L][capacity][2D] (per position K then V), grown as positions come and released when the
 // slot's hypothesis is gone: memory follows the hypotheses alive and the steps they reached,
-// not the number of slots times the longest allowed output. Released blocks are kept, by
-// capacity, for the next slot that needs one: after the first steps of the first batch, growing,
-// forking and dropping hypotheses neither allocate nor touch fresh pages.
+// not the number of slots times the longest allowed output. Released blocks are kept for the next
+// slot that needs one (the smallest that is large enough: a new batch's slots take the last
+// batch's blocks and need not grow while they fit), so forking and dropping hypotheses, and the
+// batches after the first, seldom allocate or touch fresh pages. A block a slot outgrows is freed:
+// kept, the blocks of every size a batch passed through would double its memory.
 #pragma once
 
 #include <cstddef>
@@ -38,8 +40,9 @@ class KvCache {
     Block data;  // uninitialised beyond what was written
     int capacity = 0;
   };
-  // A block for `capacity` positions: a released one if any, else a new one.
-  Block take(int capacity);
+  // A block for at least `capacity` positions: the smallest released one that is large enough, else a
+  // new one; `capacity` becomes the block's.
+  Block take(int& capacity);
   // Keeps a block of `capacity` positions for take().
   void keep(Block block, int capacity);
 
