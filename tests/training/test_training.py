@@ -494,6 +494,15 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertEqual(run.returncode == 0, expect_success, run.stderr)
         return run.stderr
 
+    def starting_model(self, next_out, extra=()):
+        """A 6-step run's int8 model, moved out of --out (to tmp/start.int8.safetensors), --out becoming
+        tmp/next_out for the run that starts from it."""
+        self.train(6, extra=extra)
+        start = os.path.join(self.tmp.name, "start.int8.safetensors")
+        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
+        self.out = os.path.join(self.tmp.name, next_out)
+        return start
+
     def test_train_resume_export(self):
         self.train_resume_export(workers=1)
 
@@ -598,10 +607,7 @@ class TrainEndToEnd(unittest.TestCase):
         """--init-from: at a learning rate too small to move anything the fine-tuned model is its starting
         model (int8 weights dequantized), with the same tokenizer; the starting model's validation loss is
         the fine-tuning run's; another architecture is refused."""
-        self.train(6)
-        start = os.path.join(self.tmp.name, "start.int8.safetensors")
-        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
-        self.out = os.path.join(self.tmp.name, "fine-tuned")
+        start = self.starting_model("fine-tuned")
         refused = self.train(3, expect_success=False, extra=("--init-from", start, "--d-ff", "64"))
         self.assertIn("is not what the options ask for: --d-ff 64 (the model's: 32)", refused)
         log = self.train(3, extra=("--init-from", start, "--lr", "1e-30"))
@@ -618,10 +624,7 @@ class TrainEndToEnd(unittest.TestCase):
     def test_a_new_model_over_another_models_vocabulary(self):
         """--vocab-from: a model of another shape, from random weights, over the given model's tokenizer
         (so the two can decode as an ensemble); another vocabulary size, or --init-from beside it, is refused."""
-        self.train(6)
-        start = os.path.join(self.tmp.name, "start.int8.safetensors")
-        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
-        self.out = os.path.join(self.tmp.name, "new")
+        start = self.starting_model("new")
         refused = self.train(3, expect_success=False, extra=("--vocab-from", start, "--vocab-size", "200"))
         self.assertIn("is not what the options ask for: --vocab-size 200 (the model's: 300)", refused)
         refused = self.train(3, expect_success=False, extra=("--vocab-from", start, "--init-from", start))
@@ -638,10 +641,7 @@ class TrainEndToEnd(unittest.TestCase):
         """--init-from a --separate-vocab model: refused as a joint run; with --separate-vocab, the source and
         target tokenizers are the model's own (written to --out as spm.en / spm.de) and, at a learning rate
         too small to move anything, so are the weights."""
-        self.train(6, extra=("--separate-vocab",))
-        start = os.path.join(self.tmp.name, "start.int8.safetensors")
-        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
-        self.out = os.path.join(self.tmp.name, "fine-tuned")
+        start = self.starting_model("fine-tuned", extra=("--separate-vocab",))
         refused = self.train(3, expect_success=False, extra=("--init-from", start))
         self.assertIn("one joint vocabulary (the model has separate vocabularies)", refused)
         self.train(3, extra=("--init-from", start, "--separate-vocab", "--lr", "1e-30"))
@@ -655,10 +655,7 @@ class TrainEndToEnd(unittest.TestCase):
         self.assert_same_weights(tuned_tensors, export.dequantized(start_tensors))
 
     def test_a_fine_tuning_run_resumes_from_its_checkpoint_and_refuses_another_starting_model(self):
-        self.train(6)
-        start = os.path.join(self.tmp.name, "start.int8.safetensors")
-        os.rename(os.path.join(self.out, "model.int8.safetensors"), start)
-        self.out = os.path.join(self.tmp.name, "fine-tuned")
+        start = self.starting_model("fine-tuned")
         extra = ("--init-from", start, "--schedule", "inverse-sqrt")
         self.assertIn("trained 6 steps", self.train(6, extra=extra))
         resumed = self.train(9, extra=extra)
