@@ -92,7 +92,7 @@ TEST(Chunking, LargestBufferCoversTheWorkspacesAsReserved) {
         EncoderWorkspace encoder;
         encoder.reserve(c, offsets.back(), 23);
         DecoderWorkspace decoder;
-        decoder.reserve(c, 3 * width, 3 * width, steps, offsets, capture);
+        decoder.reserve(c, 3 * width, 3 * width, steps, offsets, capture, 3 * width);  // every row's logits: the most
         const size_t reserved = largest_of({&encoder.x, &encoder.qkv, &encoder.hidden, &encoder.scores,
                                             &decoder.cross_kv, &decoder.qkv, &decoder.hidden,
                                             &decoder.logits, &decoder.capture_self, &decoder.capture_cross});

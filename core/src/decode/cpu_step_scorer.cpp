@@ -8,7 +8,8 @@
 namespace attend {
 
 void CpuStepScorer::prepare(const DecodeShape& shape) {
-  ws_.reserve(model_.config, shape.max_rows, shape.slots, shape.max_steps, *shape.source_offsets, shape.capture);
+  ws_.reserve(model_.config, shape.max_rows, shape.slots, shape.max_steps, *shape.source_offsets, shape.capture,
+              std::min(shape.max_rows, kMaxLogitBlockRows));  // step() ranks the logits block by block
   prepare_cross_attention(model_, kernels_, shape.memory, ws_);
   row_sentences_.reserve(shape.max_rows);
   fed_.assign(shape.slots, 0);

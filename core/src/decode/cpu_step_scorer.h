@@ -26,6 +26,8 @@ void copy_cross_attention(const ModelConfig& c, const DecoderWorkspace& ws, int 
 // output projection's weights once per block. A multiple of kernels::kRowTile, so that each row's
 // logits are those of one call over all rows (kernels::next_row_block).
 constexpr int kLogitBlockRows = 2 * kernels::kRowTile;
+// The most rows one block holds: next_row_block adds a remainder of kRowsAsAlone rows or fewer.
+constexpr int kMaxLogitBlockRows = kLogitBlockRows + kernels::kRowsAsAlone;
 
 class CpuStepScorer final : public StepScorer {
  public:

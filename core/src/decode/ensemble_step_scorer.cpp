@@ -9,7 +9,8 @@ void EnsembleStepScorer::prepare(const DecodeShape& shape) {
   for (size_t i = 0; i < members_.size(); ++i) {  // only the attention member captures
     const EnsembleMember& m = members_[i];
     const bool capture = shape.capture && static_cast<int>(i) == attention_member_;
-    m.ws->reserve(m.model->config, shape.max_rows, shape.slots, shape.max_steps, *shape.source_offsets, capture);
+    m.ws->reserve(m.model->config, shape.max_rows, shape.slots, shape.max_steps, *shape.source_offsets, capture,
+                  shape.max_rows);
     prepare_cross_attention(*m.model, kernels_, m.memory, *m.ws);
   }
   row_sentences_.reserve(shape.max_rows);

@@ -44,7 +44,7 @@ std::vector<double> forced_log_probs(const Model::Impl& model, const KernelTable
                                      const std::vector<std::vector<int>>& targets, DecoderWorkspace& ws) {
   const ModelConfig& c = model.config;
   const int sentences = static_cast<int>(targets.size()), vocab = c.tgt_vocab_size;
-  ws.reserve(c, sentences, sentences, longest(targets) + 1, source_offsets, false);
+  ws.reserve(c, sentences, sentences, longest(targets) + 1, source_offsets, false, sentences);
   prepare_cross_attention(model, k, memory, ws);
   return forced_log_probs(c, targets, [&](const StepInput& in, const int* next, float* log_probs) {
     decoder_step(model, k, in, mask, ws);

@@ -156,7 +156,7 @@ struct Translator::State {
     } else {
       encode(impl, kernels, source, offsets, mask, encoder, encoder_capture, 0);
     }
-    decoder.reserve(c, 1, 1, steps, offsets, capture);
+    decoder.reserve(c, 1, 1, steps, offsets, capture, 1);
     if (!device) prepare_cross_attention(impl, kernels, encoder.x.data(), decoder);
     const int zero = 0;
     for (int t = 0; t < steps; ++t) {

@@ -10,7 +10,7 @@
 namespace attend {
 
 void DecoderWorkspace::reserve(const ModelConfig& c, int rows, int slot_count, int steps,
-                               const std::vector<int>& offsets, bool capture) {
+                               const std::vector<int>& offsets, bool capture, int logit_rows) {
   const size_t d = c.d_model, layers = c.decoder_layers, heads = c.num_heads;
   slots = slot_count;
   max_steps = steps;
@@ -28,7 +28,7 @@ void DecoderWorkspace::reserve(const ModelConfig& c, int rows, int slot_count, i
   out.resize(rows * d);
   hidden.resize(static_cast<size_t>(rows) * c.d_ff);
   scores.resize(std::max(steps, kernels::kRowsAsAlone * max_source_len));
-  logits.resize(static_cast<size_t>(rows) * c.tgt_vocab_size);
+  logits.resize(static_cast<size_t>(logit_rows) * c.tgt_vocab_size);
   capturing = capture;
   capture_self.assign(capture ? rows * layers * heads * steps : 0, 0.f);
   capture_cross.assign(capture ? rows * layers * heads * max_source_len : 0, 0.f);

@@ -19,14 +19,16 @@ struct DecoderWorkspace {
   std::vector<int> source_offsets;    // [sentences + 1] into the N source rows
   std::vector<float> x, normed, qkv, attn, out, hidden;  // [R, D] / [R, 3D] / [R, F]
   std::vector<float> scores;          // [max(T, kRowsAsAlone · S_max)]
-  std::vector<float> logits;          // [R, V]
+  std::vector<float> logits;          // [logit rows, V]
   bool capturing = false;
   std::vector<float> capture_self;    // [R][L][H][T]      when capturing
   std::vector<float> capture_cross;   // [R][L][H][S_max]  when capturing
 
-  // Sizes every buffer once per batch so that steps allocate nothing.
+  // Sizes every buffer once per batch so that steps allocate nothing. logit_rows: the rows whose
+  // logits are held at once (rows for decoder_step; fewer for a caller that asks decoder_logits for
+  // blocks of rows).
   void reserve(const ModelConfig& c, int rows, int slots, int max_steps, const std::vector<int>& source_offsets,
-               bool capture);
+               bool capture, int logit_rows);
 };
 
 // Cross-attention K, V of every layer from the encoder output memory [N, D].
@@ -52,7 +54,7 @@ void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepIn
 void decoder_logits(const Model::Impl& model, const KernelTable& k, const DecoderWorkspace& ws, int first, int count,
                     float* logits);
 
-// decoder_hidden, then every row's logits into ws.logits [R, V].
+// decoder_hidden, then every row's logits into ws.logits [R, V] (reserved with logit_rows = rows).
 void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,
                   DecoderWorkspace& ws);
 
