@@ -215,8 +215,7 @@ def ceilings_section(results):
         table(["arithmetic", "beam 5, batch 1", "beam 5, batch 32", "batch 32 / batch 1", "batch 32 at most",
                "at most / batch 1", "target"], rows),
         "\nBatch 1 already runs its 5 hypotheses' products together (m = 5; the micro-bench below does not time 5 "
-        "rows, a separate run of the same kernels on 2026-11-28 put them at 86–95 % of the 160-row rate on the "
-        "decoder's shapes), and attention, the vocabulary passes and the search's bookkeeping cost each hypothesis the same at "
+        "rows), and attention, the vocabulary passes and the search's bookkeeping cost each hypothesis the same at "
         "any batch: the last column bounds what batching can win, below the target.\n",
         ("\n" + table(["int8 weights / f32", "measured", "both at their ceiling (products at each kernel's rates)",
                         "target"], int8_rows) +
