@@ -41,10 +41,10 @@ void check_modes(const OptionParser& parser, const EvalSettings& s) {
 
 // Translates every source line; failed lines become empty hypotheses. Returns the count
 // of failed lines.
-size_t translate_source(const EvalSettings& s, const std::vector<std::string>& sources,
+size_t translate_source(EvalSettings& s, const std::vector<std::string>& sources,
                         std::vector<std::string>* hyps) {
   std::shared_ptr<const Model> model = s.models.load(s.search.model.options());
-  s.search.check_model(attention_config(*model));
+  s.search.use_model(*model);
   return translate_lines(vector_source(sources), model, s.search, [&](const LineOutcome& outcome) {
     if (!outcome.error.empty()) {
       std::cerr << "attend: error: " << s.src << " line " << outcome.line << ": " << outcome.error
@@ -94,8 +94,8 @@ int run_eval(const std::vector<std::string>& args) {
     std::cout << parser.help();
     return 0;
   }
-  s.search.finish();
   check_modes(parser, s);
+  s.search.finish(parser);
 
   std::vector<std::string> refs = read_lines(s.ref);
   std::vector<std::string> hyps;

@@ -1,6 +1,7 @@
 // Shared decoding options of `translate` and `eval`.
 #include "search_settings.h"
 
+#include "files.h"
 #include "head_spec.h"
 #include "usage_error.h"
 
@@ -29,8 +30,14 @@ void SearchSettings::add_to(OptionParser& parser) {
                   "translate each line whole; by default a line is cut into sentences (ICU's rules, "
                   "abbreviations kept), each translated on its own and put back on one line",
                   &no_split);
-  names_ = {"--beam",  "--alpha",   "--max-len",   "--max-len-ratio",    "--max-repeats",
-            "--batch", "--threads", "--mask-head", "--int8-activations", "--no-split"};
+  parser.add_string("--rerank-with", "FILE",
+                    "rerank each sentence's beam by this model of the other direction (target to source): "
+                    "score + W x its log p(source | hypothesis) / length penalty; needs --beam 2 or more",
+                    &rerank_with);
+  parser.add_float("--rerank-weight", "W", "the reverse model's weight W in --rerank-with's score",
+                   &options.reverse_weight, 0.f, 100.f);
+  names_ = {"--beam",     "--alpha",     "--max-len",          "--max-len-ratio", "--max-repeats",  "--batch",
+            "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight"};
 }
 
 void ModelFlags::add_to(OptionParser& parser) {
@@ -70,13 +77,18 @@ std::string SearchSettings::first_given(const OptionParser& parser) const {
   return "";
 }
 
-void SearchSettings::finish() {
+void SearchSettings::finish(const OptionParser& parser) {
   options.masked_heads.clear();
   for (const std::string& spec : mask_heads) options.masked_heads.push_back(parse_head_spec(spec));
+  if (parser.given("--rerank-weight") && rerank_with.empty()) throw UsageError("--rerank-weight goes with --rerank-with FILE");
+  if (!rerank_with.empty() && options.beam_size < 2) {
+    throw UsageError("--rerank-with reranks a beam: give --beam 2 or more (greedy search finds one hypothesis)");
+  }
 }
 
-void SearchSettings::check_model(const ModelConfig& config) const {
-  check_heads_exist(options.masked_heads, config);
+void SearchSettings::use_model(const Model& model) {
+  check_heads_exist(options.masked_heads, attention_config(model));
+  if (!rerank_with.empty()) options.reverse_model = load_model(rerank_with, this->model.options());
 }
 
 }  // namespace attend::cli

@@ -28,12 +28,15 @@ struct SearchSettings {
   std::vector<std::string> mask_heads;  // kind:layer:head
   ModelFlags model;                     // --int8-activations, --device, --compute
   bool no_split = false;                // --no-split: a line is one sentence, as before documents
+  std::string rerank_with;              // --rerank-with: the reverse model's file
 
   void add_to(OptionParser& parser);
-  // After parsing: turns --mask-head values into options.masked_heads. Throws UsageError.
-  void finish();
-  // Throws UsageError if a masked head is not in the model.
-  void check_model(const ModelConfig& config) const;
+  // After parsing: turns --mask-head values into options.masked_heads; checks the reranking
+  // options go together. Throws UsageError.
+  void finish(const OptionParser& parser);
+  // Throws UsageError if a masked head is not in the model (its attention member's, for an
+  // ensemble); loads --rerank-with's model into options.reverse_model (attend::Error naming it).
+  void use_model(const Model& model);
   // The first of these options given on the command line, or "" (for commands where they
   // only apply in some modes).
   std::string first_given(const OptionParser& parser) const;

@@ -116,7 +116,7 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
     std::cout << parser.help();
     return false;
   }
-  t->settings.finish();
+  t->settings.finish(parser);
   t->nbest_format = parser.given("--nbest");
   // n-best lists and attention maps belong to one translation: of the whole line.
   if (t->nbest_format || !t->attention_path.empty()) t->settings.no_split = true;
@@ -138,7 +138,7 @@ int run_translate(const std::vector<std::string>& args) {
   TranslateArgs t;
   if (!parse_args(args, &t)) return 0;
   std::shared_ptr<const Model> model = t.models.load(t.settings.model.options());
-  t.settings.check_model(attention_config(*model));
+  t.settings.use_model(*model);
   std::ofstream attention_out;
   if (!t.attention_path.empty()) {
     open_output(attention_out, t.attention_path);

@@ -835,6 +835,46 @@ class Ensemble(ErrorLines):
                               mentions=["weights"])
 
 
+class Rerank(ErrorLines):
+    """--rerank-with: the beam reranked by a model of the other direction (here the shipped de-en)."""
+
+    EN_DE = os.path.join(REPO, "models", "en-de", "model.int8.safetensors")
+    DE_EN = os.path.join(REPO, "models", "de-en", "model.int8.safetensors")
+
+    def nbest(self, *options):
+        code, out, err = run("translate", "--model", self.EN_DE, "--beam", "5", "--nbest", "5", *options,
+                             stdin="\n".join(SENTENCES) + "\n")
+        self.assertEqual(code, 0, err)
+        return [line.split(" ||| ") for line in out.splitlines()]
+
+    def test_weight_zero_keeps_the_beams_list_and_a_weight_reorders_it_by_the_printed_score(self):
+        plain = self.nbest()
+        self.assertEqual(self.nbest("--rerank-with", self.DE_EN, "--rerank-weight", "0"), plain)
+        reranked = self.nbest("--rerank-with", self.DE_EN, "--rerank-weight", "1")
+        self.assertNotEqual(reranked, plain)
+        for line in range(len(SENTENCES)):
+            mine = [row for row in reranked if row[0] == str(line)]
+            self.assertEqual(sorted(row[1] for row in mine), sorted(row[1] for row in plain if row[0] == str(line)))
+            scores = [float(row[2]) for row in mine]
+            self.assertEqual(scores, sorted(scores, reverse=True), line)
+        code, best, err = run("translate", "--model", self.EN_DE, "--beam", "5", "--no-split", "--rerank-with", self.DE_EN,
+                              "--rerank-weight", "1", *SENTENCES)
+        self.assertEqual(code, 0, err)
+        self.assertEqual(best.splitlines(), [next(row[1] for row in reranked if row[0] == str(line))
+                                             for line in range(len(SENTENCES))])
+
+    def test_wrong_options_and_a_missing_reverse_model(self):
+        m = ["translate", "--model", F32]
+        self.assert_one_error(2, m + ["--beam", "4", "--rerank-weight", "0.5", "A dog."], mentions=["--rerank-with"])
+        self.assert_one_error(2, m + ["--rerank-with", F32, "A dog."], mentions=["--beam 2 or more"])
+        self.assert_one_error(2, m + ["--beam", "4", "--rerank-with", F32, "--rerank-weight", "-1", "A dog."],
+                              mentions=["--rerank-weight must be at least 0"])
+        missing = os.path.join(TINY, "no-such-reverse.safetensors")
+        self.assert_one_error(1, m + ["--beam", "4", "--rerank-with", missing, "A dog."], mentions=[missing])
+        ref = os.path.join(TINY, "ref.txt")
+        self.assert_one_error(2, ["eval", "--ref", ref, "--hyp", ref, "--rerank-with", F32], mentions=["--rerank-with goes with --model"])
+
+
 class GreedyParity(unittest.TestCase):
     """attend translate's greedy output equals training/attend_ref/search.py's greedy."""
 

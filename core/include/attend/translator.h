@@ -38,6 +38,13 @@ struct StepEvent {
 inline constexpr int kMaxBeamSize = 256;  // TranslateOptions::beam_size is at most this
 inline constexpr int kRepeatGuardMaxN = 16;  // the longest n-gram TranslateOptions::max_repeats looks at
 
+// How likely a model finds a given translation (teacher forcing: the decoder is fed bos and the
+// target's tokens; each position scores the next token, eos last).
+struct TargetScore {
+  float log_prob = 0.f;  // Σ log p(token | source, tokens before it) over the target's tokens and eos
+  int tokens = 0;        // the target's tokens + 1 (eos)
+};
+
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
   float length_penalty = 1.0f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only);
@@ -50,6 +57,13 @@ struct TranslateOptions {
   // Multi30k training reference repeats one more than 3 times (training/measure_repeats.py).
   // 0 = off.
   int max_repeats = 4;
+  // Reranking by a reverse model, which translates the other way (target language to source;
+  // its own tokenizers read the texts, so its vocabularies may differ): each sentence's beam_size
+  // finished hypotheses are ordered by score + reverse_weight × the reverse model's
+  // log p(source | hypothesis) / ((5 + its tokens) / 6)^length_penalty, and the nbest first kept.
+  // Beam search only (beam_size ≥ 2). Attention and pass-through follow the reranked best.
+  std::shared_ptr<const Model> reverse_model;
+  float reverse_weight = 0.3f;    // chosen on Multi30k val (models/en-de/README.md)
   bool capture_attention = false; // fill Translation::attention for the best hypothesis
   std::vector<HeadRef> masked_heads;  // these heads' outputs are zeroed
   // Called after each generated token; return false to stop (throws Error(cancelled)).
@@ -62,10 +76,14 @@ struct Hypothesis {
   // The translation: ids decoded, with the source's pass-through spans (PreparedSource) put in
   // at their aligned places; ids and pieces stay what the model generated.
   std::string text;
-  float score = 0.f;                // greedy: Σ log p; beam: Σ log p / lp
+  float score = 0.f;                // what hypotheses are ranked by: greedy: Σ log p; beam: Σ log p / lp;
+                                    // reranked (reverse_model): that + reverse_weight × reverse's, -inf without it
   float log_prob = 0.f;             // Σ log p over the generated tokens, eos included when generated
   int tokens = 0;                   // the generated tokens: ids.size(), + 1 if it ended with eos
   bool ended_with_eos = true;       // false if the length limit stopped it
+  // With TranslateOptions::reverse_model: its score of the source given this hypothesis' text;
+  // none when it cannot read the text (empty, or longer than its positions): ranked last.
+  std::optional<TargetScore> reverse;
 };
 
 // How sure the model is of a hypothesis: its mean token log-probability, log_prob / tokens (0 for
@@ -86,13 +104,6 @@ struct AttentionMaps {
   std::vector<float> encoder;  // [encoder_layers][heads][src_len][src_len]
   std::vector<float> decoder;  // [decoder_layers][heads][tgt_len][tgt_len] (upper triangle 0)
   std::vector<float> cross;    // [decoder_layers][heads][tgt_len][src_len]
-};
-
-// How likely a model finds a given translation (teacher forcing: the decoder is fed bos and the
-// target's tokens; each position scores the next token, eos last).
-struct TargetScore {
-  float log_prob = 0.f;  // Σ log p(token | source, tokens before it) over the target's tokens and eos
-  int tokens = 0;        // the target's tokens + 1 (eos)
 };
 
 enum class TranslationStatus {

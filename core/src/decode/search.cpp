@@ -8,11 +8,12 @@
 #include "attend/error.h"
 
 namespace attend {
-namespace {
 
 float length_penalty(int length, float alpha) {
   return std::pow((5.f + static_cast<float>(length)) / 6.f, alpha);  // GNMT, Wu et al. 2016
 }
+
+namespace {
 
 int max_limit(const SearchRequest& r) { return *std::max_element(r.limits.begin(), r.limits.end()); }
 

@@ -27,6 +27,9 @@ struct SearchRequest {
   std::vector<int> limits;                 // [sentences] generated tokens allowed, eos included
 };
 
+// GNMT's length penalty ((5 + length) / 6)^alpha: beam search ranks Σ log p / this.
+float length_penalty(int length, float alpha);
+
 // Generated-token limit for one sentence (see search.py: decode_limit).
 int decode_limit(const ModelConfig& c, int source_len, const TranslateOptions& options);
 

@@ -11,6 +11,7 @@
 #include "decode/ensemble_step_scorer.h"
 #include "decode/forced_scores.h"
 #include "decode/pass_through.h"
+#include "decode/reverse_rerank.h"
 #include "decode/spelled_names.h"
 #include "decode/search.h"
 #include "model/device_model.h"
@@ -36,6 +37,12 @@ void check_options(const TranslateOptions& o) {
     fail("max length ratio must be a finite number ≥ 0, got " + std::to_string(o.max_length_ratio));
   }
   if (o.max_repeats < 0) fail("max repeats must be at least 0 (0 = off), got " + std::to_string(o.max_repeats));
+  if (o.reverse_model && o.beam_size < 2) {
+    fail("reranking by a reverse model needs beam search (beam size ≥ 2): greedy search finds one hypothesis");
+  }
+  if (!std::isfinite(o.reverse_weight) || o.reverse_weight < 0) {
+    fail("reverse weight must be a finite number ≥ 0, got " + std::to_string(o.reverse_weight));
+  }
 }
 
 void check_source(const ModelConfig& c, const std::vector<int>& ids) {
@@ -110,11 +117,17 @@ struct Translator::State {
   DecoderWorkspace decoder;
   std::unique_ptr<DeviceSession> device;  // when the model was loaded on a device (ModelOptions::device)
   std::vector<std::unique_ptr<State>> others;  // an ensemble's members after the first (this State)
+  std::unique_ptr<Translator> reverse;         // of the last TranslateOptions::reverse_model given
 
   explicit State(std::shared_ptr<const Model> m)
       : model(std::move(m)), impl(model->impl()), kernels(kernels::best_kernels()),
         device(impl.device ? impl.device->new_session() : nullptr) {
     for (size_t i = 1; i < model->members().size(); ++i) others.push_back(std::make_unique<State>(model->members()[i]));
+  }
+
+  Translator& reverse_translator(const std::shared_ptr<const Model>& reverse_model) {
+    if (!reverse || &reverse->model() != reverse_model.get()) reverse = std::make_unique<Translator>(reverse_model);
+    return *reverse;
   }
 
   size_t member_count() const { return 1 + others.size(); }
@@ -220,6 +233,8 @@ struct Translator::State {
   std::vector<Translation> translate_chunk(const std::vector<std::vector<int>>& sources, const TranslateOptions& o,
                                            const HeadMask& mask) {
     const ModelConfig& c = impl.config;
+    TranslateOptions searched = o;
+    if (o.reverse_model) searched.nbest = o.beam_size;  // reranking weighs every finished hypothesis
     std::vector<int> ids, offsets{0};
     std::vector<int> limits;
     for (const auto& s : sources) {
@@ -231,13 +246,13 @@ struct Translator::State {
     if (device) {  // the encoder output stays on the device
       device->encode(ids, offsets, mask, nullptr, 0);
       DeviceStepScorer scorer(*device, c, mask, o.beam_size == 1 ? 1 : 2 * o.beam_size);
-      found = search(SearchRequest{impl, o, nullptr, offsets, std::move(limits)}, scorer);
+      found = search(SearchRequest{impl, searched, nullptr, offsets, std::move(limits)}, scorer);
     } else if (!others.empty()) {
-      found = search_ensemble(ids, offsets, std::move(limits), o, mask);
+      found = search_ensemble(ids, offsets, std::move(limits), searched, mask);
     } else {
       encode(impl, kernels, ids, offsets, mask, encoder);
       CpuStepScorer scorer(impl, kernels, mask, decoder);
-      found = search(SearchRequest{impl, o, encoder.x.data(), offsets, std::move(limits)}, scorer);
+      found = search(SearchRequest{impl, searched, encoder.x.data(), offsets, std::move(limits)}, scorer);
     }
 
     std::vector<Translation> out(sources.size());
@@ -257,6 +272,7 @@ struct Translator::State {
         t.hypotheses.push_back(std::move(hyp));
       }
     }
+    if (o.reverse_model) rerank_by_reverse(out, *impl.src_tokenizer, reverse_translator(o.reverse_model), o);
     if (o.capture_attention) {
       for (size_t i = 0; i < sources.size(); ++i) capture_attention(sources[i], mask, out[i]);
     }
