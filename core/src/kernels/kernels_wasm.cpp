@@ -113,14 +113,12 @@ struct Wasm128 {
 // The shared broadcast tile widens each int8 panel row in registers, which costs SIMD128 five
 // instructions per four weights (Wasm128::widen_i8) and is repeated for every block of
 // kGemmRows rows of a: at m = 32, eight times per weight, which made int8 weights slower than
-// f32 at batch. With more than two blocks of rows, each panel is widened once per call
-// into an f32 panel (exactly: the same floats) and the f32 tile runs on it, so the sums and
-// their roundings are those of the shared kernel.
+// f32 at batch. Wherever the broadcast tile runs (m > kDotMaxRows), each panel is widened once
+// per call into an f32 panel (exactly: the same floats) and the f32 tile runs on it, so the sums
+// and their roundings are those of the shared kernel. Once pays already at m = 5 (beam 5,
+// batch 1): 1.3× the in-register path (bench/wasm_gemm.py, Node).
 
 constexpr int kPanelColumns = Wasm128::kGemmVectors * Wasm128::kLanes;
-// Widening once pays from the third block of rows (m = 8: 0.8× the in-register path; m = 12:
-// 1.25×; m = 32: 1.7×, on the logits' n = 8000, k = 128; .scratch measurements in Node).
-constexpr int kWidenAboveRows = 2 * Wasm128::kGemmRows;
 
 // ---- int8 weights, few rows ------------------------------------------------------------
 //
@@ -202,8 +200,8 @@ void gemm_i8w_nt_panels_wasm(const float* a, int lda, const int8_t* b, int ldb, 
     }
     return;
   }
-  if (m <= kWidenAboveRows || panels == nullptr) {
-    simd::gemm_i8w_nt_panels<Wasm128>(a, lda, b, ldb, panels, b_scale, bias, c, ldc, m, n, k);
+  if (panels == nullptr) {  // the shared kernel widens b into a panel per call
+    simd::gemm_i8w_nt<Wasm128>(a, lda, b, ldb, b_scale, bias, c, ldc, m, n, k);
     return;
   }
   const simd::Epilogue<Wasm128> e{b_scale, bias, false};

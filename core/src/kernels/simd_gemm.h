@@ -75,11 +75,17 @@ void tile_broadcast(const float* a, std::ptrdiff_t lda, const T* panel, std::ptr
   ATTEND_UNROLL for (int r = 0; r < R; ++r) {
     ATTEND_UNROLL for (int v = 0; v < NV; ++v) acc[r][v] = S::zero();
   }
-  for (int p = 0; p < k; ++p) {
+  // Row pointers and a panel pointer that steps by ldp, not a[r·lda + p] and panel[p·ldp]: the
+  // WebAssembly build multiplied p·ldp and added r·lda for every p (LLVM's wasm backend keeps
+  // the indices): SIMD128 1.07–1.14× at m ≥ 5 (bench/wasm_gemm.py). The same sums, in order.
+  const float* rows[R];  // a[r, p] = rows[r][p]
+  ATTEND_UNROLL for (int r = 0; r < R; ++r) rows[r] = a + r * lda;
+  const T* weights = panel;  // panel[p, 0..NR) from here
+  for (int p = 0; p < k; ++p, weights += ldp) {
     V b[NV];
-    ATTEND_UNROLL for (int v = 0; v < NV; ++v) b[v] = load_weights_n<S>(panel + p * ldp + v * L, L);
+    ATTEND_UNROLL for (int v = 0; v < NV; ++v) b[v] = load_weights_n<S>(weights + v * L, L);
     ATTEND_UNROLL for (int r = 0; r < R; ++r) {
-      const V av = S::set1(a[r * lda + p]);
+      const V av = S::set1(rows[r][p]);
       ATTEND_UNROLL for (int v = 0; v < NV; ++v) acc[r][v] = S::fma(av, b[v], acc[r][v]);
     }
   }
