@@ -32,12 +32,22 @@ export interface LoadOptions {
   weights?: number[];
   /** The ensemble member whose attention the results show and whose heads maskedHeads masks, from 0. */
   attentionMember?: number;
+  /**
+   * A model of the other direction (de-en for an en-de model), loaded with the same int8Activations:
+   * translate() then reranks each beam by score + reverseWeight × its log p(source | hypothesis) /
+   * length penalty (TranslateOptions.rerank). A failure to read or load it says "the reverse model" and names it.
+   */
+  reverse?: ModelSource;
+  /** The reverse model's weight W in its translations' reranked score (default 0.3; TranslateOptions.reverseWeight overrides it). */
+  reverseWeight?: number;
 }
 
 export type ModelSource = string | URL | ArrayBuffer | Uint8Array;
 
 /** A model's bytes: a path or file: URL read from disk in Node, anything else fetched. */
 export function readSource(source: ModelSource, onProgress?: LoadOptions['onProgress']): Promise<Uint8Array>;
+/** readSource for LoadOptions.reverse: a failure's message says it is the reverse model and names it. */
+export function readReverse(source: ModelSource, onProgress?: LoadOptions['onProgress']): Promise<Uint8Array>;
 
 export type AttentionKind = 'encoder' | 'decoder' | 'cross';
 
@@ -82,6 +92,14 @@ export interface TranslateOptions {
   attention?: boolean;
   /** These heads' outputs are zeroed. */
   maskedHeads?: HeadRef[];
+  /**
+   * With a reverse model loaded (LoadOptions.reverse): rerank the beam by it (default true). Reranking
+   * needs beam ≥ 2: beam 1 with rerank left true is an invalid_argument error, so greedy search asks
+   * for rerank: false. Without a reverse model, rerank: true is an invalid_argument error.
+   */
+  rerank?: boolean;
+  /** The reverse model's weight W in the reranked score, for this call (default LoadOptions.reverseWeight; ≥ 0; 0 keeps the search's order). */
+  reverseWeight?: number;
   /** Called after each generated token; return false to stop (translate rejects with 'cancelled'). */
   onToken?: (step: StepEvent) => boolean | void;
 }
@@ -96,8 +114,17 @@ export interface Hypothesis {
   /** What the model generated (without pass-through text). */
   pieces: string[];
   ids: number[];
+  /**
+   * What hypotheses are ranked by: Σ log p / length penalty (greedy: Σ log p), + reverseWeight × reverse's when
+   * reranked; -Infinity when reverse is null.
+   */
   score: number;
   endedWithEos: boolean;
+  /**
+   * Only when the translation was reranked: the reverse model's score of the source given this text
+   * (Σ log p and its tokens, eos included), or null where it cannot read the text (ranked last).
+   */
+  reverse?: { logProb: number; tokens: number } | null;
   /** Σ log p of the generated tokens, eos included when generated. */
   logProb: number;
   /** The generated tokens: ids.length, + 1 if it ended with eos. */
@@ -139,6 +166,8 @@ export interface TranslationResult {
    * script it cannot read); it was not translated and text is the sentence unchanged.
    */
   status: 'translated' | 'unreadable_script';
+  /** The hypotheses were reranked by the reverse model (each then has `reverse`). */
+  reranked: boolean;
   hypotheses: Hypothesis[];
   sourcePieces: string[];
   sourceIds: number[];
@@ -179,6 +208,8 @@ export interface TranslatorInfo {
   members: number;
   /** The member whose attention results show (from 0; 0 for one model). */
   attentionMember: number;
+  /** The reverse model's info (LoadOptions.reverse), null without one. */
+  reverse: Omit<TranslatorInfo, 'simd' | 'reverse'> | null;
   parameterCount: number;
   fileBytes: number;
   srcVocabSize: number;

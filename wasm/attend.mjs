@@ -87,6 +87,11 @@ export async function readSource(source, onProgress) {
   return readUrl(source, onProgress);
 }
 
+// The bytes of a reverse model (Translator.load's reverse), a failure naming it as the reverse model.
+export function readReverse(source, onProgress) {
+  return readSource(source, onProgress).catch((error) => { throw reverseError(source, error); });
+}
+
 function missingBuild(url, detail) {
   return new AttendError('io', `cannot load ${url} (${detail}); build it with scripts/build_wasm.sh`);
 }
@@ -216,8 +221,12 @@ export class Translator {
   //
   // An array of sources is an ensemble: the models decode together, their log-probabilities
   // averaged at each step (attend::Model::ensemble; weights: one per model, equal by default;
-  // attentionMember: whose attention the results show, from 0). onProgress then hears the sum.
-  static async load(source, { onProgress, simd = 'auto', int8Activations = 'auto', weights, attentionMember = 0 } = {}) {
+  // attentionMember: whose attention the results show, from 0). reverse: the source of a model
+  // of the other direction, by which translate() then reranks each beam (attend::TranslateOptions::
+  // reverse_model) at reverseWeight (default 0.3, the core's). onProgress hears the sum of every file's bytes.
+  static async load(source, {
+    onProgress, simd = 'auto', int8Activations = 'auto', weights, attentionMember = 0, reverse, reverseWeight = 0.3,
+  } = {}) {
     const int8Mode = INT8_ACTIVATION_MODES.get(int8Activations);
     if (int8Mode === undefined) {
       throw new AttendError('invalid_argument', `int8Activations must be true, false or 'auto', got ${String(int8Activations)}`);
@@ -227,7 +236,8 @@ export class Translator {
     if (weights !== undefined && (!Array.isArray(source) || weights.length !== sources.length)) {
       throw new AttendError('invalid_argument', `weights: one per model of an ensemble, got ${weights.length} for ${Array.isArray(source) ? sources.length : 'one model'}`);
     }
-    const progress = sources.map(() => ({ loaded: 0, total: null }));
+    const hasReverse = reverse !== undefined && reverse !== null;
+    const progress = [...sources, ...(hasReverse ? [reverse] : [])].map(() => ({ loaded: 0, total: null }));
     const report = (i) => onProgress && ((p) => {
       progress[i] = p;
       const known = progress.every((q) => q.total !== null);
@@ -235,22 +245,28 @@ export class Translator {
                    total: known ? progress.reduce((n, q) => n + q.total, 0) : null });
     });
     const variant = chooseVariant(simd);
-    const [module, ...files] = await Promise.all([instantiate(variant), ...sources.map((s, i) => readSource(s, report(i)))]);
+    const [module, ...files] = await Promise.all([instantiate(variant), ...sources.map((s, i) => readSource(s, report(i))),
+      ...(hasReverse ? [readReverse(reverse, report(sources.length))] : [])]);
+    const reverseBytes = hasReverse ? files.pop() : null;
     const status = module._attend_status_new();
     if (!status) throw new AttendError('out_of_memory', 'out of memory creating a status');
-    const loaded = [];
-    const check = (value) => {
+    let live = [];  // the sessions to free if a step fails
+    // A handle, or (freeing everything) the status's error, as `rename` puts it.
+    const check = (value, rename = (error) => error) => {
       if (value) return value;
-      const error = statusError(module, status);
-      for (const member of loaded) module._attend_session_free(member);
+      const error = rename(statusError(module, status));
+      for (const handle of live) module._attend_session_free(handle);
       module._attend_status_free(status);
       throw error;
     };
-    for (const bytes of files) {
-      const buffer = check(module._attend_bytes_new(bytes.length, status));
+    const loadBytes = (bytes, rename) => {
+      const buffer = check(module._attend_bytes_new(bytes.length, status), rename);
       module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
-      loaded.push(check(module._attend_session_load(buffer, int8Mode, status)));
-    }
+      const session = check(module._attend_session_load(buffer, int8Mode, status), rename);
+      live.push(session);
+      return session;
+    };
+    const loaded = files.map((bytes) => loadBytes(bytes));
     let session = loaded[0];
     if (Array.isArray(source)) {
       const pointers = module._malloc(4 * loaded.length);
@@ -262,6 +278,14 @@ export class Translator {
       if (floats) module._free(floats);
       session = check(ensemble);
       for (const member of loaded) module._attend_session_free(member);  // their models live on in the ensemble
+      live = [session];
+    }
+    if (reverseBytes) {
+      const reverseSession = loadBytes(reverseBytes, (error) => reverseError(reverse, error));
+      const ranked = module._attend_session_rerank_with(session, reverseSession, Number(reverseWeight), status);
+      module._attend_session_free(reverseSession);  // its model lives on in the session
+      live = [session];
+      check(ranked);
     }
     const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
     return new Translator(module, status, session, { ...info, simd: variant === 'simd' });
@@ -532,6 +556,12 @@ export class Translator {
   }
 }
 
+// An error of the reverse model's load, saying so and naming its source.
+function reverseError(source, error) {
+  const name = source instanceof Uint8Array || source instanceof ArrayBuffer ? `${source.byteLength} bytes` : String(source);
+  return new AttendError(error.code ?? 'internal', `the reverse model (${name}): ${error.message}`);
+}
+
 function statusError(module, status) {
   const code = module.UTF8ToString(module._attend_status_code(status));
   return new AttendError(code, module.UTF8ToString(module._attend_status_message(status)));
@@ -544,10 +574,12 @@ function takeJson(module, result) {
 }
 
 function toResult(t, attention) {
-  const [best] = t.hypotheses;
+  // JSON has no -Infinity: the score of a hypothesis the reverse model could not read comes as null.
+  const hypotheses = t.hypotheses.map((h) => (h.score === null ? { ...h, score: -Infinity } : h));
+  const [best] = hypotheses;
   const result = {
     text: best.text, pieces: best.pieces, ids: best.ids, score: best.score, confidence: best.confidence,
-    status: t.status, hypotheses: t.hypotheses, sourcePieces: t.sourcePieces, sourceIds: t.sourceIds,
+    status: t.status, reranked: t.reranked, hypotheses, sourcePieces: t.sourcePieces, sourceIds: t.sourceIds,
   };
   if (attention) result.attention = attention;
   return result;

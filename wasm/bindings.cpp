@@ -3,10 +3,12 @@
 // out; every exception caught here and stored in the caller's AttendStatus, so nothing aborts.
 // State lives in handles the caller owns (bindings.h); there are no globals.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +31,8 @@ struct AttendStatus {
 struct AttendSession {
   std::shared_ptr<const attend::Model> model;
   attend::Translator translator;
+  std::shared_ptr<const attend::Model> reverse;  // reranks the beams (attend_session_rerank_with), or null
+  float reverse_weight;                          // its weight unless a translation's options give one
 };
 
 struct AttendResult {
@@ -37,6 +41,11 @@ struct AttendResult {
 };
 
 namespace {
+
+// A session translating with `model`, without a reverse model.
+AttendSession* new_session(std::shared_ptr<const attend::Model> model) {
+  return new AttendSession{model, attend::Translator(model), nullptr, attend::TranslateOptions{}.reverse_weight};
+}
 
 std::string dump(const json& document) {
   // Pieces are the tokenizer's bytes; a stray invalid byte must not make the dump throw.
@@ -101,10 +110,27 @@ bool bool_option(const std::string& name, const json& value) {
   return value.get<bool>();
 }
 
+// The session's reverse model reranks unless the options say rerank: false; it needs a beam.
+void choose_reranking(const AttendSession& session, std::optional<bool> rerank, attend::TranslateOptions& options) {
+  if (!rerank.value_or(true)) return;
+  if (!session.reverse) {
+    if (rerank) throw attend::Error(attend::ErrorCode::invalid_argument, "rerank: true, but no reverse model was loaded (Translator.load's reverse)");
+    return;
+  }
+  if (options.beam_size < 2) {
+    throw attend::Error(attend::ErrorCode::invalid_argument,
+                        "this Translator reranks by its reverse model, which needs beam search: give beam 2 or more, "
+                        "or rerank: false to translate greedily without reranking");
+  }
+  options.reverse_model = session.reverse;
+}
+
 // Options as attend.mjs names them; absent keys keep the core's defaults, unknown keys are
 // an error (a misspelt option must not be silently ignored), and so is a value of another type.
-attend::TranslateOptions parse_options(const json& o) {
+attend::TranslateOptions parse_options(const json& o, const AttendSession& session) {
   attend::TranslateOptions options;
+  options.reverse_weight = session.reverse_weight;
+  std::optional<bool> rerank;
   for (const auto& item : o.items()) {
     const std::string& key = item.key();
     const json& value = item.value();
@@ -115,6 +141,8 @@ attend::TranslateOptions parse_options(const json& o) {
     else if (key == "nbest") options.nbest = int_option(key, value);
     else if (key == "maxRepeats") options.max_repeats = int_option(key, value);
     else if (key == "attention") options.capture_attention = bool_option(key, value);
+    else if (key == "rerank") rerank = bool_option(key, value);
+    else if (key == "reverseWeight") options.reverse_weight = float_option(key, value);
     else if (key == "maskedHeads") {
       if (!value.is_array()) throw invalid_option(key, "an array of {kind, layer, head}", value);
       for (const json& head : value) {
@@ -129,24 +157,31 @@ attend::TranslateOptions parse_options(const json& o) {
       throw attend::Error(attend::ErrorCode::invalid_argument, "unknown option '" + key + "'");
     }
   }
+  choose_reranking(session, rerank, options);
   return options;
 }
 
-json hypothesis_json(const attend::Hypothesis& h) {
-  return {{"text", h.text}, {"pieces", h.pieces}, {"ids", h.ids}, {"score", h.score}, {"endedWithEos", h.ended_with_eos},
-          {"logProb", h.log_prob}, {"tokens", h.tokens}, {"confidence", attend::confidence(h)},
-          {"lowConfidence", attend::confidence(h) < attend::kLowConfidence}};
+// reranked: the hypotheses were ranked with a reverse model, whose score each then carries
+// (null where it could not read the hypothesis).
+json hypothesis_json(const attend::Hypothesis& h, bool reranked) {
+  json out = {{"text", h.text}, {"pieces", h.pieces}, {"ids", h.ids}, {"score", h.score}, {"endedWithEos", h.ended_with_eos},
+              {"logProb", h.log_prob}, {"tokens", h.tokens}, {"confidence", attend::confidence(h)},
+              {"lowConfidence", attend::confidence(h) < attend::kLowConfidence}};
+  if (reranked) {
+    out["reverse"] = h.reverse ? json{{"logProb", h.reverse->log_prob}, {"tokens", h.reverse->tokens}} : json(nullptr);
+  }
+  return out;
 }
 
 const char* name(attend::TranslationStatus s) {
   return s == attend::TranslationStatus::unreadable_script ? "unreadable_script" : "translated";
 }
 
-json translation_json(const attend::Translation& t) {
+json translation_json(const attend::Translation& t, bool reranked) {
   json hypotheses = json::array();
-  for (const auto& h : t.hypotheses) hypotheses.push_back(hypothesis_json(h));
+  for (const auto& h : t.hypotheses) hypotheses.push_back(hypothesis_json(h, reranked));
   json out = {{"sourceIds", t.source_ids}, {"sourcePieces", t.source_pieces}, {"hypotheses", hypotheses},
-              {"status", name(t.status)}};
+              {"status", name(t.status)}, {"reranked", reranked}};
   if (t.attention) {
     const attend::AttentionMaps& a = *t.attention;
     out["attention"] = {{"encoderLayers", a.encoder_layers}, {"decoderLayers", a.decoder_layers},
@@ -201,9 +236,10 @@ json info_json(const attend::Model& model) {
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }
 
-// The options JSON, with on_step (may be 0) as the per-token callback.
-attend::TranslateOptions options_with_callback(const char* options_json, AttendStepCallback on_step) {
-  attend::TranslateOptions options = parse_options(json::parse(options_json));
+// The options JSON for `session`, with on_step (may be 0) as the per-token callback.
+attend::TranslateOptions options_with_callback(const AttendSession& session, const char* options_json,
+                                               AttendStepCallback on_step) {
+  attend::TranslateOptions options = parse_options(json::parse(options_json), session);
   if (on_step) {
     options.on_step = [on_step](const attend::StepEvent& e) {
       return on_step(e.sentence, e.step, e.token, e.piece.data(), static_cast<int>(e.piece.size()), e.log_prob,
@@ -238,8 +274,7 @@ AttendSession* attend_session_load(AttendBytes* bytes, int int8_activations, Att
       throw attend::Error(attend::ErrorCode::invalid_argument, "int8_activations must be 0, 1 or 2");
     }
     const attend::ModelOptions options{kModes[int8_activations]};
-    auto model = attend::Model::from_bytes(std::move(*owned), options);
-    return new AttendSession{model, attend::Translator(model)};
+    return new_session(attend::Model::from_bytes(std::move(*owned), options));
   });
 }
 void attend_session_free(AttendSession* session) { delete session; }
@@ -252,20 +287,33 @@ AttendSession* attend_session_ensemble(AttendSession* const* sessions, int count
     attend::EnsembleOptions options;
     if (weights) options.weights.assign(weights, weights + std::max(count, 0));
     options.attention_member = attention_member;
-    auto model = attend::Model::ensemble(std::move(members), options);
-    return new AttendSession{model, attend::Translator(model)};
+    return new_session(attend::Model::ensemble(std::move(members), options));
+  });
+}
+
+int attend_session_rerank_with(AttendSession* session, const AttendSession* reverse, float weight, AttendStatus* status) {
+  return guarded(status, 0, [&] {
+    if (!std::isfinite(weight) || weight < 0) {
+      throw attend::Error(attend::ErrorCode::invalid_argument, "reverseWeight must be a finite number ≥ 0, got " + std::to_string(weight));
+    }
+    session->reverse = reverse ? reverse->model : nullptr;
+    session->reverse_weight = weight;
+    return 1;
   });
 }
 
 AttendResult* attend_session_info(const AttendSession* session, AttendStatus* status) {
-  return guarded(status, static_cast<AttendResult*>(nullptr),
-                 [&] { return new AttendResult{dump(info_json(*session->model)), {}}; });
+  return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
+    json info = info_json(*session->model);
+    info["reverse"] = session->reverse ? info_json(*session->reverse) : json(nullptr);
+    return new AttendResult{dump(info), {}};
+  });
 }
 
 AttendResult* attend_translate(AttendSession* session, const char* options_json, const char* texts,
                                const uint32_t* ends, int count, AttendStepCallback on_step, AttendStatus* status) {
   return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
-    const attend::TranslateOptions options = options_with_callback(options_json, on_step);
+    const attend::TranslateOptions options = options_with_callback(*session, options_json, on_step);
     std::vector<std::string> inputs;
     for (int i = 0; i < count; ++i) {
       const uint32_t begin = i == 0 ? 0 : ends[i - 1];
@@ -274,7 +322,7 @@ AttendResult* attend_translate(AttendSession* session, const char* options_json,
     auto result = std::make_unique<AttendResult>();
     result->translations = session->translator.translate_batch(inputs, options);
     json all = json::array();
-    for (const auto& t : result->translations) all.push_back(translation_json(t));
+    for (const auto& t : result->translations) all.push_back(translation_json(t, options.reverse_model != nullptr));
     result->json = dump(all);
     return result.release();
   });
@@ -305,7 +353,7 @@ AttendResult* attend_translate_html(AttendSession* session, const char* options_
                                     const uint32_t* breaks, const uint32_t* offsets, int block_count,
                                     AttendStepCallback on_step, AttendStatus* status) {
   return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
-    const attend::TranslateOptions options = options_with_callback(options_json, on_step);
+    const attend::TranslateOptions options = options_with_callback(*session, options_json, on_step);
     std::vector<std::vector<size_t>> breaks_per_block;
     for (int k = 0; k < block_count; ++k) breaks_per_block.emplace_back(breaks + offsets[k], breaks + offsets[k + 1]);
     attend::HtmlTranslation translated = attend::translate_html(
@@ -314,7 +362,7 @@ AttendResult* attend_translate_html(AttendSession* session, const char* options_
     json sentences = json::array();
     for (attend::HtmlSentence& sentence : translated.sentences) {
       sentences.push_back({{"block", sentence.block}, {"source", sentence.source},
-                           {"translation", translation_json(sentence.translation)}});
+                           {"translation", translation_json(sentence.translation, options.reverse_model != nullptr)}});
       result->translations.push_back(std::move(sentence.translation));
     }
     result->json = dump({{"html", translated.html}, {"sentences", sentences}});

@@ -38,12 +38,19 @@ void attend_session_free(AttendSession* session);
 // caller's to free (their models live on in the new one).
 AttendSession* attend_session_ensemble(AttendSession* const* sessions, int count, const float* weights,
                                        int attention_member, AttendStatus* status);
-// The model's config and file facts as JSON.
+// From now on `session` reranks each beam by the model of `reverse` (attend::TranslateOptions::
+// reverse_model: the model of the other direction) at `weight` (reverse_weight; a translation's
+// options may give another), or by none when `reverse` is null. `reverse` stays the caller's to
+// free (its model lives on in `session`). Returns 0 and leaves an error in `status` for a weight
+// that is not a finite number ≥ 0.
+int attend_session_rerank_with(AttendSession* session, const AttendSession* reverse, float weight, AttendStatus* status);
+// The model's config and file facts as JSON (with the reverse model's as "reverse", or null).
 AttendResult* attend_session_info(const AttendSession* session, AttendStatus* status);
 
 // Translates `count` texts, text i being bytes [ends[i-1], ends[i]) of `texts` (UTF-8, not
 // null-terminated). `options_json` holds the options as attend.mjs names them (beam, alpha,
-// maxLength, maxLengthRatio, nbest, attention, maskedHeads); `on_step` may be 0.
+// maxLength, maxLengthRatio, nbest, attention, maskedHeads, rerank, reverseWeight); `on_step` may be 0.
+// A session with a reverse model reranks unless rerank is false, and then needs beam ≥ 2.
 AttendResult* attend_translate(AttendSession* session, const char* options_json, const char* texts,
                                const uint32_t* ends, int count, AttendStepCallback on_step, AttendStatus* status);
 

@@ -15,7 +15,7 @@
 // sentence's translation does not depend on the group it is decoded in (the wasm tests check
 // the pool against one Translator), so the results are those of Translator.translate.
 
-import { AttendError, readSource } from './attend.mjs';
+import { AttendError, readReverse, readSource } from './attend.mjs';
 
 const WORKER_URL = new URL('./pool_worker.mjs', import.meta.url);
 const IS_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -96,12 +96,13 @@ export class TranslatorPool {
   }
 
   // workers: how many threads (default 2); the other options as Translator.load's (simd,
-  // int8Activations). The model is read once here and copied to each worker.
+  // int8Activations, reverse). The model, and the reverse model, are read once here and copied to each worker.
   static async load(source, { workers = 2, ...options } = {}) {
     if (!Number.isInteger(workers) || workers < 1) {
       throw new AttendError('invalid_argument', `workers must be a positive integer, got ${workers}`);
     }
     const bytes = await readSource(source);
+    if (options.reverse !== undefined && options.reverse !== null) options.reverse = await readReverse(options.reverse);
     const started = await Promise.all(Array.from({ length: workers }, () => PoolWorker.start()));
     try {
       const infos = await Promise.all(started.map((w) => w.request({ type: 'load', bytes, options })));

@@ -86,7 +86,7 @@ def main():
                                       "maxLengthRatio": 1.5})):
         write(out / "wasm_bindings" / name, "\n".join([json.dumps(options)] + sentences[:3]).encode())
     names = ["beam", "alpha", "maxLength", "maxLengthRatio", "nbest", "attention", "maskedHeads", "kind", "layer",
-             "head", "encoder", "decoder", "cross"]
+             "head", "encoder", "decoder", "cross", "rerank", "reverseWeight"]
     (out / "wasm_bindings.dict").write_text("".join(f"{json.dumps(json.dumps(n))}\n" for n in names))
     html_seeds(out, sentences)
     document_seeds(out)
