@@ -6,7 +6,8 @@
 // through a SharedArrayBuffer (cross-origin isolated pages only). Lanes take turns, oldest
 // request first. Protocol (see web/app/worker-client.js for the page's side; lane defaults to 0):
 //   in:  {type:'init', lane?, newestRequest?: Int32Array(SharedArrayBuffer)}
-//        {type:'load', id, source: URL string | ArrayBuffer}
+//        {type:'load', id, source: URL string | ArrayBuffer | URL strings (an ensemble), reverse?: URL
+//         string, reverseWeight?} (reverse: the model of the other direction, reranking each beam)
 //        {type:'translate', id, lane?, text, options, compareWithoutMasks, live, document?, html?}
 //        (html: text is an HTML fragment, translated with its markup kept by translateHTML)
 //        (document: text of any length, translated sentence by sentence with translateDocument;
@@ -35,7 +36,7 @@ const POOL_WORKERS = 2;
 
 let attendModule = null;
 let translator = null;
-let modelSource = null;  // what the model in use was loaded from, for the pool
+let modelSource = null;  // what the model in use was loaded from, for the pool: {source, reverse, reverseWeight}
 let pool = null;  // Promise<TranslatorPool | null> for the model in use, once a long document asked
 let newestLoad;  // the id of the newest load request
 const newestRequests = new Map();  // lane → Int32Array of length 1 (the page's newest request id)
@@ -82,12 +83,14 @@ async function idle() {
 // The model in use stays until the new one is ready, so a load that fails leaves it working;
 // the requests queued for it are dropped at once, and a model that a newer load supersedes is
 // disposed when it ends.
-async function load({ id, source }) {
+async function load({ id, source, reverse, reverseWeight }) {
   newestLoad = id;
   for (const request of pendingRequests.values()) post({ type: 'dropped', id: request.id });  // for the old model
   pendingRequests.clear();
   try {
     const model = await loadTranslator(source, {
+      reverse,
+      reverseWeight,
       onProgress: ({ loaded, total }) => {
         if (id === newestLoad) post({ type: 'progress', id, loaded, total });
       },
@@ -96,7 +99,7 @@ async function load({ id, source }) {
     if (id !== newestLoad) return model.dispose();  // another model was asked for meanwhile
     translator?.dispose();
     translator = model;
-    modelSource = source;
+    modelSource = { source, reverse, reverseWeight };
     endPool();
     post({ type: 'ready', id, info: translator.info() });
   } catch (error) {
@@ -108,9 +111,10 @@ async function load({ id, source }) {
 // nested workers, its files not reachable offline): documents then stay on this thread.
 function documentPool() {
   if ((navigator.hardwareConcurrency ?? 1) < POOL_WORKERS || typeof Worker !== 'function') return null;
-  if (Array.isArray(modelSource)) return null;  // an ensemble's files: TranslatorPool loads one
+  const { source, reverse, reverseWeight } = modelSource;
+  if (Array.isArray(source)) return null;  // an ensemble's files: TranslatorPool loads one
   pool ??= import(POOL_MODULE_URL.href)
-    .then(({ TranslatorPool }) => TranslatorPool.load(modelSource, { workers: POOL_WORKERS }))
+    .then(({ TranslatorPool }) => TranslatorPool.load(source, { workers: POOL_WORKERS, reverse, reverseWeight }))
     .catch(() => null);
   return pool;
 }

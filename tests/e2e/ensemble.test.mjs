@@ -2,28 +2,27 @@
 // (the first file) and better (all of them decoding as an ensemble), each with its cost, and
 // the ensemble translates as the CLI's ensemble of the same files does. The page's list of
 // shipped files is replaced here (web/app/shipped-models.js, routed) by one whose en-de folder
-// holds two random models of one vocabulary, tests/fixtures' tiny and tiny-wide.
+// holds two random models of one vocabulary, tests/fixtures' tiny and tiny-wide, without
+// reranking (rerank.test.mjs has it).
 import assert from 'node:assert/strict';
-import { readFileSync, symlinkSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cliTranslate } from './support/cli.mjs';
-import { makeServedRoot, REPO_ROOT, TINY_MODELS_DIR } from './support/environment.mjs';
+import { makeServedRoot, TINY_MODELS_DIR } from './support/environment.mjs';
+import { openPageWithShippedModels } from './support/shipped-models.mjs';
+import { SHIPPED_MODELS } from '../../web/app/shipped-models.js';
 import { download, saveScreenshot, translate } from './support/app-page.mjs';
 import { seriousViolations } from './support/axe.mjs';
-import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
+import { stopServedBrowser } from './support/served-browser.mjs';
 
 const MEMBERS = ['tiny.int8.safetensors', 'tiny-wide.int8.safetensors'].map((name) => join(TINY_MODELS_DIR, name));
 const SENTENCE = 'A dog runs on the beach.';
 const TIMEOUT_MS = 120_000;
 
-// web/app/shipped-models.js with en-de's files replaced by the two members.
-function shippedModelsWithEnsemble() {
-  const real = readFileSync(join(REPO_ROOT, 'web/app/shipped-models.js'), 'utf8');
-  const enDe = /^  'en-de': \{ (name: [^\n]*?), files: \[[^\n]*\] \},$/m;
-  assert.match(real, enDe, 'the en-de entry of web/app/shipped-models.js');
-  return real.replace(enDe, "  'en-de': { $1, files: [{ name: 'first.int8.safetensors', megabytes: 0.1 }, { name: 'second.int8.safetensors', megabytes: 0.2 }] },");
-}
+// web/app/shipped-models.js with en-de's files replaced by the two members, and no reranking.
+const { name, languages } = SHIPPED_MODELS['en-de'];
+const ENSEMBLE = { name, languages, files: [{ name: 'first.int8.safetensors', megabytes: 0.1 }, { name: 'second.int8.safetensors', megabytes: 0.2 }] };
 
 let server;
 let context;
@@ -34,12 +33,7 @@ before(async () => {
   const root = makeServedRoot();
   symlinkSync(MEMBERS[0], join(root, 'models/en-de/first.int8.safetensors'));
   symlinkSync(MEMBERS[1], join(root, 'models/en-de/second.int8.safetensors'));
-  ({ server, context } = await startServedBrowser(root, { serviceWorkers: 'block' }));  // routes see every request
-  await context.route('**/web/app/shipped-models.js', (route) => route.fulfill({ contentType: 'text/javascript', body: shippedModelsWithEnsemble() }));
-  page = await context.newPage();
-  page.on('request', (request) => { if (request.url().endsWith('.safetensors')) requested.push(new URL(request.url()).pathname); });
-  await page.goto(`${server.origin}/web/`);
-  await page.waitForSelector('body[data-model="ready"]', { timeout: TIMEOUT_MS });
+  ({ server, context, page } = await openPageWithShippedModels(root, { 'en-de': ENSEMBLE }, requested));
 });
 
 after(() => stopServedBrowser({ server, context }));

@@ -3,7 +3,7 @@
 // --mask-head, and people get clear messages for bad models and no WebAssembly (long input:
 // document.test.mjs).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cliAttention, cliTranslate } from './support/cli.mjs';
@@ -255,8 +255,15 @@ describe('the page', () => {
       for (const { name, megabytes } of listed) {
         assert.equal(megabytes, Number((statSync(join(REPO_ROOT, 'models', folder, name)).size / 1e6).toFixed(1)), `${folder}/${name}: size`);
       }
+      // The better quality's reranking, as the folder's better.json gives it (models/README.md).
+      const betterJson = join(REPO_ROOT, 'models', folder, 'better.json');
+      const better = existsSync(betterJson) ? JSON.parse(readFileSync(betterJson, 'utf8')) : {};
+      const { rerankWith, rerankWeight } = SHIPPED_MODELS[folder];
+      assert.deepEqual({ rerankWith, rerankWeight }, { rerankWith: better.rerank_with, rerankWeight: better.rerank_weight }, `${folder}: better.json`);
     }
-    assert.equal(await page.isVisible('#model-quality'), SHIPPED_MODELS['en-de'].files.length > 1, 'a choice of quality for several files only');
+    const inUse = SHIPPED_MODELS[await page.$eval('#model-select', (select) => select.value)];  // a file of one's own has none
+    assert.equal(await page.isVisible('#model-quality'), Boolean(inUse && (inUse.files.length > 1 || inUse.rerankWith)),
+      'a choice of quality for a shipped model with several files or reranking only');
   });
 
   test('a damaged model file and a failed download get clear messages', async () => {

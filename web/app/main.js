@@ -28,6 +28,7 @@ const inputMessage = byId('input-message');
 const modelStatus = byId('model-status');
 const modelDetails = byId('model-details');
 const modelRetry = byId('model-retry');
+const rerankNote = byId('rerank-note');
 // Load errors that the same download would meet again; the others offer "Try again".
 const FINAL_LOAD_ERRORS = new Set(['invalid_model', 'out_of_memory', 'worker']);
 
@@ -48,18 +49,20 @@ function setModelStatus(state, message, technical = '') {
 
 // "6 + 6 layers, 8 heads, 44M parameters (int8 weights and activations: …), WebAssembly SIMD (…)"
 // from Translator.info(), the jargon glossed in plain words; for an ensemble "2 models deciding
-// together, 5.8M parameters in all (…), the first with 4 + 4 layers and 4 heads, …".
+// together, 5.8M parameters in all (…), the first with 4 + 4 layers and 4 heads, …"; with a reverse
+// model "…; a model of the other direction chooses among the candidates".
 const DTYPE_GLOSS = { int8: 'numbers kept as 8-bit integers, 4× smaller and faster than 32-bit floats', f32: '32-bit floating-point numbers' };
-function describeModel({ config, dtype, int8Activations, members, parameterCount, simd }) {
+function describeModel({ config, dtype, int8Activations, members, parameterCount, simd, reverse }) {
   const parameters = new Intl.NumberFormat('en', { notation: 'compact' }).format(parameterCount);
   const arithmetic = `${int8Activations ? 'int8 weights and activations' : dtype}${DTYPE_GLOSS[dtype] ? `: ${DTYPE_GLOSS[dtype]}` : ''}`;
   const shape = `${config.encoderLayers} + ${config.decoderLayers} layers`;
   const build = simd ? 'WebAssembly SIMD (several numbers per instruction)' : 'scalar WebAssembly';
+  const reranked = reverse ? '; a model of the other direction chooses among the candidates' : '';
   if (members > 1) {
     return `${members} models deciding together, ${parameters} parameters in all (${arithmetic}), `
-      + `the first with ${shape} and ${config.numHeads} heads, ${build}`;
+      + `the first with ${shape} and ${config.numHeads} heads, ${build}${reranked}`;
   }
-  return `${shape}, ${config.numHeads} heads, ${parameters} parameters (${arithmetic}), ${build}`;
+  return `${shape}, ${config.numHeads} heads, ${parameters} parameters (${arithmetic}), ${build}${reranked}`;
 }
 
 function showInputMessage(message) {
@@ -84,8 +87,20 @@ function showTranslation(sourceText, text, timing) {
 // The beam the field asks for, brought into 1..MAX_BEAM.
 const beamUsed = () => Math.min(MAX_BEAM, Math.max(1, Math.round(Number(beamInput.value)) || 1));
 
-function translationOptions(maskedHeads) {
-  return { beam: beamUsed(), alpha: Number(alphaInput.value), maskedHeads, attention: true };
+// reverse: the model in use's reverse model (the better quality's reranking), or null. Greedy
+// search has one candidate, nothing to rerank: beam 1 translates without it (see showRerankNote).
+function translationOptions(maskedHeads, reverse) {
+  const options = { beam: beamUsed(), alpha: Number(alphaInput.value), maskedHeads, attention: true };
+  return reverse && options.beam === 1 ? { ...options, rerank: false } : options;
+}
+
+// With a reverse model and beam 1, the page says that the reranking is not used (a live region:
+// its text is set only when it changes, so each translation does not announce it again).
+function showRerankNote(reverse) {
+  rerankNote.hidden = !reverse || beamUsed() > 1;
+  const note = rerankNote.hidden ? ''
+    : `Beam size 1 translates without the better quality's reranking: the ${reverse.name} model chooses among candidates only with a beam size of 2 or more.`;
+  if (rerankNote.textContent !== note) rerankNote.textContent = note;
 }
 
 function startTranslator() {
@@ -107,7 +122,7 @@ function startTranslator() {
   let modelReady = false;
   let typingTimer = 0;
   let retryLoad = null;  // loads the model whose download failed, again
-  let modelInUse = null;  // {name, languages, choice} of the model the worker translates with
+  let modelInUse = null;  // {name, languages, choice, reverse} of the model the worker translates with
   modelRetry.addEventListener('click', () => {
     byId('model-select').focus();  // the button hides
     retryLoad?.();
@@ -127,7 +142,7 @@ function startTranslator() {
   // The attention of one sentence of a longer text: translated again on its own, with attention.
   async function showSentenceAttention({ source }) {
     try {
-      const { result } = await worker.translate(source, translationOptions(panel.maskedHeads));
+      const { result } = await worker.translate(source, translationOptions(panel.maskedHeads, modelInUse?.reverse));
       panel.show(source, result);
     } catch (error) {
       if (error.code !== 'superseded') showInputMessage(translateErrorMessage(error));
@@ -136,18 +151,20 @@ function startTranslator() {
 
   // The model in use (if any) stays, with its translation, until the new one is ready; if the
   // new one fails to load, it stays in use (the worker keeps it) and the list shows it again.
-  async function loadModel({ name, source, languages, choice }) {
+  async function loadModel({ name, source, languages, choice, reverse = null }) {
     modelReady = false;
     showModelLanguages({ sourceText, translation: translationOutput }, languages);
     modelRetry.hidden = true;
     setModelStatus('loading', `Loading ${name}…`);
     progress.update({ loaded: 0, total: 0 });
     try {
-      const info = await worker.load(source, { onProgress: (update) => progress.update(update) });
+      const info = await worker.load(source, {
+        onProgress: (update) => progress.update(update), reverse: reverse?.url, reverseWeight: reverse?.weight,
+      });
       progress.hide();
       clearTranslation();  // the shown translation was the previous model's
       panel.clearMasks();  // its heads, which this model may not have
-      modelInUse = { name, languages, choice };
+      modelInUse = { name, languages, choice, reverse };
       picker.setInUse(choice);
       modelReady = true;
       setModelStatus('ready', `${name} is ready.`);
@@ -167,7 +184,7 @@ function startTranslator() {
         translateNow();  // the translation in flight was superseded by the load
       }
       if (fromFile || FINAL_LOAD_ERRORS.has(error.code)) return;  // a file's bytes are read once
-      retryLoad = () => loadModel({ name, source, languages, choice });
+      retryLoad = () => loadModel({ name, source, languages, choice, reverse });
       modelRetry.hidden = false;
     }
   }
@@ -177,8 +194,9 @@ function startTranslator() {
     const text = sourceText.value.trim();
     if (!modelReady) return;  // loading a model superseded the requests in flight
     showInputMessage(null);
+    showRerankNote(modelInUse?.reverse);
     if (!text) return clearTranslation();
-    const options = translationOptions(panel.maskedHeads);
+    const options = translationOptions(panel.maskedHeads, modelInUse?.reverse);
     const comparing = options.maskedHeads.length > 0;
     panel.startLive(text, options);
     document.body.dataset.translating = 'true';

@@ -1,13 +1,25 @@
 // Choosing a model: a shipped one from the list, a file from the file input, or a file
-// dropped anywhere on the page; for a shipped model with several files, fast (its first file)
-// or better (all its files as an ensemble), each with what it costs. Calls onChoose({name,
-// source, languages, choice}): source a URL, the URLs of an ensemble's files, or an
-// ArrayBuffer; languages the {source, target} tags of a shipped model (a file's are unknown);
-// choice {model, quality}, the list's value and the quality (for setInUse). The shipped models
-// this browser has kept for offline use (web/sw.js) are marked in the list.
-import { fileUrls, SHIPPED_MODELS } from './shipped-models.js';
+// dropped anywhere on the page; for a shipped model with several files or a reverse model,
+// fast (its first file) or better (all its files as an ensemble, reranked by the reverse
+// model), each with what it costs. Calls onChoose({name, source, languages, choice, reverse}):
+// source a URL, the URLs of an ensemble's files, or an ArrayBuffer; languages the {source,
+// target} tags of a shipped model (a file's are unknown); choice {model, quality}, the list's
+// value and the quality (for setInUse); reverse, with better, shipped-models.js's reverseModel().
+// The shipped models this browser has kept for offline use (web/sw.js) are marked in the list.
+import { fileUrls, reverseModel, SHIPPED_MODELS } from './shipped-models.js';
 
-const megabytes = (files) => files.reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
+// Reranking's time in models' time: the reverse model teacher-forced over a beam of 5 costs
+// about 1.3 times the search of one model (models/en-de/README.md: 2.0 s alone, 4.6 s reranked).
+const RERANK_COST = 1.3;
+
+const megabytes = (sizes) => sizes.reduce((sum, size) => sum + size, 0).toFixed(1);
+
+// What better is for a shipped model: its files and its reverse model (or null); none without either.
+function betterOf(key) {
+  const shipped = SHIPPED_MODELS[key];
+  const reverse = shipped ? reverseModel(key) : null;
+  return shipped && (shipped.files.length > 1 || reverse) ? { files: shipped.files, reverse } : null;
+}
 
 export class ModelPicker {
   #select;
@@ -76,7 +88,7 @@ export class ModelPicker {
   #chooseSelected() {
     const model = this.#select.value;
     const shipped = SHIPPED_MODELS[model];
-    this.#showQualities(shipped);
+    this.#showQualities(model);
     if (!shipped) {
       this.#fileLabel.hidden = false;
       this.#fileInput.focus();
@@ -88,15 +100,17 @@ export class ModelPicker {
       return;
     }
     this.#choices += 1;
-    const better = shipped.files.length > 1 && this.#selectedQuality() === 'better';
+    const better = this.#selectedQuality() === 'better' ? betterOf(model) : null;
     this.#inUse = { model, quality: better ? 'better' : 'fast' };
     this.#fileLabel.hidden = true;
     const urls = fileUrls(model);
+    const how = better && [urls.length > 1 && `ensemble of ${urls.length}`, better.reverse && `reranked by ${better.reverse.name}`].filter(Boolean);
     this.#onChoose({
-      name: better ? `${shipped.name} (ensemble of ${urls.length})` : shipped.name,
-      source: better ? urls : urls[0],
+      name: better ? `${shipped.name} (${how.join(', ')})` : shipped.name,
+      source: better && urls.length > 1 ? urls : urls[0],
       languages: shipped.languages,
       choice: this.#inUse,
+      reverse: better?.reverse ?? null,
     });
   }
 
@@ -104,15 +118,20 @@ export class ModelPicker {
     return this.#quality.querySelector('input:checked')?.value ?? 'fast';
   }
 
-  // Fast and better, with their costs, for a shipped model with several files; hidden otherwise.
-  #showQualities(shipped) {
-    const files = shipped?.files ?? [];
-    this.#quality.hidden = files.length < 2;
-    if (files.length < 2) return;
+  // Fast and better, with their costs, for a shipped model with several files or a reverse
+  // model; hidden otherwise.
+  #showQualities(key) {
+    const better = betterOf(key);
+    this.#quality.hidden = !better;
+    if (!better) return;
+    const { files, reverse } = better;
     const cost = (value, text) => { this.#quality.querySelector(`input[value="${value}"] ~ .cost`).textContent = text; };
-    cost('fast', `one model, ${megabytes(files.slice(0, 1))} MB to download`);
-    cost('better', `${files.length} models together, ${megabytes(files)} MB to download, `
-      + `each sentence takes about ${files.length}× as long`);
+    cost('fast', `one model, ${megabytes([files[0].megabytes])} MB to download`);
+    const models = files.length > 1 ? `${files.length} models together` : 'one model';
+    const choosing = reverse ? ` + the ${reverse.name} model choosing among ${files.length > 1 ? 'their' : 'its'} candidates` : '';
+    const sizes = [...files.map((file) => file.megabytes), ...(reverse ? [reverse.megabytes] : [])];
+    const time = Number((files.length + (reverse ? RERANK_COST : 0)).toFixed(1));
+    cost('better', `${models}${choosing}, ${megabytes(sizes)} MB to download, each sentence takes about ${time}× as long`);
   }
 
   async #chooseFile(file) {
@@ -141,7 +160,7 @@ export class ModelPicker {
     if (!this.#inUse) return;  // nothing chosen yet
     this.#select.value = this.#inUse.model;
     this.#quality.querySelector(`input[value="${this.#inUse.quality}"]`).checked = true;
-    this.#showQualities(SHIPPED_MODELS[this.#inUse.model]);
+    this.#showQualities(this.#inUse.model);
     this.#fileLabel.hidden = this.#inUse.model !== 'file';
   }
 

@@ -1,23 +1,43 @@
 // The models shipped in models/: one entry per folder, with the model files in it. The first
-// file is the fast default; where a folder holds several, all of them decode together as an
-// ensemble, the "better" choice (their log-probabilities averaged at each step). The page's
-// tests check this list against the folders, names and sizes.
+// file is the fast default. The "better" choice decodes all of them together as an ensemble
+// (their log-probabilities averaged at each step) and, where the folder's better.json says so,
+// reranks each beam by the first file of the folder of the other direction, rerankWith, at
+// rerankWeight. The page's tests check this list against the folders, names, sizes and better.json.
 export const SHIPPED_MODELS = {
   'en-de': {
     name: 'English → German',
     languages: { source: 'en', target: 'de' },
+    rerankWith: 'de-en',
+    rerankWeight: 0.3,
     files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'seed2.int8.safetensors', megabytes: 3.4 }],
   },
   'en-fr': {
     name: 'English → French',
     languages: { source: 'en', target: 'fr' },
+    rerankWith: 'fr-en',
+    rerankWeight: 0.2,
     files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: '49f5dd7.int8.safetensors', megabytes: 3.4 }],
   },
   'de-en': { name: 'German → English', languages: { source: 'de', target: 'en' }, files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }] },
-  'fr-en': { name: 'French → English', languages: { source: 'fr', target: 'en' }, files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }] },
+  'fr-en': {
+    name: 'French → English',
+    languages: { source: 'fr', target: 'en' },
+    rerankWith: 'en-fr',
+    rerankWeight: 0.2,
+    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }],
+  },
 };
 
 // The URL of each of a shipped model's files, in the list's order.
 export function fileUrls(key) {
   return SHIPPED_MODELS[key].files.map(({ name }) => new URL(`../../models/${key}/${name}`, import.meta.url).href);
+}
+
+// What the better quality of a shipped model reranks by: {name, url, megabytes, weight} of the
+// first file of its rerankWith folder, or null.
+export function reverseModel(key) {
+  const { rerankWith, rerankWeight } = SHIPPED_MODELS[key];
+  if (!rerankWith) return null;
+  const reverse = SHIPPED_MODELS[rerankWith];
+  return { name: reverse.name, url: fileUrls(rerankWith)[0], megabytes: reverse.files[0].megabytes, weight: rerankWeight };
 }

@@ -9,7 +9,9 @@
 // element's own text; else an input box of its own), beam, alpha, attention (show a
 // compact cross-attention heatmap: the last decoder layer, averaged over heads, when the text
 // is one sentence), target-lang (the translation's language tag, for screen readers and fonts),
-// source-lang (the input box's language, named in its placeholder), placeholder (the input box's).
+// source-lang (the input box's language, named in its placeholder), placeholder (the input box's),
+// rerank-with (URL of a model of the other direction: each beam is reranked by it, so beam must
+// be 2 or more) and rerank-weight (its weight, default 0.3).
 // A text of any length is translated sentence by sentence, with its progress in the status and
 // a Stop button; sentences not to trust are underlined (part "sentence unsure", the reason in
 // their title) and summed up in words under the translation (part "notes").
@@ -36,6 +38,8 @@ const PROGRESS_STEP = 10;  // percent: the status (a live region) is not re-anno
 // Errors that are not failures: a newer request took over, or the worker was stopped (every
 // element of its model was removed from the document).
 const EXPECTED_ERROR_CODES = new Set(['superseded', 'terminated']);
+// The attributes that name what the element loads: changing one loads anew.
+const MODEL_ATTRIBUTES = new Set(['model', 'rerank-with', 'rerank-weight']);
 
 const TEMPLATE = `
   <style>
@@ -99,7 +103,9 @@ function settleOnce() {
 }
 
 class AttendTranslator extends HTMLElement {
-  static observedAttributes = ['model', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang', 'placeholder'];
+  static observedAttributes = [
+    'model', 'rerank-with', 'rerank-weight', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang', 'placeholder',
+  ];
 
   #active = false;  // in the document, in a browser that can run the translator
   #model = null;  // useModel()'s {lane, ready, release} of the model in use or loading
@@ -184,7 +190,7 @@ class AttendTranslator extends HTMLElement {
     if (name === 'target-lang') return this.#showTargetLanguage();
     if (name === 'source-lang' || name === 'placeholder') return this.#showInputHints();
     if (!this.#active || this.#loadQueued || oldValue === newValue) return;
-    if (name === 'model') this.#load();
+    if (MODEL_ATTRIBUTES.has(name)) this.#load();
     else this.translate();
   }
 
@@ -278,6 +284,9 @@ class AttendTranslator extends HTMLElement {
       if (!/^\d+$/.test(beam)) throw invalidArgument(`beam="${beam}" is not a whole number`);
       options.beam = Number(beam);
     }
+    if (this.hasAttribute('rerank-with') && options.beam < 2) {
+      throw invalidArgument(`beam="${options.beam}" cannot rerank: rerank-with needs a beam of 2 or more (greedy search has one candidate)`);
+    }
     const alpha = this.getAttribute('alpha')?.trim();
     if (alpha) {
       if (!Number.isFinite(Number(alpha))) throw invalidArgument(`alpha="${alpha}" is not a number`);
@@ -286,15 +295,30 @@ class AttendTranslator extends HTMLElement {
     return options;
   }
 
-  // The model attribute as absolute URLs separated by a space (an absolute URL holds none).
-  #modelUrl() {
+  // What useModel() loads: {url, reverse, reverseWeight}: the model attribute as absolute URLs
+  // separated by a space (an absolute URL holds none), rerank-with's absolute URL or null, and
+  // rerank-weight's number (undefined when absent or empty: the default).
+  #modelSource() {
     const model = this.getAttribute('model')?.trim();
     if (!model) throw invalidArgument('the model attribute is missing');
-    try {
-      return model.split(/\s+/).map((url) => new URL(url, document.baseURI).href).join(' ');
-    } catch {
-      throw invalidArgument(`the model attribute "${model}" is not a URL`);
+    const absolute = (text, attribute) => {
+      try {
+        return text.split(/\s+/).map((url) => new URL(url, document.baseURI).href).join(' ');
+      } catch {
+        throw invalidArgument(`the ${attribute} attribute "${text}" is not a URL`);
+      }
+    };
+    const reverse = this.getAttribute('rerank-with')?.trim();
+    if (reverse === '' || /\s/.test(reverse ?? '')) throw invalidArgument(`rerank-with="${reverse}" must be one model's URL`);
+    const weight = this.getAttribute('rerank-weight')?.trim();
+    if (weight && !(Number(weight) >= 0 && Number.isFinite(Number(weight)))) {
+      throw invalidArgument(`rerank-weight="${weight}" is not a number ≥ 0`);
     }
+    return {
+      url: absolute(model, 'model'),
+      reverse: reverse === undefined ? null : absolute(reverse, 'rerank-with'),
+      reverseWeight: weight ? Number(weight) : undefined,
+    };
   }
 
   // Lets the model go: translations in flight settle as superseded, and the last element of
@@ -312,15 +336,15 @@ class AttendTranslator extends HTMLElement {
   async #load() {
     this.#loadQueued = false;
     this.#releaseModel();
-    let url;
+    let source;
     try {
-      url = this.#modelUrl();
+      source = this.#modelSource();
     } catch (error) {
       return this.#fail(error);
     }
     this.#setStatus('Loading the translator…');
     let shownPercent = 0;
-    const model = useModel(url, ({ loaded, total }) => {
+    const model = useModel(source, ({ loaded, total }) => {
       const percent = total ? Math.min(100, Math.floor((100 * loaded) / total / PROGRESS_STEP) * PROGRESS_STEP) : 0;
       if (percent <= shownPercent) return;
       shownPercent = percent;

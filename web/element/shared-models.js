@@ -5,17 +5,19 @@
 // takes the elements' requests in turn.
 import { TranslationWorker } from '../app/worker-client.js';
 
-const models = new Map();  // URL → {worker, ready: Promise<info>, users, progressListeners}
+const models = new Map();  // key of a source → {worker, ready: Promise<info>, users, progressListeners}
 
-// The model at `url` for one user: {lane, ready, release()}. ready resolves with the model's
-// info, or rejects with the load's error (for every user of that load; the next use() starts
-// again in a new worker). onProgress({loaded, total}) hears the download while it lasts.
-// release() when done: the last user's release stops the worker.
-export function useModel(url, onProgress) {
-  let model = models.get(url);
+// The model of `source` for one user: {lane, ready, release()}. source: {url (several separated
+// by spaces: an ensemble), reverse (a reverse model's URL, reranking each beam, or null),
+// reverseWeight}. ready resolves with the model's info, or rejects with the load's error (for
+// every user of that load; the next use() starts again in a new worker). onProgress({loaded,
+// total}) hears the download while it lasts. release() when done: the last user's release stops the worker.
+export function useModel(source, onProgress) {
+  const key = JSON.stringify([source.url, source.reverse, source.reverseWeight ?? null]);
+  let model = models.get(key);
   if (!model || model.worker.failed) {
-    model = startModel(url);
-    models.set(url, model);
+    model = startModel(source, key);
+    models.set(key, model);
   }
   model.users++;
   if (onProgress) model.progressListeners.add(onProgress);
@@ -31,19 +33,21 @@ export function useModel(url, onProgress) {
       model.progressListeners.delete(onProgress);
       if (--model.users > 0) return;
       model.worker.terminate();
-      if (models.get(url) === model) models.delete(url);
+      if (models.get(key) === model) models.delete(key);
     },
   };
 }
 
-function startModel(url) {
+function startModel({ url, reverse, reverseWeight }, key) {
   const model = { worker: new TranslationWorker(), users: 0, progressListeners: new Set() };
   // Several URLs (separated by spaces): one translator of them all, an ensemble.
   model.ready = model.worker.load(url.includes(' ') ? url.split(' ') : url, {
+    reverse: reverse ?? undefined,
+    reverseWeight,
     onProgress: (update) => model.progressListeners.forEach((listener) => listener(update)),
   });
   model.ready.catch(() => {
-    if (models.get(url) === model) models.delete(url);  // its users see the error; the next use tries again
+    if (models.get(key) === model) models.delete(key);  // its users see the error; the next use tries again
   });
   return model;
 }

@@ -1,0 +1,130 @@
+// The page's "better" quality with reranking: a shipped model whose folder names a reverse
+// direction (web/app/shipped-models.js's rerankWith) offers better even with one file, says what it
+// downloads (the reverse model's MB too) and costs, loads the reverse direction's first file, and
+// translates as the CLI's --rerank-with; with beam 1 it says that reranking is not used and
+// translates greedily. The page's list is routed here so that en-de holds one file (the shipped
+// default) reranked by de-en, as `attend translate --rerank-with models/de-en/model.int8.safetensors`;
+// en-fr is the shipped entry: an ensemble reranked by fr-en at its own weight.
+import assert from 'node:assert/strict';
+import { existsSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { cliTranslate } from './support/cli.mjs';
+import { makeServedRoot, MODEL, REPO_ROOT } from './support/environment.mjs';
+import { saveScreenshot, translate } from './support/app-page.mjs';
+import { seriousViolations } from './support/axe.mjs';
+import { stopServedBrowser } from './support/served-browser.mjs';
+import { openPageWithShippedModels } from './support/shipped-models.mjs';
+import { SHIPPED_MODELS } from '../../web/app/shipped-models.js';
+
+const REVERSE = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
+const SENTENCE = 'A guy works on a building.';  // reranking changes its translation at beam 4 (checked below)
+const TIMEOUT_MS = 120_000;
+const { name, languages, files } = SHIPPED_MODELS['en-de'];
+const RERANKED = { name, languages, rerankWith: 'de-en', rerankWeight: 0.3, files: files.slice(0, 1) };
+
+let server;
+let context;
+let page;
+const requested = [];
+
+before(async (t) => {
+  if (!existsSync(REVERSE) || !MODEL.endsWith('models/en-de/model.int8.safetensors')) {
+    t.skip('needs the shipped models/en-de and models/de-en');
+    return;
+  }
+  const root = makeServedRoot();
+  for (const folder of ['de-en', 'en-fr', 'fr-en']) symlinkSync(join(REPO_ROOT, 'models', folder), join(root, 'models', folder));
+  ({ server, context, page } = await openPageWithShippedModels(root, { 'en-de': RERANKED }, requested));
+});
+
+after(() => server && stopServedBrowser({ server, context }));
+
+test('one file and a reverse direction: better is offered, with what it downloads and costs', async () => {
+  assert.deepEqual(requested, ['/models/en-de/model.int8.safetensors'], 'fast: the one file');
+  assert.equal(await page.isVisible('#model-quality'), true);
+  const megabytes = (files[0].megabytes + SHIPPED_MODELS['de-en'].files[0].megabytes).toFixed(1);
+  assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
+    `one model + the German → English model choosing among its candidates, ${megabytes} MB to download, each sentence takes about 2.3× as long`);
+});
+
+test('better loads the reverse model and translates as the CLI\'s --rerank-with', async () => {
+  await page.check('#model-quality input[value="better"]');
+  await page.waitForFunction(() => document.body.dataset.model === 'ready'
+    && document.getElementById('model-status').textContent === 'English → German (reranked by German → English) is ready.', null, { timeout: TIMEOUT_MS });
+  assert.deepEqual(requested.slice(1).sort(), ['/models/de-en/model.int8.safetensors', '/models/en-de/model.int8.safetensors']);
+  const reranked = cliTranslate(SENTENCE, { rerankWith: REVERSE });
+  assert.notEqual(reranked, cliTranslate(SENTENCE), 'reranking changes this sentence\'s translation');
+  assert.equal(await translate(page, SENTENCE), reranked);
+  assert.equal(await page.isVisible('#rerank-note'), false);
+  await saveScreenshot(page, 'page-rerank');
+  assert.deepEqual(await seriousViolations(page), [], 'axe-core with better and reranking chosen');
+});
+
+test('beam 1: the page says reranking is not used, and translates greedily', async () => {
+  await page.fill('#beam', '1');
+  await page.dispatchEvent('#beam', 'change');
+  await page.waitForSelector('#rerank-note', { state: 'visible' });
+  assert.match(await page.textContent('#rerank-note'), /^Beam size 1 translates without the better quality's reranking: the German → English model chooses among candidates only with a beam size of 2 or more\.$/);
+  assert.equal(await translate(page, 'A dog runs on the beach.'), cliTranslate('A dog runs on the beach.', { beam: 1 }));
+  await page.waitForFunction(() => document.getAnimations().length === 0);  // greedy's live pieces fade in
+  assert.deepEqual(await seriousViolations(page), [], 'axe-core with the note shown');
+  await page.fill('#beam', '4');
+  await page.dispatchEvent('#beam', 'change');
+  await page.waitForSelector('#rerank-note', { state: 'hidden' });
+  assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { rerankWith: REVERSE }));
+});
+
+test('an ensemble and a reverse direction (the shipped en-fr): every file, the reranking at its weight', async () => {
+  const { files: members, rerankWith, rerankWeight } = SHIPPED_MODELS['en-fr'];
+  await page.selectOption('#model-select', 'en-fr');  // better stays chosen
+  await page.waitForFunction(() => document.body.dataset.model === 'ready'
+    && document.getElementById('model-status').textContent === `English → French (ensemble of 2, reranked by French → English) is ready.`, null, { timeout: TIMEOUT_MS });
+  const paths = [...members.map((file) => `/models/en-fr/${file.name}`), `/models/${rerankWith}/model.int8.safetensors`];
+  assert.deepEqual(requested.filter((path) => !path.startsWith('/models/en-de/') && !path.startsWith('/models/de-en/')).sort(), paths.sort());
+  const megabytes = [...members, SHIPPED_MODELS[rerankWith].files[0]].reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
+  assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
+    `2 models together + the French → English model choosing among their candidates, ${megabytes} MB to download, each sentence takes about 3.3× as long`);
+  const model = members.map((file) => join(REPO_ROOT, 'models/en-fr', file.name));
+  // Reranked at 0.2 this sentence reads otherwise than without reranking and than at 0.3 (the default).
+  const text = 'A wakeboarder performs a flip while being towed at high speed.';
+  const reverse = join(REPO_ROOT, 'models', rerankWith, 'model.int8.safetensors');
+  const want = cliTranslate(text, { model, rerankWith: reverse, rerankWeight });
+  assert.notEqual(want, cliTranslate(text, { model }));
+  assert.notEqual(want, cliTranslate(text, { model, rerankWith: reverse, rerankWeight: 0.3 }));
+  assert.equal(await translate(page, text), want);
+});
+
+// <attend-translator rerank-with>: on the embed example's page, the element's events as strings.
+async function elementEvents(attributes, text, count) {
+  const embed = await context.newPage();
+  await embed.goto(`${server.origin}/web/examples/embed.html`);
+  const element = await embed.evaluateHandle(({ attributes, text }) => {
+    const element = document.createElement('attend-translator');
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    element.textContent = text;
+    globalThis.rerankEvents = [];
+    element.addEventListener('attend-translation', (event) => globalThis.rerankEvents.push(`translation: ${event.detail.text}`));
+    element.addEventListener('attend-error', (event) => globalThis.rerankEvents.push(`error ${event.detail.code}: ${event.detail.message}`));
+    document.body.append(element);
+    return element;
+  }, { attributes, text });
+  const next = async (n) => {
+    await embed.waitForFunction((n) => globalThis.rerankEvents.length >= n, n, { timeout: TIMEOUT_MS });
+    return embed.evaluate(() => globalThis.rerankEvents);
+  };
+  return { embed, element, events: await next(count), next };
+}
+
+test('<attend-translator rerank-with> reranks as the CLI; beam 1 and a reverse file that fails are named', async () => {
+  const model = '../../models/en-de/model.int8.safetensors';
+  const { embed, element, next } = await elementEvents({ model, 'rerank-with': '../../models/de-en/model.int8.safetensors' }, SENTENCE, 1);
+  assert.deepEqual(await next(1), [`translation: ${cliTranslate(SENTENCE, { rerankWith: REVERSE })}`]);
+  await element.evaluate((e) => e.setAttribute('beam', '1'));
+  assert.deepEqual((await next(2))[1],
+    'error invalid_argument: beam="1" cannot rerank: rerank-with needs a beam of 2 or more (greedy search has one candidate)');
+  await embed.close();
+  const missing = await elementEvents({ model, 'rerank-with': '../../models/de-en/missing.safetensors' }, SENTENCE, 1);
+  assert.match(missing.events[0], /^error io: the reverse model \(http:\/\/[^)]*\/models\/de-en\/missing\.safetensors\): cannot fetch /);
+  await missing.embed.close();
+});
