@@ -128,3 +128,30 @@ test('<attend-translator rerank-with> reranks as the CLI; beam 1 and a reverse f
   assert.match(missing.events[0], /^error io: the reverse model \(http:\/\/[^)]*\/models\/de-en\/missing\.safetensors\): cannot fetch /);
   await missing.embed.close();
 });
+
+test('a long document with a reverse model goes to the 2-thread pool, which reranks as one Translator', async () => {
+  const worker = await context.newPage();
+  await worker.goto(`${server.origin}/web/examples/embed.html`);  // any page of the origin
+  const outcome = await worker.evaluate(async () => {
+    const sentences = ['A guy works on a building.', 'A girl in a jean dress is walking along a raised balance beam.',
+      'The person in the striped shirt is mountain climbing.', 'A kid swings with his feet up in the air in a forest.'];
+    const text = Array.from({ length: 10 }, () => sentences.join(' ')).join('\n\n');  // 40 sentences
+    const model = new URL('/models/en-de/model.int8.safetensors', location.href).href;
+    const reverse = new URL('/models/de-en/model.int8.safetensors', location.href).href;
+    const { TranslationWorker } = await import('/web/app/worker-client.js');
+    const translations = new TranslationWorker();
+    await translations.load(model, { reverse });
+    const { document, timing } = await translations.translate(text, { beam: 4 }, { document: true });
+    translations.terminate();
+    const { Translator } = await import('/wasm/attend.mjs');
+    const alone = await Translator.load(model, { reverse });
+    const reranked = await alone.translateDocument(text, { beam: 4 });
+    const plain = await alone.translateDocument(text, { beam: 4, rerank: false });
+    alone.dispose();
+    return { cores: navigator.hardwareConcurrency, threads: timing.threads, text: document.text, reranked: reranked.text, plain: plain.text };
+  });
+  await worker.close();
+  assert.equal(outcome.threads, outcome.cores >= 2 ? 2 : 1);
+  assert.notEqual(outcome.reranked, outcome.plain, 'reranking changes these sentences');
+  assert.equal(outcome.text, outcome.reranked, 'the pool reranks as one Translator');
+});
