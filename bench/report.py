@@ -173,6 +173,69 @@ BEAM_BATCH_TARGET = 2.5  # the Speed issue's: beam 5 at batch 32 at least this �
 INT8_AT_BATCH_TARGET = 1.3  # int8 weights at least this × f32 on batched rows
 
 
+WASM_GEMM_KERNELS = [("f32", "f32"), ("i8w", "int8 weights"), ("i8i8", "int8 × int8")]
+WASM_GEMM_MANY_ROWS = 32  # rows from which a batched decoder step's GEMMs run on the register tiles at full rate
+NATIVE_FMA_LANES = {"avx512": 16, "avx2": 8}  # f32 lanes of one fused multiply-add
+
+
+def wasm_gemm_ratios(w, kernel, rows_at_least, build=0):
+    return [r["wasm"][build] / r["native"] for r in w["rows"] if r["kernel"] == kernel and r["m"] >= rows_at_least]
+
+
+def wasm_gemm_markdown(w):
+    """bench/wasm_gemm.py's measurement (wasm_gemm.measure) as a table: per shape, each kernel's native and wasm
+    rates and their ratio."""
+    header = ["m", "n × k"]
+    for _, label in WASM_GEMM_KERNELS:
+        header += [f"{label} native ({w['native_isa']})"] + [f"{label} {name}" for name in w["builds"]] + \
+                  [f"{label} {name} / native" for name in w["builds"]]
+    by_key = {(r["kernel"], r["m"], r["n"], r["k"]): r for r in w["rows"]}
+    rows = []
+    for r in w["rows"]:
+        if r["kernel"] != WASM_GEMM_KERNELS[0][0]:
+            continue
+        row = [r["m"], f"{r['n']} × {r['k']}"]
+        for kernel, _ in WASM_GEMM_KERNELS:
+            cell = by_key[(kernel, r["m"], r["n"], r["k"])]
+            row += [f"{cell['native']:.1f}"] + [f"{x:.1f}" for x in cell["wasm"]] + \
+                   [f"**{x / cell['native']:.2f}×**" for x in cell["wasm"]]
+        rows.append(row)
+    summary = []
+    for kernel, label in WASM_GEMM_KERNELS:
+        for i, name in enumerate(w["builds"]):
+            ratios = wasm_gemm_ratios(w, kernel, WASM_GEMM_MANY_ROWS, i)
+            summary.append(f"{label} ({name}) {min(ratios):.2f}–{max(ratios):.2f}×")
+    return (f"GFLOP/s (int8 × int8: GOP/s), best of {w['rounds']} alternating rounds, 1 thread, {w['cpu']}.\n\n" +
+            table(header, rows) + f"\nwasm / native with {WASM_GEMM_MANY_ROWS} rows or more: " + "; ".join(summary) + ".\n")
+
+
+def wasm_gemm_section(results):
+    """The ceiling of the browser rows' wasm / native: the weight GEMMs alone, both builds, this CPU."""
+    w = results["wasm_gemm"]
+    batched = {kernel: wasm_gemm_ratios(w, kernel, 5) for kernel, _ in WASM_GEMM_KERNELS}
+    highest = max(max(r) for r in batched.values())
+    spans = ", ".join(f"{label} {min(batched[k]):.2f}–{max(batched[k]):.2f}×" for k, label in WASM_GEMM_KERNELS)
+    one_row = [r["wasm"][0] / r["native"] for r in w["rows"] if r["kernel"] == "f32" and r["m"] == 1]
+    lanes = NATIVE_FMA_LANES.get(w["native_isa"])
+    verdict = ("so on this CPU **0.5× native at batch is beyond the arithmetic ceiling**: a batched row is mostly "
+               "these products, and its wasm / native ratio lies between the GEMMs' and the rest of the step's, so it "
+               "could reach 0.5× only if the rest ran well above 0.5× native"
+               if highest < 0.5 else "so these products alone do not keep the browser rows under 0.5× native here")
+    cause = (f"SIMD128 multiplies 4 lanes and has no fused multiply-add in its baseline (`f32x4.relaxed_madd` measured "
+             f"slower, wasm/README.md), against {w['native_isa']}'s {lanes}-lane FMAs" if lanes else
+             "SIMD128 multiplies 4 lanes and has no fused multiply-add in its baseline")
+    return ("\n### wasm / native at batch: the GEMMs' ceiling\n\n"
+            "The Speed issue asks the browser rows for at least 0.5× native. The weight GEMMs of a decoder step, as the "
+            "model calls them (packed panels, the kernels each build picks: natively this CPU's best, SIMD128 in Node), "
+            "at the model's shapes and 1, 5 (beam 5, batch 1), 32 and 448 rows (`bench/wasm_gemm.py`, "
+            "`bench/gemm_rates.cpp` built both ways; this run's native build and `build/wasm-simd`).\n\n" +
+            wasm_gemm_markdown(w) +
+            f"\nWith 5 rows or more the WebAssembly GEMMs run at {spans} of native, {verdict}. The cause is the "
+            f"instruction set, not the tiling: {cause}. With 1 row the f32 products are bound by reading the weights "
+            f"and wasm reaches {min(one_row):.2f}–{max(one_row):.2f}×; the int8 paths are bound by widening int8 in "
+            "SIMD128 (no VNNI, no 8-to-32-bit conversion in one instruction).\n")
+
+
 def ceilings_section(results):
     """Beam 5 at batch 32 against batch 1, and int8 weights against f32 at batch 32, measured and at
     most (bench/ceilings.py), 1 thread."""
@@ -450,6 +513,8 @@ def markdown(results):
             "\nAttend's peak RSS here is the process's maxrss over the whole grid (threads 2 and batch 32 beam "
             "included); the grids above give each setting's own (the high-water mark reset before it).\n"]
     out.append(ceilings_section(results))
+    if "wasm_gemm" in results:
+        out.append(wasm_gemm_section(results))
     if "kernels" in results:
         out += ["\n## The machine's GEMM limit: Attend's kernels vs OpenBLAS (1 thread, model shapes)\n\n",
                 kernels_table(results["kernels"]),
@@ -459,7 +524,7 @@ def markdown(results):
             "`scripts/bench.sh` (or `npm run bench`) builds `attend` and `attend_kernel_bench` in `build/bench`, the "
             "WebAssembly module (`scripts/build_wasm.sh`), installs the npm peers if missing, then runs "
             "`bench/run.py`, which writes this page and `bench/latest.json`. Options go to `bench/run.py` "
-            "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,int8,documents`, `--repeat N`). "
+            "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,wasm-gemm,int8,documents`, `--repeat N`). "
             "`attend bench --help` describes the native tool alone. "
             f"This run: `{' '.join(['scripts/bench.sh', shown_arguments(results.get('arguments', []))]).strip()}`.\n"]
     return "".join(out)

@@ -6,7 +6,8 @@ settings, in one run, so every speed is a ratio against a peer measured under th
   2. PyTorch (the reference model, fp32, KV cache): bench/torch_peer.py.
   3. ONNX Runtime for Node on bench/export_onnx.py's graphs: bench/ort_node.mjs.
   4. In Chromium: Attend's WebAssembly build vs onnxruntime-web: bench/browser.mjs.
-  5. The kernels' micro-bench against OpenBLAS (the machine's GEMM limit): attend_kernel_bench.
+  5. The kernels' micro-bench against OpenBLAS (the machine's GEMM limit): attend_kernel_bench; and the weight
+     GEMMs natively against the WebAssembly build's in Node (the ceiling of wasm / native): bench/wasm_gemm.py.
   6. Documents: the sentences joined into paragraphs and lists, translated as a document (natively
      `attend bench --document`, in Chromium translateDocument) against the same sentences one per line.
 Every peer's output ids are compared with Attend's for the same setting (count of differing sentences).
@@ -30,6 +31,7 @@ sys.path.insert(0, os.path.join(REPO, "training"))
 
 import model_file  # noqa: E402
 import report  # noqa: E402
+import wasm_gemm  # noqa: E402
 from attend_ref import openblas  # noqa: E402
 
 # Every OpenBLAS user this driver starts (the PyTorch peer, the GEMM bench) gets the kernels this
@@ -44,6 +46,7 @@ BROWSER_BEAM_SETTINGS = "5:1"
 # 2 workers each with its own Translator, as the native CLI's 2 translators).
 BROWSER_BATCHED_BEAM_SETTINGS = "5:32,5:32:2"
 BROWSER_THREADED_GREEDY_SETTINGS = "1:32:2"
+WASM_SIMD_BUILD = os.path.join(REPO, "build", "wasm-simd")  # scripts/build_wasm.sh's SIMD build
 DOCUMENT_BEAMS, DOCUMENT_BATCH = "1,5", 32
 DOCUMENT_REPEAT = 9  # interleaved passes of each path; the report takes the best and the median paired ratio
 PARAGRAPH_SENTENCES = 5
@@ -178,7 +181,7 @@ def main():
     parser.add_argument("--lines", type=int, default=1000, help="sentences for greedy search (all engines)")
     parser.add_argument("--beam-lines", type=int, default=300, help="sentences for beam search (all engines)")
     parser.add_argument("--repeat", type=int, default=1, help="attend bench --repeat")
-    parser.add_argument("--skip", default="", help="comma-separated: torch, ort-node, browser, kernels, int8, documents")
+    parser.add_argument("--skip", default="", help="comma-separated: torch, ort-node, browser, kernels, wasm-gemm, int8, documents")
     parser.add_argument("--scratch", help="scratch folder (default: a temporary one)")
     parser.add_argument("--json-out", default=os.path.join(REPO, "bench", "latest.json"))
     parser.add_argument("--md-out", default=os.path.join(REPO, "docs", "benchmarks.md"))
@@ -303,6 +306,8 @@ def main():
         results["documents"] = documents
     if "kernels" not in skip:
         results["kernels"] = kernel_bench(os.path.join(args.build, "native", "bench", "attend_kernel_bench"))
+    if "wasm-gemm" not in skip and "browser" not in skip:
+        results["wasm_gemm"] = wasm_gemm.measure(args.build, [WASM_SIMD_BUILD])
 
     results["machine"] = machine_info(args.build)
     results["machine"]["load_average_at_start"] = load_at_start

@@ -6,22 +6,21 @@ best. With more than one --wasm build (e.g. kernels before and after a change) e
 
   python3 bench/wasm_gemm.py --native build/release --wasm build/wasm-simd [--wasm OTHER] [--rounds 3]
 
-Builds attend_gemm_rates in each build directory first (ninja, under nice). Prints markdown.
+Builds attend_gemm_rates in each build directory first (ninja, under nice). Prints markdown (bench/report.py's;
+bench/run.py records the same measurement for docs/benchmarks.md).
 """
 import argparse
 import json
 import os
 import subprocess
 
-from report import table
-
-KERNELS = [("f32", "f32"), ("i8w", "int8 weights"), ("i8i8", "int8 × int8")]
-MANY_ROWS = 32  # rows from which a batched decoder step's GEMMs run on the register tiles at full rate
-
+from report import wasm_gemm_markdown
 
 def build(directory, jobs):
+    # Debian's emcc runs its JS tools with node-acorn, found through NODE_PATH.
+    env = {**os.environ, "NODE_PATH": os.environ.get("NODE_PATH", "/usr/share/nodejs")}
     subprocess.run(["nice", "-n", "10", "ninja", "-C", directory, jobs, "attend_gemm_rates"], check=True,
-                   stdout=subprocess.DEVNULL)
+                   stdout=subprocess.DEVNULL, env=env)
 
 
 def native_command(directory, ms):
@@ -55,28 +54,17 @@ def cpu_name():
     return f"{fields.get('model name', '?')} (family {fields.get('cpu family', '?')}, model {fields.get('model', '?')})"
 
 
-def markdown(native, wasms, isas, names):
-    header = ["m", "n × k"]
-    for _, label in KERNELS:
-        header += [f"{label} native ({isas[0]})"] + [f"{label} {name}" for name in names] + \
-                  [f"{label} {name} / native" for name in names]
-    rows = []
-    for (kernel, m, n, k) in native:
-        if kernel != KERNELS[0][0]:
-            continue
-        row = [m, f"{n} × {k}"]
-        for name, _ in KERNELS:
-            key = (name, m, n, k)
-            row += [f"{native[key]:.1f}"] + [f"{w[key]:.1f}" for w in wasms] + \
-                   [f"**{w[key] / native[key]:.2f}×**" for w in wasms]
-        rows.append(row)
-    summary = []
-    for name, label in KERNELS:
-        for wasm_name, w in zip(names, wasms):
-            ratios = [w[key] / native[key] for key in native if key[0] == name and key[1] >= MANY_ROWS]
-            summary.append(f"{label} ({wasm_name}) {min(ratios):.2f}–{max(ratios):.2f}×")
-    return (f"GFLOP/s (int8 × int8: GOP/s), best of the rounds, 1 thread, {cpu_name()}.\n\n" + table(header, rows) +
-            f"\nwasm / native with {MANY_ROWS} rows or more: " + "; ".join(summary) + ".\n")
+def measure(native_dir, wasm_dirs, rounds=3, ms=50, jobs="-j2"):
+    """Builds and times both sides; JSON-ready: the CPU, the native ISA, the wasm builds' names and one row per
+    (kernel, m, n, k) with the native rate and each wasm build's (report.wasm_gemm_markdown prints it)."""
+    for directory in [native_dir] + wasm_dirs:
+        build(directory, jobs)
+    commands = [native_command(native_dir, ms)] + [wasm_command(w, ms) for w in wasm_dirs]
+    best, isas = best_of(commands, rounds)
+    names = [os.path.basename(os.path.normpath(w)) for w in wasm_dirs] if len(wasm_dirs) > 1 else ["wasm"]
+    rows = [{"kernel": kernel, "m": m, "n": n, "k": k, "native": rate, "wasm": [w[(kernel, m, n, k)] for w in best[1:]]}
+            for (kernel, m, n, k), rate in best[0].items()]
+    return {"cpu": cpu_name(), "native_isa": isas[0], "builds": names, "rounds": rounds, "rows": rows}
 
 
 def main():
@@ -87,13 +75,7 @@ def main():
     parser.add_argument("--ms", type=float, default=50, help="least time of each shape's timing, per round")
     parser.add_argument("-j", dest="jobs", default="-j2")
     args = parser.parse_args()
-    for directory in [args.native] + args.wasm:
-        build(directory, args.jobs)
-    commands = [native_command(args.native, args.ms)] + [wasm_command(w, args.ms) for w in args.wasm]
-    best, isas = best_of(commands, args.rounds)
-    names = [os.path.basename(os.path.normpath(w)) for w in args.wasm] if len(args.wasm) > 1 else ["wasm"]
-    print(markdown(best[0], best[1:], isas, names), end="")
-
+    print(wasm_gemm_markdown(measure(args.native, args.wasm, args.rounds, args.ms, args.jobs)), end="")
 
 if __name__ == "__main__":
     main()

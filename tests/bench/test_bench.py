@@ -239,6 +239,35 @@ class Ceilings(unittest.TestCase):
         self.assertEqual(report.ceilings_section({"model": {}, "engines": {}}), "", "no config: no section")
 
 
+class WasmGemmReport(unittest.TestCase):
+    """bench/report.py's wasm / native GEMM section from given rates: the ratios, their spans, and the verdict on the
+    0.5× target that follows from them."""
+
+    @staticmethod
+    def results(wasm_f32_at_32):
+        rows = [{"kernel": kernel, "m": m, "n": 512, "k": 128, "native": 200.0,
+                 "wasm": [{1: 120.0, 5: 40.0, 32: wasm_f32_at_32}[m] * (1.0 if kernel == "f32" else 0.5)]}
+                for kernel in ("f32", "i8w", "i8i8") for m in (1, 5, 32)]
+        return {"wasm_gemm": {"cpu": "Test CPU 9000", "native_isa": "avx512", "builds": ["wasm"], "rounds": 3,
+                              "rows": rows}}
+
+    def section(self, wasm_f32_at_32):
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        return report.wasm_gemm_section(self.results(wasm_f32_at_32))
+
+    def test_ratios_spans_and_the_verdict(self):
+        section = self.section(50.0)
+        self.assertIn("| 32 | 512 × 128 | 200.0 | 50.0 | **0.25×** | 200.0 | 25.0 | **0.12×** |", section)
+        self.assertIn("f32 0.20–0.25×, int8 weights 0.10–0.12×", section)  # rows 5 and 32
+        self.assertIn("**0.5× native at batch is beyond the arithmetic ceiling**", section)
+        self.assertIn("wasm reaches 0.60–0.60×", section)  # 1 row, f32
+        self.assertIn("avx512's 16-lane FMAs", section)
+        fast = self.section(150.0)  # f32 at 0.75× with 32 rows: the products do not bound the target
+        self.assertNotIn("beyond the arithmetic ceiling", fast)
+        self.assertIn("do not keep the browser rows under 0.5× native", fast)
+
+
 class DocumentsReport(unittest.TestCase):
     """bench/report.py's Documents section from given figures: the overheads, the cut's share, the checks, the verdict;
     and the note on a busy machine."""
