@@ -67,7 +67,6 @@ test('beam 1: the page says reranking is not used, and translates greedily', asy
   await page.waitForSelector('#rerank-note', { state: 'visible' });
   assert.match(await page.textContent('#rerank-note'), /^Beam size 1 translates without the better quality's reranking: the German → English model chooses among candidates only with a beam size of 2 or more\.$/);
   assert.equal(await translate(page, 'A dog runs on the beach.'), cliTranslate('A dog runs on the beach.', { beam: 1 }));
-  await page.waitForFunction(() => document.getAnimations().length === 0);  // greedy's live pieces fade in
   assert.deepEqual(await seriousViolations(page), [], 'axe-core with the note shown');
   await page.fill('#beam', '4');
   await page.dispatchEvent('#beam', 'change');
