@@ -85,11 +85,25 @@ test('an ensemble and a reverse direction (the shipped en-fr): every file, the r
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
     `2 models together + the French → English model choosing among their candidates, ${megabytes} MB to download, each sentence takes about 3.3× as long`);
   const model = members.map((file) => join(REPO_ROOT, 'models/en-fr', file.name));
-  // Reranked at 0.2 this sentence reads otherwise than without reranking and than at 0.3 (the default).
-  const text = 'A wakeboarder performs a flip while being towed at high speed.';
+  const text = 'A young woman is making rugs in the rain forest';  // reranking changes its translation
   const reverse = join(REPO_ROOT, 'models', rerankWith, 'model.int8.safetensors');
   const want = cliTranslate(text, { model, rerankWith: reverse, rerankWeight });
   assert.notEqual(want, cliTranslate(text, { model }));
+  assert.equal(await translate(page, text), want);
+});
+
+test('a folder\'s own weight, not the API\'s default (the shipped fr-en, reranked at 0.2)', async () => {
+  const { files: [member], rerankWith, rerankWeight } = SHIPPED_MODELS['fr-en'];
+  assert.notEqual(rerankWeight, 0.3, 'a weight other than the default, or this test proves nothing');
+  await page.selectOption('#model-select', 'fr-en');  // better stays chosen
+  await page.waitForFunction(() => document.body.dataset.model === 'ready'
+    && document.getElementById('model-status').textContent === 'French → English (reranked by English → French) is ready.', null, { timeout: TIMEOUT_MS });
+  const model = join(REPO_ROOT, 'models/fr-en', member.name);
+  const reverse = join(REPO_ROOT, 'models', rerankWith, 'model.int8.safetensors');
+  // At the folder's weight and at the default this sentence reads otherwise, the best ahead of the
+  // next by 0.06 and 0.12 (not by a margin the wasm arithmetic could flip).
+  const text = 'Une artiste peint dehors.';
+  const want = cliTranslate(text, { model, rerankWith: reverse, rerankWeight });
   assert.notEqual(want, cliTranslate(text, { model, rerankWith: reverse, rerankWeight: 0.3 }));
   assert.equal(await translate(page, text), want);
 });

@@ -15,8 +15,8 @@ export const SHIPPED_MODELS = {
     name: 'English → French',
     languages: { source: 'en', target: 'fr' },
     rerankWith: 'fr-en',
-    rerankWeight: 0.2,
-    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: '49f5dd7.int8.safetensors', megabytes: 3.4 }],
+    rerankWeight: 0.3,
+    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'seed2.int8.safetensors', megabytes: 3.4 }],
   },
   'de-en': { name: 'German → English', languages: { source: 'de', target: 'en' }, files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }] },
   'fr-en': {
