@@ -77,6 +77,10 @@ TEST(Ensemble, OfTwoCopiesGivesTheModelsTokens) {
   }
   EXPECT_EQ(ensemble.score(kSentences[1], "Zwei Kinder spielen im Schnee.").log_prob,
             single.score(kSentences[1], "Zwei Kinder spielen im Schnee.").log_prob);
+  // 30 rows at the first steps: the means are combined in two blocks of rows (24 + 6).
+  std::vector<std::string> six = kSentences;
+  six.push_back("An old man is reading a newspaper on a park bench.");
+  expect_same(ensemble.translate_batch(six, beam(5), 6), single.translate_batch(six, beam(5), 6), true);
 }
 
 // log p(t) of every position of a teacher-forced pass: [T + 1][V] in double.

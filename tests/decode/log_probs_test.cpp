@@ -59,5 +59,19 @@ TEST(LogProbs, BestAllowedTokensAreThePlainRulesOnTiesBansAndEveryLength) {
   }
 }
 
+TEST(LogProbs, LogSumExpFindsTheLargestItself) {
+  // The same bits as given the largest's position (any of equal values): the shift is its value.
+  const kernels::KernelTable& k = kernels::best_kernels();
+  std::mt19937 rng(11);
+  for (int n : {1, 2, 15, 16, 17, 40, 1000, 8000}) {
+    for (int trial = 0; trial < 10; ++trial) {
+      std::vector<float> logits(n);
+      for (int i = 0; i < n; ++i) logits[i] = trial % 2 ? static_cast<float>(rng() % 5) : 0.001f * static_cast<float>(rng() % 20000) - 10.f;
+      const int largest = static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
+      EXPECT_EQ(log_sum_exp(k, logits.data(), n), log_sum_exp(k, logits.data(), n, largest)) << "n " << n << " trial " << trial;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace attend

@@ -1,46 +1,59 @@
 #include "decode/ensemble_step_scorer.h"
 
+#include <algorithm>
+
 #include "decode/cpu_step_scorer.h"
 #include "decode/log_probs.h"
 
 namespace attend {
 
 void EnsembleStepScorer::prepare(const DecodeShape& shape) {
+  const int logit_rows = std::min(shape.max_rows, kMaxLogitBlockRows);  // step() combines block by block
   for (size_t i = 0; i < members_.size(); ++i) {  // only the attention member captures
     const EnsembleMember& m = members_[i];
     const bool capture = shape.capture && static_cast<int>(i) == attention_member_;
     m.ws->reserve(m.model->config, shape.max_rows, shape.slots, shape.max_steps, *shape.source_offsets, capture,
-                  shape.max_rows);
+                  logit_rows);
     prepare_cross_attention(*m.model, kernels_, m.memory, *m.ws);
   }
   row_sentences_.reserve(shape.max_rows);
   fed_.assign(shape.slots, 0);
-  mean_.resize(members_[0].model->config.tgt_vocab_size);
+  mean_.resize(static_cast<size_t>(logit_rows) * members_[0].model->config.tgt_vocab_size);
 }
 
 void EnsembleStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
   mark_fed_slots(rows, fed_);
   for (const EnsembleMember& m : members_) {
     release_unfed_slots(fed_, *m.ws);
-    decoder_step(*m.model, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, *m.mask,
-                 *m.ws);  // logits [R, V]
+    decoder_hidden(*m.model, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, *m.mask,
+                   *m.ws);
   }
   row_sentences_.assign(rows.sentences, rows.sentences + rows.rows);
-  const int vocab = static_cast<int>(mean_.size());
-  float* mean = mean_.data();
-  for (int r = 0; r < rows.rows; ++r) {
+  const int vocab = members_[0].model->config.tgt_vocab_size;
+  // Block by block as CpuStepScorer, so that a member's logits and the means stay in cache.
+  for (int first = 0, count = 0; first < rows.rows; first += count) {
+    count = kernels::next_row_block(rows.rows - first, kLogitBlockRows);
     for (size_t m = 0; m < members_.size(); ++m) {
-      const float* x = members_[m].ws->logits.data() + static_cast<size_t>(r) * vocab;  // [V]
-      const float lse = log_sum_exp(kernels_, x, vocab, argmax(x, vocab));
-      const float w = members_[m].weight;
-      if (m == 0) {
-        for (int t = 0; t < vocab; ++t) mean[t] = w * (x[t] - lse);
-      } else {
-        for (int t = 0; t < vocab; ++t) mean[t] += w * (x[t] - lse);
+      const EnsembleMember& member = members_[m];
+      float* logits = member.ws->logits.data();
+      decoder_logits(*member.model, kernels_, *member.ws, first, count, logits);  // [count, V]
+      for (int r = 0; r < count; ++r) {
+        const float* x = logits + static_cast<size_t>(r) * vocab;  // [V]
+        float* mean = mean_.data() + static_cast<size_t>(r) * vocab;  // [V]
+        const float lse = log_sum_exp(kernels_, x, vocab);
+        const float w = member.weight;
+        if (m == 0) {
+          for (int t = 0; t < vocab; ++t) mean[t] = w * (x[t] - lse);
+        } else {
+          for (int t = 0; t < vocab; ++t) mean[t] += w * (x[t] - lse);
+        }
       }
     }
-    rows.banned[r].mask(mean);
-    best_tokens(mean, vocab, 0.f, k, best + static_cast<size_t>(r) * k, kernels_);
+    for (int r = 0; r < count; ++r) {
+      float* mean = mean_.data() + static_cast<size_t>(r) * vocab;  // [V]
+      rows.banned[first + r].mask(mean);
+      best_tokens(mean, vocab, 0.f, k, best + static_cast<size_t>(first + r) * k, kernels_);
+    }
   }
 }
 

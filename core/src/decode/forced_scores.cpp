@@ -50,7 +50,7 @@ std::vector<double> forced_log_probs(const Model::Impl& model, const KernelTable
     decoder_step(model, k, in, mask, ws);
     for (int r = 0; r < in.rows; ++r) {
       const float* logits = ws.logits.data() + static_cast<size_t>(r) * vocab;  // [V]
-      log_probs[r] = logits[next[r]] - log_sum_exp(k, logits, vocab, argmax(logits, vocab));
+      log_probs[r] = logits[next[r]] - log_sum_exp(k, logits, vocab);
     }
   });
 }

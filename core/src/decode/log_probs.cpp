@@ -8,24 +8,6 @@ float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int
   return logits[best] + std::log(k.sum_exp_f32(logits, n, logits[best]));
 }
 
-int argmax(const float* x, int n) {
-  // The largest value with 8 independent running maxima (8 compare chains in flight instead
-  // of one), then its first position.
-  constexpr int kLanes = 8;
-  float lane_max[kLanes];
-  for (int l = 0; l < kLanes; ++l) lane_max[l] = x[0];
-  int i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    for (int l = 0; l < kLanes; ++l) lane_max[l] = x[i + l] > lane_max[l] ? x[i + l] : lane_max[l];
-  }
-  float largest = lane_max[0];
-  for (int l = 1; l < kLanes; ++l) largest = lane_max[l] > largest ? lane_max[l] : largest;
-  for (; i < n; ++i) largest = x[i] > largest ? x[i] : largest;
-  i = 0;
-  while (i + 1 < n && x[i] != largest) ++i;  // bounded even if a NaN slipped in
-  return i;
-}
-
 void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best, const kernels::KernelTable& table) {
   // A sorted window of the k best seen so far (raw logits while scanning). Once it is full, only
   // a value above its last can enter, and the kernel skips to the next one: only ~k·ln(n/k)
@@ -47,10 +29,16 @@ void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best,
   for (int j = 0; j < held; ++j) best[j].log_prob -= lse;
 }
 
+float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n) {
+  TokenScore largest;
+  best_tokens(logits, n, 0.f, 1, &largest, k);  // its log_prob is the raw logit: x - 0
+  return largest.log_prob + std::log(k.sum_exp_f32(logits, n, largest.log_prob));
+}
+
 void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned, int count,
                          TokenScore* scratch, TokenScore* best) {
   if (count + banned.count > n) {  // a vocabulary too small to step over the banned tokens
-    const float lse = log_sum_exp(k, logits, n, argmax(logits, n));
+    const float lse = log_sum_exp(k, logits, n);
     banned.mask(logits);
     best_tokens(logits, n, lse, count, best, k);
     return;

@@ -10,8 +10,9 @@ namespace attend {
 // lse of logits[n] whose largest value is at `best`.
 float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n, int best);
 
-// Index of the largest value (the first one on ties).
-int argmax(const float* x, int n);
+// lse of logits[n] (n ≥ 1), its largest value found by best_tokens' scan: two passes over the
+// logits, both in the table's vector kernels.
+float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n);
 
 // best[k]: the k largest of logits[n] (k ≤ n), largest first, equal values by lower index first,
 // each as (index, x_i - lse). The result does not depend on the table, only the speed.
