@@ -104,6 +104,18 @@ TEST(ReverseRerank, WeightZeroKeepsTheSearchsOrderAndTheDefaultChangesTwoBests) 
 TEST(ReverseRerank, KeepsNbestOfTheWholeBeamAndTheAttentionOfTheNewBest) {
   Translator forward(en_de());
   const std::vector<Translation> all = forward.translate_batch(kSentences, reranked(5, 5, 0.3f));
+  // Below the beam size, the hypotheses after the search's nbest stop being scored once they cannot
+  // be kept: the same ones come back, in the same order.
+  for (int nbest = 1; nbest < 5; ++nbest) {
+    const std::vector<Translation> some = forward.translate_batch(kSentences, reranked(5, nbest, 0.3f));
+    for (size_t i = 0; i < kSentences.size(); ++i) {
+      ASSERT_EQ(some[i].hypotheses.size(), static_cast<size_t>(nbest)) << i;
+      for (int h = 0; h < nbest; ++h) {
+        EXPECT_EQ(some[i].hypotheses[h].ids, all[i].hypotheses[h].ids) << "nbest " << nbest << " sentence " << i << " " << h;
+        EXPECT_NEAR(some[i].hypotheses[h].score, all[i].hypotheses[h].score, 1e-5f);
+      }
+    }
+  }
   TranslateOptions o = reranked(5, 2, 0.3f);
   o.capture_attention = true;
   const std::vector<Translation> two = forward.translate_batch(kSentences, o);

@@ -17,7 +17,7 @@ int longest(const std::vector<std::vector<int>>& targets) {
 }  // namespace
 
 std::vector<double> forced_log_probs(const ModelConfig& c, const std::vector<std::vector<int>>& targets,
-                                     const ForcedStep& step) {
+                                     const ForcedStep& step, const KeepScoring& keep) {
   const int sentences = static_cast<int>(targets.size());
   std::vector<double> sums(sentences, 0.0);  // in double: the sum of many small terms
   std::vector<int> next(sentences);          // [rows] the token each row scores
@@ -32,7 +32,8 @@ std::vector<double> forced_log_probs(const ModelConfig& c, const std::vector<std
     for (int i = 0; i < live.size(); ++i) {
       const int s = live.sentence(i);
       sums[s] += log_probs[i];
-      if (t < static_cast<int>(targets[s].size())) live.keep(s, next[i]);  // else its eos was scored
+      const bool more = t < static_cast<int>(targets[s].size());  // else its eos was scored
+      if (more && (!keep || keep(s, sums[s]))) live.keep(s, next[i]);
     }
     live.end_step();
   }
@@ -41,7 +42,8 @@ std::vector<double> forced_log_probs(const ModelConfig& c, const std::vector<std
 
 std::vector<double> forced_log_probs(const Model::Impl& model, const KernelTable& k, const HeadMask& mask,
                                      const float* memory, const std::vector<int>& source_offsets,
-                                     const std::vector<std::vector<int>>& targets, DecoderWorkspace& ws) {
+                                     const std::vector<std::vector<int>>& targets, DecoderWorkspace& ws,
+                                     const KeepScoring& keep) {
   const ModelConfig& c = model.config;
   const int sentences = static_cast<int>(targets.size()), vocab = c.tgt_vocab_size;
   ws.reserve(c, sentences, sentences, longest(targets) + 1, source_offsets, false, sentences);
@@ -52,17 +54,17 @@ std::vector<double> forced_log_probs(const Model::Impl& model, const KernelTable
       const float* logits = ws.logits.data() + static_cast<size_t>(r) * vocab;  // [V]
       log_probs[r] = logits[next[r]] - log_sum_exp(k, logits, vocab);
     }
-  });
+  }, keep);
 }
 
 std::vector<double> forced_log_probs(DeviceSession& session, const ModelConfig& c, const HeadMask& mask,
-                                     const std::vector<std::vector<int>>& targets) {
+                                     const std::vector<std::vector<int>>& targets, const KeepScoring& keep) {
   const int sentences = static_cast<int>(targets.size());
   session.begin_decode(sentences, sentences, longest(targets) + 1, 1, false);
   return forced_log_probs(c, targets, [&](const StepInput& in, const int* next, float* log_probs) {
     session.step(in, mask);
     session.token_log_probs(next, log_probs);
-  });
+  }, keep);
 }
 
 }  // namespace attend

@@ -272,9 +272,68 @@ struct Translator::State {
         t.hypotheses.push_back(std::move(hyp));
       }
     }
-    if (o.reverse_model) rerank_by_reverse(out, *impl.src_tokenizer, reverse_translator(o.reverse_model), o);
+    if (o.reverse_model) {
+      Translator& reverse = reverse_translator(o.reverse_model);
+      rerank_by_reverse(out, *impl.src_tokenizer, reverse,
+                        [&reverse](const std::vector<std::vector<int>>& sources, const std::vector<std::vector<int>>& targets,
+                                   const KeepScoring& keep) { return reverse.state_->score_pairs(sources, targets, 32, keep); },
+                        o);
+    }
     if (o.capture_attention) {
       for (size_t i = 0; i < sources.size(); ++i) capture_attention(sources[i], mask, out[i]);
+    }
+    return out;
+  }
+
+  // Translator::score_ids; with `keep`, pair i stops once keep(i, its sum so far) is false
+  // (decode/forced_scores.h), its log_prob then the sum so far. An ensemble scores every pair whole:
+  // its members score one after another.
+  std::vector<TargetScore> score_pairs(const std::vector<std::vector<int>>& source_ids,
+                                       const std::vector<std::vector<int>>& target_ids, int batch_size,
+                                       const KeepScoring& keep) {
+    const ModelConfig& c = impl.config;
+    if (source_ids.size() != target_ids.size()) {
+      throw Error(ErrorCode::invalid_argument, std::to_string(source_ids.size()) + " sources but " +
+                                                   std::to_string(target_ids.size()) + " targets to score");
+    }
+    if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
+    for (size_t i = 0; i < source_ids.size(); ++i) {
+      check_source(c, source_ids[i]);
+      check_target(c, target_ids[i]);
+    }
+    std::vector<TargetScore> out;
+    out.reserve(source_ids.size());
+    for (size_t start = 0; start < source_ids.size(); start += batch_size) {  // consecutive groups
+      const size_t end = std::min(source_ids.size(), start + static_cast<size_t>(batch_size));
+      std::vector<int> ids, offsets{0};
+      for (size_t i = start; i < end; ++i) {
+        ids.insert(ids.end(), source_ids[i].begin(), source_ids[i].end());
+        offsets.push_back(static_cast<int>(ids.size()));
+      }
+      const std::vector<std::vector<int>> targets(target_ids.begin() + start, target_ids.begin() + end);
+      KeepScoring keep_in_group;  // numbers the group's pairs as the caller does
+      if (keep && member_count() == 1) {
+        keep_in_group = [&keep, start](int pair, double sum) { return keep(static_cast<int>(start) + pair, sum); };
+      }
+      std::vector<double> sums(targets.size(), 0.0);  // an ensemble's: Σ_m w_m · member m's sum
+      for (size_t m = 0; m < member_count(); ++m) {
+        State& s = member(m);
+        const HeadMask no_mask = HeadMask::from_refs(s.impl.config, {});
+        std::vector<double> member_sums;
+        if (s.device) {  // the encoder output stays on the device
+          s.device->encode(ids, offsets, no_mask, nullptr, 0);
+          member_sums = forced_log_probs(*s.device, s.impl.config, no_mask, targets, keep_in_group);
+        } else {
+          encode(s.impl, s.kernels, ids, offsets, no_mask, s.encoder);
+          member_sums =
+              forced_log_probs(s.impl, s.kernels, no_mask, s.encoder.x.data(), offsets, targets, s.decoder, keep_in_group);
+        }
+        const double weight = member_count() == 1 ? 1.0 : model->member_weights()[m];
+        for (size_t i = 0; i < sums.size(); ++i) sums[i] += weight * member_sums[i];
+      }
+      for (size_t i = 0; i < targets.size(); ++i) {
+        out.push_back(TargetScore{static_cast<float>(sums[i]), static_cast<int>(targets[i].size()) + 1});
+      }
     }
     return out;
   }
@@ -411,46 +470,7 @@ std::vector<int> Translator::target_ids(std::string_view text) const {
 
 std::vector<TargetScore> Translator::score_ids(const std::vector<std::vector<int>>& source_ids,
                                                const std::vector<std::vector<int>>& target_ids, int batch_size) {
-  const ModelConfig& c = state_->impl.config;
-  if (source_ids.size() != target_ids.size()) {
-    throw Error(ErrorCode::invalid_argument, std::to_string(source_ids.size()) + " sources but " +
-                                                 std::to_string(target_ids.size()) + " targets to score");
-  }
-  if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
-  for (size_t i = 0; i < source_ids.size(); ++i) {
-    check_source(c, source_ids[i]);
-    check_target(c, target_ids[i]);
-  }
-  std::vector<TargetScore> out;
-  out.reserve(source_ids.size());
-  for (size_t start = 0; start < source_ids.size(); start += batch_size) {  // consecutive groups
-    const size_t end = std::min(source_ids.size(), start + static_cast<size_t>(batch_size));
-    std::vector<int> ids, offsets{0};
-    for (size_t i = start; i < end; ++i) {
-      ids.insert(ids.end(), source_ids[i].begin(), source_ids[i].end());
-      offsets.push_back(static_cast<int>(ids.size()));
-    }
-    const std::vector<std::vector<int>> targets(target_ids.begin() + start, target_ids.begin() + end);
-    std::vector<double> sums(targets.size(), 0.0);  // an ensemble's: Σ_m w_m · member m's sum
-    for (size_t m = 0; m < state_->member_count(); ++m) {
-      State& s = state_->member(m);
-      const HeadMask no_mask = HeadMask::from_refs(s.impl.config, {});
-      std::vector<double> member_sums;
-      if (s.device) {  // the encoder output stays on the device
-        s.device->encode(ids, offsets, no_mask, nullptr, 0);
-        member_sums = forced_log_probs(*s.device, s.impl.config, no_mask, targets);
-      } else {
-        encode(s.impl, s.kernels, ids, offsets, no_mask, s.encoder);
-        member_sums = forced_log_probs(s.impl, s.kernels, no_mask, s.encoder.x.data(), offsets, targets, s.decoder);
-      }
-      const double weight = state_->member_count() == 1 ? 1.0 : state_->model->member_weights()[m];
-      for (size_t i = 0; i < sums.size(); ++i) sums[i] += weight * member_sums[i];
-    }
-    for (size_t i = 0; i < targets.size(); ++i) {
-      out.push_back(TargetScore{static_cast<float>(sums[i]), static_cast<int>(targets[i].size()) + 1});
-    }
-  }
-  return out;
+  return state_->score_pairs(source_ids, target_ids, batch_size, {});
 }
 
 }  // namespace attend
