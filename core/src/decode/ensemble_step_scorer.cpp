@@ -18,7 +18,7 @@ void EnsembleStepScorer::prepare(const DecodeShape& shape) {
   }
   row_sentences_.reserve(shape.max_rows);
   fed_.assign(shape.slots, 0);
-  mean_.resize(static_cast<size_t>(logit_rows) * members_[0].model->config.tgt_vocab_size);
+  mean_.resize(members_[0].model->config.tgt_vocab_size);
 }
 
 void EnsembleStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
@@ -30,27 +30,25 @@ void EnsembleStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
   }
   row_sentences_.assign(rows.sentences, rows.sentences + rows.rows);
   const int vocab = members_[0].model->config.tgt_vocab_size;
-  // Block by block as CpuStepScorer, so that a member's logits and the means stay in cache.
+  // Block by block as CpuStepScorer, so that the members' logits stay in cache; row by row in a
+  // block, so that the row's means do.
+  float* mean = mean_.data();  // [V]
   for (int first = 0, count = 0; first < rows.rows; first += count) {
     count = kernels::next_row_block(rows.rows - first, kLogitBlockRows);
-    for (size_t m = 0; m < members_.size(); ++m) {
-      const EnsembleMember& member = members_[m];
-      float* logits = member.ws->logits.data();
-      decoder_logits(*member.model, kernels_, *member.ws, first, count, logits);  // [count, V]
-      for (int r = 0; r < count; ++r) {
-        const float* x = logits + static_cast<size_t>(r) * vocab;  // [V]
-        float* mean = mean_.data() + static_cast<size_t>(r) * vocab;  // [V]
+    for (const EnsembleMember& member : members_) {
+      decoder_logits(*member.model, kernels_, *member.ws, first, count, member.ws->logits.data());  // [count, V]
+    }
+    for (int r = 0; r < count; ++r) {
+      for (size_t m = 0; m < members_.size(); ++m) {
+        const float* x = members_[m].ws->logits.data() + static_cast<size_t>(r) * vocab;  // [V]
         const float lse = log_sum_exp(kernels_, x, vocab);
-        const float w = member.weight;
+        const float w = members_[m].weight;
         if (m == 0) {
           for (int t = 0; t < vocab; ++t) mean[t] = w * (x[t] - lse);
         } else {
           for (int t = 0; t < vocab; ++t) mean[t] += w * (x[t] - lse);
         }
       }
-    }
-    for (int r = 0; r < count; ++r) {
-      float* mean = mean_.data() + static_cast<size_t>(r) * vocab;  // [V]
       rows.banned[first + r].mask(mean);
       best_tokens(mean, vocab, 0.f, k, best + static_cast<size_t>(first + r) * k, kernels_);
     }

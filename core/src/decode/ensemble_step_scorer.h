@@ -40,7 +40,7 @@ class EnsembleStepScorer final : public StepScorer {
   int attention_member_;
   std::vector<int> row_sentences_;    // [R] of the last step
   std::vector<char> fed_;             // [P] whether the slot is fed at this step
-  std::vector<float> mean_;           // [block rows, V] the weighted mean log-probabilities of a block
+  std::vector<float> mean_;           // [V] a row's weighted mean log-probabilities
 };
 
 }  // namespace attend
