@@ -45,7 +45,7 @@ test('one file and a reverse direction: better is offered, with what it download
   assert.equal(await page.isVisible('#model-quality'), true);
   const megabytes = (files[0].megabytes + SHIPPED_MODELS['de-en'].files[0].megabytes).toFixed(1);
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
-    `one model + the German → English model choosing among its candidates, ${megabytes} MB to download, each sentence takes about 2.3× as long`);
+    `one model + the German → English model choosing among its candidates, ${megabytes} MB to download, each sentence takes about 1.9× as long`);
 });
 
 test('better loads the reverse model and translates as the CLI\'s --rerank-with', async () => {
@@ -83,7 +83,7 @@ test('an ensemble and a reverse direction (the shipped en-fr): every file, the r
   assert.deepEqual(requested.filter((path) => !path.startsWith('/models/en-de/') && !path.startsWith('/models/de-en/')).sort(), paths.sort());
   const megabytes = [...members, SHIPPED_MODELS[rerankWith].files[0]].reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
-    `2 models together + the French → English model choosing among their candidates, ${megabytes} MB to download, each sentence takes about 3.3× as long`);
+    `2 models together + the French → English model choosing among their candidates, ${megabytes} MB to download, each sentence takes about 2.9× as long`);
   const model = members.map((file) => join(REPO_ROOT, 'models/en-fr', file.name));
   const text = 'A young woman is making rugs in the rain forest';  // reranking changes its translation
   const reverse = join(REPO_ROOT, 'models', rerankWith, 'model.int8.safetensors');

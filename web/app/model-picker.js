@@ -8,11 +8,13 @@
 // The shipped models this browser has kept for offline use (web/sw.js) are marked in the list.
 import { fileUrls, reverseModel, SHIPPED_MODELS } from './shipped-models.js';
 
-// Reranking's time in models' time: the reverse model teacher-forced over a beam costs about 1.3
-// times the search of one model (models/en-de/README.md, native, beam 5: 2.0 s alone, 4.6 s reranked;
-// the SIMD build in Node, 150 sentences one at a time at beam 4, CPU time, 2 rounds: en-de alone
-// 0.79-0.96 s, reranked by de-en 1.94-1.99 s, with its second member 1.74-1.79 s, both reranked 2.94-3.14 s).
-const RERANK_COST = 1.3;
+// Reranking's time in models' time: the reverse model teacher-forced over a beam, the hypotheses
+// after the search's best only until they are ruled out, costs about 0.9 times the search of one
+// model (the SIMD build in Node, 150 sentences one at a time at beam 4, CPU time, 2 rounds,
+// 2026-11-29: en-de alone 0.97-0.99 s, reranked by de-en 1.78-1.88 s, with its second member
+// 1.71-1.79 s, both reranked 2.58-2.59 s; natively models/en-de/README.md, beam 5: 1.95 s alone,
+// 3.87 s reranked). It was 1.3 before issue 37 scored every hypothesis whole.
+const RERANK_COST = 0.9;
 
 const megabytes = (sizes) => sizes.reduce((sum, size) => sum + size, 0).toFixed(1);
 
