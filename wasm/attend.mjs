@@ -223,9 +223,9 @@ export class Translator {
   // averaged at each step (attend::Model::ensemble; weights: one per model, equal by default;
   // attentionMember: whose attention the results show, from 0). reverse: the source of a model
   // of the other direction, by which translate() then reranks each beam (attend::TranslateOptions::
-  // reverse_model) at reverseWeight (default 0.3, the core's). onProgress hears the sum of every file's bytes.
+  // reverse_model) at reverseWeight (default: the core's, 0.3). onProgress hears the sum of every file's bytes.
   static async load(source, {
-    onProgress, simd = 'auto', int8Activations = 'auto', weights, attentionMember = 0, reverse, reverseWeight = 0.3,
+    onProgress, simd = 'auto', int8Activations = 'auto', weights, attentionMember = 0, reverse, reverseWeight,
   } = {}) {
     const int8Mode = INT8_ACTIVATION_MODES.get(int8Activations);
     if (int8Mode === undefined) {
@@ -282,10 +282,11 @@ export class Translator {
     }
     if (reverseBytes) {
       const reverseSession = loadBytes(reverseBytes, (error) => reverseError(reverse, error));
-      const ranked = module._attend_session_rerank_with(session, reverseSession, Number(reverseWeight), status);
+      const ranked = module._attend_session_rerank_with(session, reverseSession, status);
       module._attend_session_free(reverseSession);  // its model lives on in the session
       live = [session];
       check(ranked);
+      if (reverseWeight !== undefined) check(module._attend_session_set_reverse_weight(session, Number(reverseWeight), status));
     }
     const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
     return new Translator(module, status, session, { ...info, simd: variant === 'simd' });

@@ -291,12 +291,18 @@ AttendSession* attend_session_ensemble(AttendSession* const* sessions, int count
   });
 }
 
-int attend_session_rerank_with(AttendSession* session, const AttendSession* reverse, float weight, AttendStatus* status) {
+int attend_session_rerank_with(AttendSession* session, const AttendSession* reverse, AttendStatus* status) {
+  return guarded(status, 0, [&] {
+    session->reverse = reverse ? reverse->model : nullptr;
+    return 1;
+  });
+}
+
+int attend_session_set_reverse_weight(AttendSession* session, float weight, AttendStatus* status) {
   return guarded(status, 0, [&] {
     if (!std::isfinite(weight) || weight < 0) {
       throw attend::Error(attend::ErrorCode::invalid_argument, "reverseWeight must be a finite number ≥ 0, got " + std::to_string(weight));
     }
-    session->reverse = reverse ? reverse->model : nullptr;
     session->reverse_weight = weight;
     return 1;
   });

@@ -39,11 +39,14 @@ void attend_session_free(AttendSession* session);
 AttendSession* attend_session_ensemble(AttendSession* const* sessions, int count, const float* weights,
                                        int attention_member, AttendStatus* status);
 // From now on `session` reranks each beam by the model of `reverse` (attend::TranslateOptions::
-// reverse_model: the model of the other direction) at `weight` (reverse_weight; a translation's
-// options may give another), or by none when `reverse` is null. `reverse` stays the caller's to
-// free (its model lives on in `session`). Returns 0 and leaves an error in `status` for a weight
-// that is not a finite number ≥ 0.
-int attend_session_rerank_with(AttendSession* session, const AttendSession* reverse, float weight, AttendStatus* status);
+// reverse_model: the model of the other direction), or by none when `reverse` is null, at the
+// core's default weight until attend_session_set_reverse_weight gives another. `reverse` stays
+// the caller's to free (its model lives on in `session`). Returns 1.
+int attend_session_rerank_with(AttendSession* session, const AttendSession* reverse, AttendStatus* status);
+// The reverse model's weight in `session`'s reranked scores (reverse_weight; a translation's
+// options may give another). Returns 0 and leaves an error in `status` for a weight that is not a
+// finite number ≥ 0.
+int attend_session_set_reverse_weight(AttendSession* session, float weight, AttendStatus* status);
 // The model's config and file facts as JSON (with the reverse model's as "reverse", or null).
 AttendResult* attend_session_info(const AttendSession* session, AttendStatus* status);
 
