@@ -18,7 +18,13 @@ export const SHIPPED_MODELS = {
     rerankWeight: 0.3,
     files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'seed2.int8.safetensors', megabytes: 3.4 }],
   },
-  'de-en': { name: 'German → English', languages: { source: 'de', target: 'en' }, files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }] },
+  'de-en': {
+    name: 'German → English',
+    languages: { source: 'de', target: 'en' },
+    rerankWith: 'en-de',
+    rerankWeight: 0.2,
+    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'distilled.int8.safetensors', megabytes: 3.4 }],
+  },
   'fr-en': {
     name: 'French → English',
     languages: { source: 'fr', target: 'en' },
