@@ -557,8 +557,8 @@ export class Translator {
   }
 }
 
-// An error of the reverse model's load, saying so and naming its source.
-function reverseError(source, error) {
+// An error of the reverse model's load, saying so and naming its source. Also TranslatorPool's.
+export function reverseError(source, error) {
   const name = source instanceof Uint8Array || source instanceof ArrayBuffer ? `${source.byteLength} bytes` : String(source);
   return new AttendError(error.code ?? 'internal', `the reverse model (${name}): ${error.message}`);
 }

@@ -15,7 +15,7 @@
 // sentence's translation does not depend on the group it is decoded in (the wasm tests check
 // the pool against one Translator), so the results are those of Translator.translate.
 
-import { AttendError, readReverse, readSource } from './attend.mjs';
+import { AttendError, readReverse, readSource, reverseError } from './attend.mjs';
 
 const WORKER_URL = new URL('./pool_worker.mjs', import.meta.url);
 const IS_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -86,6 +86,14 @@ class PoolWorker {
   }
 }
 
+// The workers load the reverse model from the bytes read here, so their errors name it by its
+// size ("the reverse model (3406831 bytes): ..."): name the source it was read from instead.
+function namingReverseSource(error, bytes, source) {
+  const bySize = `the reverse model (${bytes.byteLength} bytes): `;
+  if (!error.message.startsWith(bySize)) return error;
+  return reverseError(source, { code: error.code, message: error.message.slice(bySize.length) });
+}
+
 export class TranslatorPool {
   #workers;
   #info;
@@ -102,14 +110,15 @@ export class TranslatorPool {
       throw new AttendError('invalid_argument', `workers must be a positive integer, got ${workers}`);
     }
     const bytes = await readSource(source);
-    if (options.reverse !== undefined && options.reverse !== null) options.reverse = await readReverse(options.reverse);
+    const reverseSource = options.reverse;
+    if (reverseSource !== undefined && reverseSource !== null) options.reverse = await readReverse(reverseSource);
     const started = await Promise.all(Array.from({ length: workers }, () => PoolWorker.start()));
     try {
       const infos = await Promise.all(started.map((w) => w.request({ type: 'load', bytes, options })));
       return new TranslatorPool(started, { ...infos[0], workers });
     } catch (error) {
       for (const w of started) w.end();
-      throw error;
+      throw options.reverse ? namingReverseSource(error, options.reverse, reverseSource) : error;
     }
   }
 

@@ -4,7 +4,8 @@
 // model's score, in the reranked score's formula; greedy is refused unless rerank: false; a reverse
 // file that fails names itself. Skipped while models/en-de or models/de-en has no int8 model.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
@@ -125,5 +126,14 @@ describe('reranking: errors and the pool', () => {
     } finally {
       pool.dispose();  // its workers would keep the test running
     }
+  });
+
+  it('a TranslatorPool given a reverse file that is no model names the file, not its size', async () => {
+    const damaged = join(mkdtempSync(join(tmpdir(), 'attend-rerank-')), 'damaged.safetensors');
+    writeFileSync(damaged, new Uint8Array(64));
+    await assert.rejects(TranslatorPool.load(EN_DE, { workers: 1, reverse: damaged }),
+      (e) => e instanceof AttendError && e.code === 'invalid_model' && e.message.startsWith(`the reverse model (${damaged}): `));
+    await assert.rejects(TranslatorPool.load(EN_DE, { workers: 1, reverse: new Uint8Array(64) }),
+      (e) => e instanceof AttendError && e.code === 'invalid_model' && e.message.startsWith('the reverse model (64 bytes): '));
   });
 });
