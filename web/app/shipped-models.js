@@ -23,7 +23,7 @@ export const SHIPPED_MODELS = {
     languages: { source: 'de', target: 'en' },
     rerankWith: 'en-de',
     rerankWeight: 0.2,
-    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'distilled.int8.safetensors', megabytes: 3.4 }],
+    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'teacher.int8.safetensors', megabytes: 3.4 }],
   },
   'fr-en': {
     name: 'French → English',
