@@ -80,7 +80,7 @@ test('better loads every file as one ensemble and translates as the CLI\'s ensem
 });
 
 test('another model and back: the quality in use is kept and shown', async () => {
-  await page.selectOption('#model-select', 'de-en');  // not served: fails, the ensemble stays
+  await page.selectOption('#model-select', 'fr-en');  // not served: fails, the ensemble stays
   await page.waitForFunction(() => document.body.dataset.model === 'error' || document.body.dataset.model === 'ready', null, { timeout: TIMEOUT_MS });
   await page.waitForFunction(() => document.getElementById('model-select').value === 'en-de');
   assert.equal(await page.isChecked('#model-quality input[value="better"]'), true);

@@ -260,6 +260,11 @@ describe('the page', () => {
       const better = existsSync(betterJson) ? JSON.parse(readFileSync(betterJson, 'utf8')) : {};
       const { rerankWith, rerankWeight } = SHIPPED_MODELS[folder];
       assert.deepEqual({ rerankWith, rerankWeight }, { rerankWith: better.rerank_with, rerankWeight: better.rerank_weight }, `${folder}: better.json`);
+      if (rerankWith) {  // a file of another folder of this list
+        const [reverseFolder, reverseFile] = rerankWith.split('/');
+        assert.notEqual(reverseFolder, folder, `${folder}: reranked by the other direction`);
+        assert.ok(SHIPPED_MODELS[reverseFolder]?.files.some(({ name }) => name === reverseFile), `${folder}: ${rerankWith} is listed`);
+      }
     }
     const inUse = SHIPPED_MODELS[await page.$eval('#model-select', (select) => select.value)];  // a file of one's own has none
     assert.equal(await page.isVisible('#model-quality'), Boolean(inUse && (inUse.files.length > 1 || inUse.rerankWith)),

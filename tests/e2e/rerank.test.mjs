@@ -1,10 +1,11 @@
 // The page's "better" quality with reranking: a shipped model whose folder names a reverse
 // direction (web/app/shipped-models.js's rerankWith) offers better even with one file, says what it
-// downloads (the reverse model's MB too) and costs, loads the reverse direction's first file, and
+// downloads (the reverse model's MB too) and costs, loads the reverse direction's file it names, and
 // translates as the CLI's --rerank-with; with beam 1 it says that reranking is not used and
 // translates greedily. The page's list is routed here so that en-de holds one file (the shipped
 // default) reranked by de-en, as `attend translate --rerank-with models/de-en/model.int8.safetensors`;
-// en-fr is the shipped entry: an ensemble reranked by fr-en at its own weight.
+// en-fr and de-en are the shipped entries: ensembles reranked by the file of the other direction
+// that better.json names, at their own weights.
 import assert from 'node:assert/strict';
 import { existsSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,13 +16,13 @@ import { saveScreenshot, translate } from './support/app-page.mjs';
 import { seriousViolations } from './support/axe.mjs';
 import { stopServedBrowser } from './support/served-browser.mjs';
 import { openPageWithShippedModels } from './support/shipped-models.mjs';
-import { SHIPPED_MODELS } from '../../web/app/shipped-models.js';
+import { reverseModel, SHIPPED_MODELS } from '../../web/app/shipped-models.js';
 
 const REVERSE = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
 const SENTENCE = 'A guy works on a building.';  // reranking changes its translation at beam 4 (checked below)
 const TIMEOUT_MS = 120_000;
 const { name, languages, files } = SHIPPED_MODELS['en-de'];
-const RERANKED = { name, languages, rerankWith: 'de-en', rerankWeight: 0.3, files: files.slice(0, 1) };
+const RERANKED = { name, languages, rerankWith: 'de-en/model.int8.safetensors', rerankWeight: 0.3, files: files.slice(0, 1) };
 
 let server;
 let context;
@@ -79,30 +80,30 @@ test('an ensemble and a reverse direction (the shipped en-fr): every file, the r
   await page.selectOption('#model-select', 'en-fr');  // better stays chosen
   await page.waitForFunction(() => document.body.dataset.model === 'ready'
     && document.getElementById('model-status').textContent === `English → French (ensemble of 2, reranked by French → English) is ready.`, null, { timeout: TIMEOUT_MS });
-  const paths = [...members.map((file) => `/models/en-fr/${file.name}`), `/models/${rerankWith}/model.int8.safetensors`];
+  const paths = [...members.map((file) => `/models/en-fr/${file.name}`), `/models/${rerankWith}`];
   assert.deepEqual(requested.filter((path) => !path.startsWith('/models/en-de/') && !path.startsWith('/models/de-en/')).sort(), paths.sort());
-  const megabytes = [...members, SHIPPED_MODELS[rerankWith].files[0]].reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
+  const megabytes = [...members, reverseModel('en-fr')].reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
     `2 models together + the French → English model choosing among their candidates, ${megabytes} MB to download, each sentence takes about 2.9× as long`);
   const model = members.map((file) => join(REPO_ROOT, 'models/en-fr', file.name));
   const text = 'A young woman is making rugs in the rain forest';  // reranking changes its translation
-  const reverse = join(REPO_ROOT, 'models', rerankWith, 'model.int8.safetensors');
+  const reverse = join(REPO_ROOT, 'models', rerankWith);
   const want = cliTranslate(text, { model, rerankWith: reverse, rerankWeight });
   assert.notEqual(want, cliTranslate(text, { model }));
   assert.equal(await translate(page, text), want);
 });
 
-test('a folder\'s own weight, not the API\'s default (the shipped fr-en, reranked at 0.2)', async () => {
-  const { files: [member], rerankWith, rerankWeight } = SHIPPED_MODELS['fr-en'];
+test('a folder\'s own weight, not the API\'s default (the shipped de-en, reranked at 0.2)', async () => {
+  const { files: members, rerankWith, rerankWeight } = SHIPPED_MODELS['de-en'];
   assert.notEqual(rerankWeight, 0.3, 'a weight other than the default, or this test proves nothing');
-  await page.selectOption('#model-select', 'fr-en');  // better stays chosen
+  await page.selectOption('#model-select', 'de-en');  // better stays chosen
   await page.waitForFunction(() => document.body.dataset.model === 'ready'
-    && document.getElementById('model-status').textContent === 'French → English (reranked by English → French) is ready.', null, { timeout: TIMEOUT_MS });
-  const model = join(REPO_ROOT, 'models/fr-en', member.name);
-  const reverse = join(REPO_ROOT, 'models', rerankWith, 'model.int8.safetensors');
-  // At the folder's weight and at the default this sentence reads otherwise, the best ahead of the
-  // next by 0.06 and 0.12 (not by a margin the wasm arithmetic could flip).
-  const text = 'Une artiste peint dehors.';
+    && document.getElementById('model-status').textContent === 'German → English (ensemble of 2, reranked by English → German) is ready.', null, { timeout: TIMEOUT_MS });
+  const model = members.map((file) => join(REPO_ROOT, 'models/de-en', file.name));
+  const reverse = join(REPO_ROOT, 'models', rerankWith);
+  // At the folder's weight and at the default this val sentence reads otherwise, the best ahead
+  // of the next by 0.08 at the folder's weight (not by a margin the wasm arithmetic could flip).
+  const text = 'Eine Frau in einem blauen T-Shirt spielt ein Instrument.';
   const want = cliTranslate(text, { model, rerankWith: reverse, rerankWeight });
   assert.notEqual(want, cliTranslate(text, { model, rerankWith: reverse, rerankWeight: 0.3 }));
   assert.equal(await translate(page, text), want);

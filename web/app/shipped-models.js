@@ -1,36 +1,35 @@
 // The models shipped in models/: one entry per folder, with the model files in it. The first
 // file is the fast default. The "better" choice decodes all of them together as an ensemble
 // (their log-probabilities averaged at each step) and, where the folder's better.json says so,
-// reranks each beam by the first file of the folder of the other direction, rerankWith, at
-// rerankWeight. The page's tests check this list against the folders, names, sizes and better.json.
+// reranks each beam by a file of the other direction, rerankWith ('<folder>/<file>', a file
+// this list holds), at rerankWeight. The page's tests check this list against the folders,
+// names, sizes and better.json.
 export const SHIPPED_MODELS = {
   'en-de': {
     name: 'English → German',
     languages: { source: 'en', target: 'de' },
-    rerankWith: 'de-en',
+    rerankWith: 'de-en/model.int8.safetensors',
     rerankWeight: 0.3,
     files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'seed2.int8.safetensors', megabytes: 3.4 }],
   },
   'en-fr': {
     name: 'English → French',
     languages: { source: 'en', target: 'fr' },
-    rerankWith: 'fr-en',
+    rerankWith: 'fr-en/teacher.int8.safetensors',
     rerankWeight: 0.3,
     files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'seed2.int8.safetensors', megabytes: 3.4 }],
   },
   'de-en': {
     name: 'German → English',
     languages: { source: 'de', target: 'en' },
-    rerankWith: 'en-de',
+    rerankWith: 'en-de/model.int8.safetensors',
     rerankWeight: 0.2,
     files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'teacher.int8.safetensors', megabytes: 3.4 }],
   },
   'fr-en': {
     name: 'French → English',
     languages: { source: 'fr', target: 'en' },
-    rerankWith: 'en-fr',
-    rerankWeight: 0.2,
-    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }],
+    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'teacher.int8.safetensors', megabytes: 3.4 }],
   },
 };
 
@@ -39,11 +38,14 @@ export function fileUrls(key) {
   return SHIPPED_MODELS[key].files.map(({ name }) => new URL(`../../models/${key}/${name}`, import.meta.url).href);
 }
 
-// What the better quality of a shipped model reranks by: {name, url, megabytes, weight} of the
-// first file of its rerankWith folder, or null.
+// What the better quality of a shipped model reranks by: {name, url, megabytes, weight} of its
+// rerankWith file, or null.
 export function reverseModel(key) {
   const { rerankWith, rerankWeight } = SHIPPED_MODELS[key];
   if (!rerankWith) return null;
-  const reverse = SHIPPED_MODELS[rerankWith];
-  return { name: reverse.name, url: fileUrls(rerankWith)[0], megabytes: reverse.files[0].megabytes, weight: rerankWeight };
+  const [folder, fileName] = rerankWith.split('/');
+  const reverse = SHIPPED_MODELS[folder];
+  const index = reverse?.files.findIndex(({ name }) => name === fileName) ?? -1;
+  if (index < 0) throw new Error(`${key} reranks by ${rerankWith}, which this list does not hold`);
+  return { name: reverse.name, url: fileUrls(folder)[index], megabytes: reverse.files[index].megabytes, weight: rerankWeight };
 }
