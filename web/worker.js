@@ -6,8 +6,9 @@
 // through a SharedArrayBuffer (cross-origin isolated pages only). Lanes take turns, oldest
 // request first. Protocol (see web/app/worker-client.js for the page's side; lane defaults to 0):
 //   in:  {type:'init', lane?, newestRequest?: Int32Array(SharedArrayBuffer)}
-//        {type:'load', id, source: URL string | ArrayBuffer | URL strings (an ensemble), reverse?: URL
-//         string, reverseWeight?} (reverse: the model of the other direction, reranking each beam)
+//        {type:'load', id, source: URL string | ArrayBuffer | URL strings (an ensemble), weights?
+//         (an ensemble's, Translator.load's), reverse?: URL string, reverseWeight?} (reverse: the
+//         model of the other direction, reranking each beam)
 //        {type:'translate', id, lane?, text, options, compareWithoutMasks, live, document?, html?}
 //        (html: text is an HTML fragment, translated with its markup kept by translateHTML)
 //        (document: text of any length, translated sentence by sentence with translateDocument;
@@ -83,12 +84,13 @@ async function idle() {
 // The model in use stays until the new one is ready, so a load that fails leaves it working;
 // the requests queued for it are dropped at once, and a model that a newer load supersedes is
 // disposed when it ends.
-async function load({ id, source, reverse, reverseWeight }) {
+async function load({ id, source, weights, reverse, reverseWeight }) {
   newestLoad = id;
   for (const request of pendingRequests.values()) post({ type: 'dropped', id: request.id });  // for the old model
   pendingRequests.clear();
   try {
     const model = await loadTranslator(source, {
+      ...(weights ? { weights } : {}),
       reverse,
       reverseWeight,
       onProgress: ({ loaded, total }) => {

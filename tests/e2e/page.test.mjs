@@ -258,8 +258,10 @@ describe('the page', () => {
       // The better quality's reranking, as the folder's better.json gives it (models/README.md).
       const betterJson = join(REPO_ROOT, 'models', folder, 'better.json');
       const better = existsSync(betterJson) ? JSON.parse(readFileSync(betterJson, 'utf8')) : {};
-      const { rerankWith, rerankWeight } = SHIPPED_MODELS[folder];
-      assert.deepEqual({ rerankWith, rerankWeight }, { rerankWith: better.rerank_with, rerankWeight: better.rerank_weight }, `${folder}: better.json`);
+      const { rerankWith, rerankWeight, weights } = SHIPPED_MODELS[folder];
+      assert.deepEqual({ rerankWith, rerankWeight, weights }, { rerankWith: better.rerank_with, rerankWeight: better.rerank_weight, weights: better.weights },
+        `${folder}: better.json`);
+      if (weights) assert.equal(weights.length, listed.length, `${folder}: a weight per file`);
       if (rerankWith) {  // a file of another folder of this list
         const [reverseFolder, reverseFile] = rerankWith.split('/');
         assert.notEqual(reverseFolder, folder, `${folder}: reranked by the other direction`);

@@ -109,6 +109,21 @@ test('a folder\'s own weight, not the API\'s default (the shipped de-en, reranke
   assert.equal(await translate(page, text), want);
 });
 
+test('a folder\'s member weights (the shipped fr-en: 2,1), not equal ones', async () => {
+  const { files: members, rerankWith, rerankWeight, weights } = SHIPPED_MODELS['fr-en'];
+  assert.ok(weights && new Set(weights).size > 1, 'unequal weights, or this test proves nothing');
+  await page.selectOption('#model-select', 'fr-en');  // better stays chosen
+  await page.waitForFunction(() => document.body.dataset.model === 'ready'
+    && document.getElementById('model-status').textContent === 'French → English (ensemble of 2, reranked by English → French) is ready.', null, { timeout: TIMEOUT_MS });
+  const model = members.map((file) => join(REPO_ROOT, 'models/fr-en', file.name));
+  const reverse = join(REPO_ROOT, 'models', rerankWith);
+  // A val sentence that reads otherwise with equal weights; with the folder's, its best leads by 0.66.
+  const text = 'Une personne sur une motoneige en plein saut.';
+  const want = cliTranslate(text, { model, weights, rerankWith: reverse, rerankWeight });
+  assert.notEqual(want, cliTranslate(text, { model, rerankWith: reverse, rerankWeight }));
+  assert.equal(await translate(page, text), want);
+});
+
 // <attend-translator rerank-with>: on the embed example's page, the element's events as strings.
 async function elementEvents(attributes, text, count) {
   const embed = await context.newPage();

@@ -151,7 +151,7 @@ function startTranslator() {
 
   // The model in use (if any) stays, with its translation, until the new one is ready; if the
   // new one fails to load, it stays in use (the worker keeps it) and the list shows it again.
-  async function loadModel({ name, source, languages, choice, reverse = null }) {
+  async function loadModel({ name, source, weights = null, languages, choice, reverse = null }) {
     modelReady = false;
     showModelLanguages({ sourceText, translation: translationOutput }, languages);
     modelRetry.hidden = true;
@@ -159,7 +159,7 @@ function startTranslator() {
     progress.update({ loaded: 0, total: 0 });
     try {
       const info = await worker.load(source, {
-        onProgress: (update) => progress.update(update), reverse: reverse?.url, reverseWeight: reverse?.weight,
+        onProgress: (update) => progress.update(update), weights, reverse: reverse?.url, reverseWeight: reverse?.weight,
       });
       progress.hide();
       clearTranslation();  // the shown translation was the previous model's
@@ -184,7 +184,7 @@ function startTranslator() {
         translateNow();  // the translation in flight was superseded by the load
       }
       if (fromFile || FINAL_LOAD_ERRORS.has(error.code)) return;  // a file's bytes are read once
-      retryLoad = () => loadModel({ name, source, languages, choice, reverse });
+      retryLoad = () => loadModel({ name, source, weights, languages, choice, reverse });
       modelRetry.hidden = false;
     }
   }

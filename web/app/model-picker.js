@@ -1,8 +1,9 @@
 // Choosing a model: a shipped one from the list, a file from the file input, or a file
 // dropped anywhere on the page; for a shipped model with several files or a reverse model,
 // fast (its first file) or better (all its files as an ensemble, reranked by the reverse
-// model), each with what it costs. Calls onChoose({name, source, languages, choice, reverse}):
-// source a URL, the URLs of an ensemble's files, or an ArrayBuffer; languages the {source,
+// model), each with what it costs. Calls onChoose({name, source, weights, languages, choice, reverse}):
+// source a URL, the URLs of an ensemble's files, or an ArrayBuffer; weights, with an ensemble,
+// its members' weights from shipped-models.js (null: equal); languages the {source,
 // target} tags of a shipped model (a file's are unknown); choice {model, quality}, the list's
 // value and the quality (for setInUse); reverse, with better, shipped-models.js's reverseModel().
 // The shipped models this browser has kept for offline use (web/sw.js) are marked in the list.
@@ -112,6 +113,7 @@ export class ModelPicker {
     this.#onChoose({
       name: better ? `${shipped.name} (${how.join(', ')})` : shipped.name,
       source: better && urls.length > 1 ? urls : urls[0],
+      weights: better && urls.length > 1 ? shipped.weights ?? null : null,
       languages: shipped.languages,
       choice: this.#inUse,
       reverse: better?.reverse ?? null,

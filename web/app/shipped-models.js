@@ -2,8 +2,9 @@
 // file is the fast default. The "better" choice decodes all of them together as an ensemble
 // (their log-probabilities averaged at each step) and, where the folder's better.json says so,
 // reranks each beam by a file of the other direction, rerankWith ('<folder>/<file>', a file
-// this list holds), at rerankWeight. The page's tests check this list against the folders,
-// names, sizes and better.json.
+// this list holds), at rerankWeight; weights, where given, are the members' weights in the
+// ensemble, in the order of files (else equal). The page's tests check this list against the
+// folders, names, sizes and better.json.
 export const SHIPPED_MODELS = {
   'en-de': {
     name: 'English → German',
@@ -29,6 +30,9 @@ export const SHIPPED_MODELS = {
   'fr-en': {
     name: 'French → English',
     languages: { source: 'fr', target: 'en' },
+    rerankWith: 'en-fr/model.int8.safetensors',
+    rerankWeight: 0.3,
+    weights: [2, 1],
     files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'teacher.int8.safetensors', megabytes: 3.4 }],
   },
 };

@@ -144,11 +144,11 @@ export class TranslationWorker {
   }
 
   // source: a URL string, an ensemble's URL strings or an ArrayBuffer with the model file;
-  // reverse: the URL of a model of the other direction that reranks each beam at reverseWeight
+  // weights: an ensemble's members' weights (Translator.load's; null or absent: equal); reverse: the URL of a model of the other direction that reranks each beam at reverseWeight
   // (Translator.load's). Resolves with info(), or rejects with SupersededError when another load
   // was asked for before this one ended. Translations in flight on every lane are superseded:
   // they were for the previous model.
-  load(source, { onProgress, reverse, reverseWeight } = {}) {
+  load(source, { onProgress, weights, reverse, reverseWeight } = {}) {
     if (this.#failure) return Promise.reject(new WorkerError(this.#failure));
     this.#cancelAll();
     this.#loading?.reject(new SupersededError());
@@ -156,7 +156,7 @@ export class TranslationWorker {
     return new Promise((resolve, reject) => {
       this.#loading = { id, resolve, reject, onProgress };
       const transfer = source instanceof ArrayBuffer ? [source] : [];
-      this.#worker.postMessage({ type: 'load', id, source, reverse, reverseWeight }, transfer);
+      this.#worker.postMessage({ type: 'load', id, source, weights, reverse, reverseWeight }, transfer);
     });
   }
 
