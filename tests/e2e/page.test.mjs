@@ -251,6 +251,8 @@ describe('the page', () => {
       const files = readdirSync(join(REPO_ROOT, 'models', folder)).filter((name) => name.endsWith('.safetensors'));
       const listed = SHIPPED_MODELS[folder].files;
       assert.equal(listed[0].name, 'model.int8.safetensors', `${folder}: the default first`);
+      const others = listed.slice(1).map(({ name }) => name);
+      assert.deepEqual(others, [...others].sort(), `${folder}: the others by name, the order of better.json's weights and the CLI floor test`);
       assert.deepEqual(listed.map(({ name }) => name).sort(), files.sort(), `${folder}: every .safetensors file, once`);
       for (const { name, megabytes } of listed) {
         assert.equal(megabytes, Number((statSync(join(REPO_ROOT, 'models', folder, name)).size / 1e6).toFixed(1)), `${folder}/${name}: size`);
