@@ -75,32 +75,34 @@ test('beam 1: the page says reranking is not used, and translates greedily', asy
   assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { rerankWith: REVERSE }));
 });
 
+// Chooses a shipped folder (better stays chosen) and waits until the page says `status`; gives
+// the CLI's files for its better quality: the members (model) and the reranking file (reverse).
+async function chooseShipped(folder, status) {
+  await page.selectOption('#model-select', folder);
+  await page.waitForFunction((status) => document.body.dataset.model === 'ready'
+    && document.getElementById('model-status').textContent === status, status, { timeout: TIMEOUT_MS });
+  const { files, rerankWith } = SHIPPED_MODELS[folder];
+  return { model: files.map((file) => join(REPO_ROOT, 'models', folder, file.name)), reverse: join(REPO_ROOT, 'models', rerankWith) };
+}
+
 test('an ensemble and a reverse direction (the shipped en-fr): every file, the reranking at its weight', async () => {
   const { files: members, rerankWith, rerankWeight } = SHIPPED_MODELS['en-fr'];
-  await page.selectOption('#model-select', 'en-fr');  // better stays chosen
-  await page.waitForFunction(() => document.body.dataset.model === 'ready'
-    && document.getElementById('model-status').textContent === `English → French (ensemble of 2, reranked by French → English) is ready.`, null, { timeout: TIMEOUT_MS });
+  const { model, reverse } = await chooseShipped('en-fr', 'English → French (ensemble of 2, reranked by French → English) is ready.');
   const paths = [...members.map((file) => `/models/en-fr/${file.name}`), `/models/${rerankWith}`];
   assert.deepEqual(requested.filter((path) => !path.startsWith('/models/en-de/') && !path.startsWith('/models/de-en/')).sort(), paths.sort());
   const megabytes = [...members, reverseModel('en-fr')].reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
     `2 models together + the French → English model choosing among their candidates, ${megabytes} MB to download, each sentence takes about 2.9× as long`);
-  const model = members.map((file) => join(REPO_ROOT, 'models/en-fr', file.name));
   const text = 'A young woman is making rugs in the rain forest';  // reranking changes its translation
-  const reverse = join(REPO_ROOT, 'models', rerankWith);
   const want = cliTranslate(text, { model, rerankWith: reverse, rerankWeight });
   assert.notEqual(want, cliTranslate(text, { model }));
   assert.equal(await translate(page, text), want);
 });
 
 test('a folder\'s own weight, not the API\'s default (the shipped de-en, reranked at 0.2)', async () => {
-  const { files: members, rerankWith, rerankWeight } = SHIPPED_MODELS['de-en'];
+  const { rerankWeight } = SHIPPED_MODELS['de-en'];
   assert.notEqual(rerankWeight, 0.3, 'a weight other than the default, or this test proves nothing');
-  await page.selectOption('#model-select', 'de-en');  // better stays chosen
-  await page.waitForFunction(() => document.body.dataset.model === 'ready'
-    && document.getElementById('model-status').textContent === 'German → English (ensemble of 2, reranked by English → German) is ready.', null, { timeout: TIMEOUT_MS });
-  const model = members.map((file) => join(REPO_ROOT, 'models/de-en', file.name));
-  const reverse = join(REPO_ROOT, 'models', rerankWith);
+  const { model, reverse } = await chooseShipped('de-en', 'German → English (ensemble of 2, reranked by English → German) is ready.');
   // At the folder's weight and at the default this val sentence reads otherwise, the best ahead
   // of the next by 0.08 at the folder's weight (not by a margin the wasm arithmetic could flip).
   const text = 'Eine Frau in einem blauen T-Shirt spielt ein Instrument.';
@@ -110,13 +112,9 @@ test('a folder\'s own weight, not the API\'s default (the shipped de-en, reranke
 });
 
 test('a folder\'s member weights (the shipped fr-en: 2,1), not equal ones', async () => {
-  const { files: members, rerankWith, rerankWeight, weights } = SHIPPED_MODELS['fr-en'];
+  const { rerankWeight, weights } = SHIPPED_MODELS['fr-en'];
   assert.ok(weights && new Set(weights).size > 1, 'unequal weights, or this test proves nothing');
-  await page.selectOption('#model-select', 'fr-en');  // better stays chosen
-  await page.waitForFunction(() => document.body.dataset.model === 'ready'
-    && document.getElementById('model-status').textContent === 'French → English (ensemble of 2, reranked by English → French) is ready.', null, { timeout: TIMEOUT_MS });
-  const model = members.map((file) => join(REPO_ROOT, 'models/fr-en', file.name));
-  const reverse = join(REPO_ROOT, 'models', rerankWith);
+  const { model, reverse } = await chooseShipped('fr-en', 'French → English (ensemble of 2, reranked by English → French) is ready.');
   // A val sentence that reads otherwise with equal weights; with the folder's, its best leads by 0.66.
   const text = 'Une personne sur une motoneige en plein saut.';
   const want = cliTranslate(text, { model, weights, rerankWith: reverse, rerankWeight });
