@@ -7,6 +7,8 @@ export type ErrorCode =
 export class AttendError extends Error {
   readonly name: 'AttendError';
   readonly code: ErrorCode;
+  /** On an error of the reverse model (`reverse`), which the message names: the message without that name. */
+  readonly reverseDetail?: string;
   constructor(code: ErrorCode, message: string);
 }
 

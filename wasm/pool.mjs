@@ -74,7 +74,7 @@ class PoolWorker {
     if (!pending) return;
     this.#pending.delete(id);
     if (error) {
-      pending.reject(new AttendError(error.code, error.message));
+      pending.reject(Object.assign(new AttendError(error.code, error.message), { reverseDetail: error.reverseDetail }));
     } else {
       pending.resolve(result);
     }
@@ -88,10 +88,9 @@ class PoolWorker {
 
 // The workers load the reverse model from the bytes read here, so their errors name it by its
 // size ("the reverse model (3406831 bytes): ..."): name the source it was read from instead.
-function namingReverseSource(error, bytes, source) {
-  const bySize = `the reverse model (${bytes.byteLength} bytes): `;
-  if (!error.message.startsWith(bySize)) return error;
-  return reverseError(source, { code: error.code, message: error.message.slice(bySize.length) });
+function namingReverseSource(error, source) {
+  if (error.reverseDetail === undefined) return error;
+  return reverseError(source, { code: error.code, message: error.reverseDetail });
 }
 
 export class TranslatorPool {
@@ -118,7 +117,7 @@ export class TranslatorPool {
       return new TranslatorPool(started, { ...infos[0], workers });
     } catch (error) {
       for (const w of started) w.end();
-      throw options.reverse ? namingReverseSource(error, options.reverse, reverseSource) : error;
+      throw options.reverse ? namingReverseSource(error, reverseSource) : error;
     }
   }
 

@@ -2,7 +2,8 @@
 //   {type: 'load', id, bytes, options} with {id, result: info} and
 //   {type: 'translate', id, inputs, options} with {id, result: [translation]},
 //   {type: 'plan', id, input} with {id, result: [{source, translate}]} (Translator.planDocument),
-// or {id, error: {code, message}}. In a page a module Worker, in Node a worker_threads Worker.
+// or {id, error: {code, message, reverseDetail}} (reverseDetail: set by attend.mjs's reverseError).
+// In a page a module Worker, in Node a worker_threads Worker.
 import { Translator } from './attend.mjs';
 
 const IN_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -26,7 +27,8 @@ const onMessage = async (message) => {
   try {
     port.postMessage({ id: message.id, result: await answer(message) });
   } catch (error) {
-    port.postMessage({ id: message.id, error: { code: error?.code ?? 'internal', message: String(error?.message ?? error) } });
+    const code = error?.code ?? 'internal';
+    port.postMessage({ id: message.id, error: { code, message: String(error?.message ?? error), reverseDetail: error?.reverseDetail } });
   }
 };
 if (IN_NODE) {
