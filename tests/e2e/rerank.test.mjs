@@ -4,8 +4,9 @@
 // translates as the CLI's --rerank-with; with beam 1 it says that reranking is not used and
 // translates greedily. The page's list is routed here so that en-de holds one file (the shipped
 // default) reranked by de-en, as `attend translate --rerank-with models/de-en/model.int8.safetensors`;
-// en-fr and de-en are the shipped entries: ensembles reranked by the file of the other direction
-// that better.json names, at their own weights.
+// de-en and fr-en are the shipped entries: ensembles reranked by the file of the other direction
+// that better.json names, at their own weights; en-fr's better.json names none, and its better
+// quality downloads and reranks by no other direction.
 import assert from 'node:assert/strict';
 import { existsSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { saveScreenshot, translate } from './support/app-page.mjs';
 import { seriousViolations } from './support/axe.mjs';
 import { stopServedBrowser } from './support/served-browser.mjs';
 import { openPageWithShippedModels } from './support/shipped-models.mjs';
-import { reverseModel, SHIPPED_MODELS } from '../../web/app/shipped-models.js';
+import { SHIPPED_MODELS } from '../../web/app/shipped-models.js';
 
 const REVERSE = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
 const SENTENCE = 'A guy works on a building.';  // reranking changes its translation at beam 4 (checked below)
@@ -82,19 +83,22 @@ async function chooseShipped(folder, status) {
   await page.waitForFunction((status) => document.body.dataset.model === 'ready'
     && document.getElementById('model-status').textContent === status, status, { timeout: TIMEOUT_MS });
   const { files, rerankWith } = SHIPPED_MODELS[folder];
-  return { model: files.map((file) => join(REPO_ROOT, 'models', folder, file.name)), reverse: join(REPO_ROOT, 'models', rerankWith) };
+  return { model: files.map((file) => join(REPO_ROOT, 'models', folder, file.name)), reverse: rerankWith && join(REPO_ROOT, 'models', rerankWith) };
 }
 
-test('an ensemble and a reverse direction (the shipped en-fr): every file, the reranking at its weight', async () => {
-  const { files: members, rerankWith, rerankWeight } = SHIPPED_MODELS['en-fr'];
-  const { model, reverse } = await chooseShipped('en-fr', 'English → French (ensemble of 2, reranked by French → English) is ready.');
-  const paths = [...members.map((file) => `/models/en-fr/${file.name}`), `/models/${rerankWith}`];
+test('an ensemble without reranking (the shipped en-fr: 3 files at 2,2,1): its files only, their weights', async () => {
+  const { files: members, rerankWith, weights } = SHIPPED_MODELS['en-fr'];
+  assert.equal(rerankWith, undefined, 'en-fr\'s better.json names no reverse file, or this test proves nothing new');
+  assert.ok(members.length > 2 && new Set(weights).size > 1, 'three members at unequal weights, or this test proves nothing');
+  const { model } = await chooseShipped('en-fr', 'English → French (ensemble of 3) is ready.');
+  const paths = members.map((file) => `/models/en-fr/${file.name}`);
   assert.deepEqual(requested.filter((path) => !path.startsWith('/models/en-de/') && !path.startsWith('/models/de-en/')).sort(), paths.sort());
-  const megabytes = [...members, reverseModel('en-fr')].reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
+  const megabytes = members.reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
-    `2 models together + the French → English model choosing among their candidates, ${megabytes} MB to download, each sentence takes about 2.9× as long`);
-  const text = 'A young woman is making rugs in the rain forest';  // reranking changes its translation
-  const want = cliTranslate(text, { model, rerankWith: reverse, rerankWeight });
+    `3 models together, ${megabytes} MB to download, each sentence takes about 3× as long`);
+  // A val sentence that reads otherwise with equal weights; with the folder's, its best leads by 0.71.
+  const text = 'A girl competing in gymnastics performs a gutsy routine as she impresses the audience.';
+  const want = cliTranslate(text, { model, weights });
   assert.notEqual(want, cliTranslate(text, { model }));
   assert.equal(await translate(page, text), want);
 });

@@ -16,9 +16,12 @@ export const SHIPPED_MODELS = {
   'en-fr': {
     name: 'English → French',
     languages: { source: 'en', target: 'fr' },
-    rerankWith: 'fr-en/teacher.int8.safetensors',
-    rerankWeight: 0.3,
-    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'seed2.int8.safetensors', megabytes: 3.4 }],
+    weights: [2, 2, 1],
+    files: [
+      { name: 'model.int8.safetensors', megabytes: 3.4 },
+      { name: 'seed2.int8.safetensors', megabytes: 3.4 },
+      { name: 'student.int8.safetensors', megabytes: 3.1 },
+    ],
   },
   'de-en': {
     name: 'German → English',
