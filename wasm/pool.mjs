@@ -74,7 +74,9 @@ class PoolWorker {
     if (!pending) return;
     this.#pending.delete(id);
     if (error) {
-      pending.reject(Object.assign(new AttendError(error.code, error.message), { reverseDetail: error.reverseDetail }));
+      const rejected = new AttendError(error.code, error.message);
+      if (error.reverseDetail !== undefined) rejected.reverseDetail = error.reverseDetail;
+      pending.reject(rejected);
     } else {
       pending.resolve(result);
     }

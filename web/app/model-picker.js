@@ -1,7 +1,7 @@
 // Choosing a model: a shipped one from the list, a file from the file input, or a file
 // dropped anywhere on the page; for a shipped model with several files or a reverse model,
 // fast (its first file) or better (all its files as an ensemble, reranked by the reverse
-// model), each with what it costs. Calls onChoose({name, source, weights, languages, choice, reverse}):
+// model where it has one), each with what it costs. Calls onChoose({name, source, weights, languages, choice, reverse}):
 // source a URL, the URLs of an ensemble's files, or an ArrayBuffer; weights, with an ensemble,
 // its members' weights from shipped-models.js (null: equal); languages the {source,
 // target} tags of a shipped model (a file's are unknown); choice {model, quality}, the list's
