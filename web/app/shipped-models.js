@@ -10,8 +10,13 @@ export const SHIPPED_MODELS = {
     name: 'English → German',
     languages: { source: 'en', target: 'de' },
     rerankWith: 'de-en/model.int8.safetensors',
-    rerankWeight: 0.3,
-    files: [{ name: 'model.int8.safetensors', megabytes: 3.4 }, { name: 'seed2.int8.safetensors', megabytes: 3.4 }],
+    rerankWeight: 0.2,
+    weights: [1, 1, 2],
+    files: [
+      { name: 'model.int8.safetensors', megabytes: 3.4 },
+      { name: 'seed2.int8.safetensors', megabytes: 3.4 },
+      { name: 'student.int8.safetensors', megabytes: 3.1 },
+    ],
   },
   'en-fr': {
     name: 'English → French',
