@@ -557,8 +557,9 @@ export class Translator {
   }
 }
 
-// An error of the reverse model's load (also TranslatorPool's), named by its source; `reverseDetail` keeps the message without
-// the name, so that an error crossing to another thread can be named again (wasm/pool.mjs).
+// An error of the reverse model's load (also TranslatorPool's), named by its source;
+// `reverseDetail` keeps the message without the name, so that an error crossing to another
+// thread can be named again (wasm/pool.mjs).
 export function reverseError(source, error) {
   const name = source instanceof Uint8Array || source instanceof ArrayBuffer ? `${source.byteLength} bytes` : String(source);
   return Object.assign(new AttendError(error.code ?? 'internal', `the reverse model (${name}): ${error.message}`),

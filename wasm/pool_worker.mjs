@@ -27,8 +27,10 @@ const onMessage = async (message) => {
   try {
     port.postMessage({ id: message.id, result: await answer(message) });
   } catch (error) {
-    const code = error?.code ?? 'internal';
-    port.postMessage({ id: message.id, error: { code, message: String(error?.message ?? error), reverseDetail: error?.reverseDetail } });
+    port.postMessage({
+      id: message.id,
+      error: { code: error?.code ?? 'internal', message: String(error?.message ?? error), reverseDetail: error?.reverseDetail },
+    });
   }
 };
 if (IN_NODE) {
