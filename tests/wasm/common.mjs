@@ -25,12 +25,14 @@ export function skip(reason) {
   process.exit(77);
 }
 
-// `attend translate` on `lines` (one sentence each); returns its stdout lines.
-export function cliTranslate(model, lines, args = []) {
+// `attend translate` on `lines` (one sentence each); returns its stdout lines. isa, if given,
+// forces the native kernels (ATTEND_ISA: 'scalar' computes as the wasm scalar build does).
+export function cliTranslate(model, lines, args = [], { isa } = {}) {
   const stdout = execFileSync(CLI, ['translate', '--model', model, ...args], {
     input: lines.map((line) => `${line}\n`).join(''),
     encoding: 'utf8',
     maxBuffer: 1 << 28,
+    env: isa === undefined ? process.env : { ...process.env, ATTEND_ISA: isa },
   });
   return stdout.split('\n').slice(0, -1);
 }
