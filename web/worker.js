@@ -175,7 +175,7 @@ async function runDocument(request) {
     })).text
     : undefined;
   const translations = document.segments.filter((segment) => segment.translation).map((segment) => segment.translation);
-  const tokens = translations.reduce((sum, t) => sum + t.ids.length + (t.hypotheses[0]?.endedWithEos ? 1 : 0), 0);
+  const tokens = translations.reduce((sum, t) => sum + (t.hypotheses[0]?.tokens ?? 0), 0);  // generated, eos included
   post({ type: 'document', id, document, single, baseline, timing: { milliseconds, tokens, threads: threads ? POOL_WORKERS : 1 } },
     single ? attentionBuffers(translations[0]) : []);
 }
@@ -207,7 +207,7 @@ async function runTranslation(request) {
   const baseline = compareWithoutMasks  // only its text is shown
     ? await translator.translate(text, { ...options, maskedHeads: [], attention: false, onToken: () => !isSuperseded(request) })
     : undefined;
-  const tokens = result.ids.length + (result.hypotheses[0]?.endedWithEos ? 1 : 0);  // ids exclude eos
+  const tokens = result.hypotheses[0]?.tokens ?? 0;  // generated, eos included
   const timing = { milliseconds, tokens };
   post({ type: 'result', id, result, baseline, timing }, attentionBuffers(result));
 }

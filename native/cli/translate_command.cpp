@@ -108,7 +108,8 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
       "Text the vocabulary lacks (emoji, a name in another script) and numbers of two or more\n"
       "digits are not shown to the model: they pass through at the place the attention aligns\n"
       "them. A sentence mostly in characters the vocabulary lacks is copied unchanged, with\n"
-      "`attend: note: line N: ...` on stderr.\n"
+      "`attend: note: line N: ...` on stderr. A sentence ending in ? or ! ends so in translation\n"
+      "too (in place of the full stop a caption model writes).\n"
       "A line the model rejects (invalid UTF-8, ...) gives an empty output line and\n"
       "`attend: error: line N: ...` on stderr; the other lines are still translated and the\n"
       "exit status is then 1. Usage errors exit with 2.\n");

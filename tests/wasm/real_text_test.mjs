@@ -1,6 +1,7 @@
 // Text the shipped en-de model cannot read, in the WebAssembly build: unknown spans and numbers
 // pass through as natively (the native CLI's text), and a sentence in a script the model cannot
-// read comes back unchanged with status 'unreadable_script' (docs/alignment.md).
+// read comes back unchanged with status 'unreadable_script'; a question or an exclamation keeps
+// its mark (docs/alignment.md).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -8,7 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { MODELS, Translator, cliTranslate } from './common.mjs';
 
 const MODEL = join(MODELS, 'en-de/model.int8.safetensors');
-const LINES = ['A man 😀 rides a bike in 北京.', '一个男人骑自行车。', 'A runner with the number 512 on his shirt.', 'A dog runs.'];
+const LINES = ['A man 😀 rides a bike in 北京.', '一个男人骑自行车。', 'A runner with the number 512 on his shirt.', 'A dog runs.',
+  'Where is the dog?', 'Look at that!'];
 
 describe('real text, shipped en-de model', () => {
   let translator;
@@ -16,17 +18,19 @@ describe('real text, shipped en-de model', () => {
   before(async () => { translator = await Translator.load(MODEL, { int8Activations: false }); });
   after(() => translator.dispose());
 
-  it('passes unknown text and numbers through as the native CLI does', async () => {
+  it('passes unknown text and numbers through and keeps final marks as the native CLI does', async () => {
     const results = await translator.translate(LINES);
     assert.deepEqual(results.map((r) => r.text), cliTranslate(MODEL, LINES, ['--no-split']));
     assert.match(results[0].text, /Mann 😀 .*北京\./);
     assert.ok(!results[0].sourcePieces.includes('<unk>'));
     assert.match(results[2].text, / 512 /);
+    assert.match(results[4].text, /[^?]\?$/);
+    assert.match(results[5].text, /[^!]!$/);
   });
 
   it('reports a sentence in a script the model cannot read, and translates the others', async () => {
     const results = await translator.translate(LINES);
-    assert.deepEqual(results.map((r) => r.status), ['translated', 'unreadable_script', 'translated', 'translated']);
+    assert.deepEqual(results.map((r) => r.status), ['translated', 'unreadable_script', 'translated', 'translated', 'translated', 'translated']);
     assert.equal(results[1].text, LINES[1]);
     assert.deepEqual(results[1].sourceIds, []);
   });

@@ -71,15 +71,17 @@ struct TranslateOptions {
 };
 
 struct Hypothesis {
-  std::vector<int> ids;             // without bos/eos
-  std::vector<std::string> pieces;
+  // Without bos/eos: what the model generated, except where the source ends in "?" or "!" and a
+  // finished hypothesis ends otherwise: it ends in the source's marks (decode/final_mark.h).
+  std::vector<int> ids;
+  std::vector<std::string> pieces;  // of ids
   // The translation: ids decoded, with the source's pass-through spans (PreparedSource) put in
-  // at their aligned places; ids and pieces stay what the model generated.
+  // at their aligned places.
   std::string text;
   float score = 0.f;                // what hypotheses are ranked by: greedy: Σ log p; beam: Σ log p / lp;
                                     // reranked (reverse_model): that + reverse_weight × reverse's, -inf without it
   float log_prob = 0.f;             // Σ log p over the generated tokens, eos included when generated
-  int tokens = 0;                   // the generated tokens: ids.size(), + 1 if it ended with eos
+  int tokens = 0;                   // the generated tokens: ids.size() before a final mark, + 1 if it ended with eos
   bool ended_with_eos = true;       // false if the length limit stopped it
   // With TranslateOptions::reverse_model: its score of the source given this hypothesis' text;
   // none when it cannot read the text (empty, or longer than its positions): ranked last.

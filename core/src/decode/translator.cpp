@@ -9,6 +9,7 @@
 #include "decode/cpu_step_scorer.h"
 #include "decode/device_step_scorer.h"
 #include "decode/ensemble_step_scorer.h"
+#include "decode/final_mark.h"
 #include "decode/forced_scores.h"
 #include "decode/pass_through.h"
 #include "decode/reverse_rerank.h"
@@ -260,7 +261,9 @@ struct Translator::State {
       Translation& t = out[i];
       t.source_ids = sources[i];
       t.source_pieces = impl.src_tokenizer->pieces(sources[i]);
+      const std::string mark = final_mark(sources[i], *impl.src_tokenizer);
       for (SearchHypothesis& h : found[i]) {
+        if (h.ended_with_eos) end_with_mark(h.ids, mark, *impl.tgt_tokenizer, static_cast<size_t>(c.max_positions - 1));
         Hypothesis hyp;
         hyp.pieces = impl.tgt_tokenizer->pieces(h.ids);
         hyp.text = impl.tgt_tokenizer->decode(h.ids);
