@@ -51,6 +51,7 @@ TEST(FinalMark, TakesThePlaceOfAFullStopOrIsAdded) {
   EXPECT_EQ(ended("Ein Hund rennt.", "?!"), "Ein Hund rennt?!");
   EXPECT_EQ(ended("Un chien court ?", "!"), "Un chien court ?");  // the model's own mark stays
   EXPECT_EQ(ended("Ein Hund rennt.", ""), "Ein Hund rennt.");
+  EXPECT_EQ(ended("", "?"), "");  // no translation stays none
   const size_t pieces = vocabulary().encode("Ein Hund rennt.").size();
   EXPECT_EQ(ended("Ein Hund rennt.", "?!", pieces), "Ein Hund rennt.");  // one piece too many
   EXPECT_EQ(ended("Ein Hund rennt.", "?!", pieces + 1), "Ein Hund rennt?!");

@@ -34,15 +34,15 @@ std::string final_mark(const std::vector<int>& source_ids, const Tokenizer& sour
 }
 
 bool end_with_mark(std::vector<int>& ids, const std::string& mark, const Tokenizer& target, size_t max_ids) {
-  if (mark.empty()) return false;
-  if (!ids.empty() && is_mark(without_word_start(target.id_to_piece(ids.back())))) return false;
+  if (mark.empty() || ids.empty()) return false;
+  if (is_mark(without_word_start(target.id_to_piece(ids.back())))) return false;
   std::vector<int> mark_ids;
   for (const char c : mark) {
     const int id = target.piece_to_id(std::string(1, c));
     if (id == target.unk_id()) return false;
     mark_ids.push_back(id);
   }
-  const bool ends_with_stop = !ids.empty() && without_word_start(target.id_to_piece(ids.back())) == ".";
+  const bool ends_with_stop = without_word_start(target.id_to_piece(ids.back())) == ".";
   const size_t kept = ids.size() - (ends_with_stop ? 1 : 0);
   if (kept + mark_ids.size() > max_ids) return false;
   ids.resize(kept);

@@ -16,10 +16,10 @@ namespace attend {
 // leading "▁" skipped; empty if its last piece is anything else.
 std::string final_mark(const std::vector<int>& source_ids, const Tokenizer& source);
 
-// `ids` (a finished hypothesis, without eos) ending in `mark`: unchanged if its last piece is
-// made of "?" and "!" already, or if `mark` is empty, has a character `target` holds no piece for,
-// or would take `ids` past `max_ids`; otherwise a final "." piece is dropped and the mark's pieces
-// appended. Returns whether `ids` changed.
+// `ids` (a finished hypothesis, without eos) ending in `mark`: unchanged if it is empty or its
+// last piece is made of "?" and "!" already, or if `mark` is empty, has a character `target` holds
+// no piece for, or would take `ids` past `max_ids`; otherwise a final "." piece is dropped and the
+// mark's pieces appended. Returns whether `ids` changed.
 bool end_with_mark(std::vector<int>& ids, const std::string& mark, const Tokenizer& target, size_t max_ids);
 
 }  // namespace attend
