@@ -113,7 +113,7 @@ export interface Hypothesis {
    * (docs/alignment.md), so text may hold more than pieces decode to.
    */
   text: string;
-  /** What the model generated (without pass-through text). */
+  /** What the model generated (without pass-through text), but for a source's final "?" or "!" put in (docs/alignment.md#questions-and-exclamations). */
   pieces: string[];
   ids: number[];
   /**
@@ -129,7 +129,7 @@ export interface Hypothesis {
   reverse?: { logProb: number; tokens: number } | null;
   /** Σ log p of the generated tokens, eos included when generated. */
   logProb: number;
-  /** The generated tokens: ids.length, + 1 if it ended with eos. */
+  /** The generated tokens, + 1 if it ended with eos: ids.length but for a final mark put in (docs/alignment.md#questions-and-exclamations). */
   tokens: number;
   /** How sure the model is: logProb / tokens, in (-∞, 0] (docs/confidence.md). */
   confidence: number;

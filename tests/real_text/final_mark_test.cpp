@@ -20,19 +20,33 @@ const std::shared_ptr<const Model>& shipped_model() {
   return model;
 }
 
-const Tokenizer& vocabulary() { return *shipped_model()->impl().tgt_tokenizer; }
+const Tokenizer& source_vocabulary() { return *shipped_model()->impl().src_tokenizer; }
+const Tokenizer& target_vocabulary() { return *shipped_model()->impl().tgt_tokenizer; }
 
 std::string mark_of(const std::string& source) {
-  std::vector<int> ids = vocabulary().encode(source);
-  ids.push_back(vocabulary().eos_id());
-  return final_mark(ids, vocabulary());
+  const int eos = shipped_model()->impl().config.eos_id;
+  std::vector<int> ids = source_vocabulary().encode(source);
+  ids.push_back(eos);
+  return final_mark(ids, eos, source_vocabulary());
 }
 
-// `target`'s ids after end_with_mark, decoded.
-std::string ended(const std::string& target, const std::string& mark, size_t max_ids = 255) {
-  std::vector<int> ids = vocabulary().encode(target);
-  end_with_mark(ids, mark, vocabulary(), max_ids);
-  return vocabulary().decode(ids);
+SearchHypothesis hypothesis(const std::string& text, bool ended_with_eos = true) {
+  SearchHypothesis h;
+  h.ids = target_vocabulary().encode(text);
+  h.ended_with_eos = ended_with_eos;
+  return h;
+}
+
+// The texts of `hypotheses` after end_with_mark.
+std::vector<std::string> ended(std::vector<SearchHypothesis> hypotheses, const std::string& mark, size_t max_ids = 255) {
+  end_with_mark(hypotheses, mark, target_vocabulary(), max_ids);
+  std::vector<std::string> texts;
+  for (const SearchHypothesis& h : hypotheses) texts.push_back(target_vocabulary().decode(h.ids));
+  return texts;
+}
+
+std::string ended(const std::string& text, const std::string& mark, size_t max_ids = 255) {
+  return ended({hypothesis(text)}, mark, max_ids).at(0);
 }
 
 TEST(FinalMark, IsTheRunOfQuestionAndExclamationMarksThatEndsTheSource) {
@@ -52,9 +66,16 @@ TEST(FinalMark, TakesThePlaceOfAFullStopOrIsAdded) {
   EXPECT_EQ(ended("Un chien court ?", "!"), "Un chien court ?");  // the model's own mark stays
   EXPECT_EQ(ended("Ein Hund rennt.", ""), "Ein Hund rennt.");
   EXPECT_EQ(ended("", "?"), "");  // no translation stays none
-  const size_t pieces = vocabulary().encode("Ein Hund rennt.").size();
+  EXPECT_EQ(ended({hypothesis("Ein Hund rennt.", false)}, "?")[0], "Ein Hund rennt.");  // cut off by the length limit
+  const size_t pieces = target_vocabulary().encode("Ein Hund rennt.").size();
   EXPECT_EQ(ended("Ein Hund rennt.", "?!", pieces), "Ein Hund rennt.");  // one piece too many
   EXPECT_EQ(ended("Ein Hund rennt.", "?!", pieces + 1), "Ein Hund rennt?!");
+}
+
+TEST(FinalMark, MakesNoCopyOfAnotherHypothesis) {
+  // "Ein Hund rennt" would become the best one's text: it keeps its own ending.
+  EXPECT_EQ(ended({hypothesis("Ein Hund rennt."), hypothesis("Ein Hund rennt"), hypothesis("Ein Hund läuft.")}, "!"),
+            (std::vector<std::string>{"Ein Hund rennt!", "Ein Hund rennt", "Ein Hund läuft!"}));
 }
 
 TEST(FinalMark, TheShippedModelKeepsTheSourcesMarkOnEveryPath) {
@@ -70,10 +91,17 @@ TEST(FinalMark, TheShippedModelKeepsTheSourcesMarkOnEveryPath) {
   beam.beam_size = 4;
   beam.nbest = 4;
   beam.capture_attention = true;
+  const Translation stated = translator.translate("Where is the dog.", beam);
   const Translation asked = translator.translate("Where is the dog?", beam);
-  for (const Hypothesis& h : asked.hypotheses) EXPECT_EQ(h.text.back(), '?') << h.text;
-  ASSERT_TRUE(asked.attention.has_value());  // the attention is of the pieces shown
-  EXPECT_EQ(asked.attention->target_pieces[asked.attention->target_pieces.size() - 2], "?");
+  ASSERT_EQ(asked.hypotheses.size(), 4u);
+  for (size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(stated.hypotheses[k].text.back(), '.') << stated.hypotheses[k].text;
+    EXPECT_EQ(asked.hypotheses[k].text.back(), '?') << asked.hypotheses[k].text;
+  }
+  // The attention is of the ids shown: teacher-forced on them, eos included.
+  ASSERT_TRUE(asked.attention.has_value());
+  EXPECT_EQ(static_cast<size_t>(asked.attention->tgt_len), asked.hypotheses[0].ids.size() + 1);
+  EXPECT_EQ(asked.attention->target_pieces[asked.attention->tgt_len - 2], "?");
 
   // Pass-through text, a document of several sentences and HTML keep it too.
   EXPECT_EQ(translator.translate("A man 😀 rides a bike!").hypotheses[0].text.back(), '!');

@@ -20,9 +20,9 @@ bool is_mark(std::string_view text) {
 
 }  // namespace
 
-std::string final_mark(const std::vector<int>& source_ids, const Tokenizer& source) {
+std::string final_mark(const std::vector<int>& source_ids, int eos_id, const Tokenizer& source) {
   size_t end = source_ids.size();
-  if (end > 0 && source_ids[end - 1] == source.eos_id()) --end;
+  if (end > 0 && source_ids[end - 1] == eos_id) --end;
   std::string mark;
   for (; end > 0; --end) {
     const std::string piece = source.id_to_piece(source_ids[end - 1]);
@@ -33,21 +33,27 @@ std::string final_mark(const std::vector<int>& source_ids, const Tokenizer& sour
   return mark;
 }
 
-bool end_with_mark(std::vector<int>& ids, const std::string& mark, const Tokenizer& target, size_t max_ids) {
-  if (mark.empty() || ids.empty()) return false;
-  if (is_mark(without_word_start(target.id_to_piece(ids.back())))) return false;
+void end_with_mark(std::vector<SearchHypothesis>& hypotheses, const std::string& mark, const Tokenizer& target,
+                   size_t max_ids) {
+  if (mark.empty()) return;
   std::vector<int> mark_ids;
   for (const char c : mark) {
     const int id = target.piece_to_id(std::string(1, c));
-    if (id == target.unk_id()) return false;
+    if (id == target.unk_id()) return;
     mark_ids.push_back(id);
   }
-  const bool ends_with_stop = without_word_start(target.id_to_piece(ids.back())) == ".";
-  const size_t kept = ids.size() - (ends_with_stop ? 1 : 0);
-  if (kept + mark_ids.size() > max_ids) return false;
-  ids.resize(kept);
-  ids.insert(ids.end(), mark_ids.begin(), mark_ids.end());
-  return true;
+  for (SearchHypothesis& h : hypotheses) {
+    if (!h.ended_with_eos || h.ids.empty()) continue;
+    const std::string last_piece = target.id_to_piece(h.ids.back());
+    const std::string_view last = without_word_start(last_piece);
+    if (is_mark(last)) continue;
+    std::vector<int> marked(h.ids.begin(), h.ids.end() - (last == "." ? 1 : 0));
+    marked.insert(marked.end(), mark_ids.begin(), mark_ids.end());
+    if (marked.size() > max_ids) continue;
+    const bool copy = std::any_of(hypotheses.begin(), hypotheses.end(),
+                                  [&](const SearchHypothesis& other) { return &other != &h && other.ids == marked; });
+    if (!copy) h.ids = std::move(marked);
+  }
 }
 
 }  // namespace attend

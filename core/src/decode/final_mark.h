@@ -8,18 +8,21 @@
 #include <string>
 #include <vector>
 
+#include "decode/search.h"
 #include "tokenizer/tokenizer.h"
 
 namespace attend {
 
-// The run of "?" and "!" the source's last pieces spell ("?!" for "Really?!"), eos and a piece's
-// leading "▁" skipped; empty if its last piece is anything else.
-std::string final_mark(const std::vector<int>& source_ids, const Tokenizer& source);
+// The run of "?" and "!" the source's last pieces spell ("?!" for "Really?!"), a final `eos_id`
+// and each piece's leading "▁" skipped; empty if its last piece is anything else.
+std::string final_mark(const std::vector<int>& source_ids, int eos_id, const Tokenizer& source);
 
-// `ids` (a finished hypothesis, without eos) ending in `mark`: unchanged if it is empty or its
-// last piece is made of "?" and "!" already, or if `mark` is empty, has a character `target` holds
-// no piece for, or would take `ids` past `max_ids`; otherwise a final "." piece is dropped and the
-// mark's pieces appended. Returns whether `ids` changed.
-bool end_with_mark(std::vector<int>& ids, const std::string& mark, const Tokenizer& target, size_t max_ids);
+// Each finished hypothesis of one sentence's list (best first) made to end in `mark`: its final
+// "." piece dropped and the pieces of the mark's characters appended. Left as it is: a hypothesis
+// that is empty, ends in a piece made of "?" and "!" already, or did not end with eos; one the
+// mark would take past `max_ids` ids or make a copy of another hypothesis of the list; all of them
+// if `mark` is empty or `target` has no piece for one of its characters.
+void end_with_mark(std::vector<SearchHypothesis>& hypotheses, const std::string& mark, const Tokenizer& target,
+                   size_t max_ids);
 
 }  // namespace attend

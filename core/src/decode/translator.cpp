@@ -261,9 +261,10 @@ struct Translator::State {
       Translation& t = out[i];
       t.source_ids = sources[i];
       t.source_pieces = impl.src_tokenizer->pieces(sources[i]);
-      const std::string mark = final_mark(sources[i], *impl.src_tokenizer);
+      const int limit = decode_limit(c, static_cast<int>(sources[i].size()), o);  // generated tokens, eos included
+      end_with_mark(found[i], final_mark(sources[i], c.eos_id, *impl.src_tokenizer), *impl.tgt_tokenizer,
+                    static_cast<size_t>(limit - 1));
       for (SearchHypothesis& h : found[i]) {
-        if (h.ended_with_eos) end_with_mark(h.ids, mark, *impl.tgt_tokenizer, static_cast<size_t>(c.max_positions - 1));
         Hypothesis hyp;
         hyp.pieces = impl.tgt_tokenizer->pieces(h.ids);
         hyp.text = impl.tgt_tokenizer->decode(h.ids);
