@@ -3,15 +3,16 @@
 #include <algorithm>
 #include <string_view>
 
+#include "decode/alignment.h"
+
 namespace attend {
 namespace {
 
-constexpr std::string_view kWordStart = "\xE2\x96\x81";  // "▁", SentencePiece's space
-
-// A piece's text without its leading "▁".
-std::string_view without_word_start(std::string_view piece) {
-  if (piece.substr(0, kWordStart.size()) == kWordStart) piece.remove_prefix(kWordStart.size());
-  return piece;
+// A piece's text without the "▁" (3 bytes) that opens a word.
+std::string_view without_word_start(const std::string& piece) {
+  std::string_view text = piece;
+  if (opens_word(piece)) text.remove_prefix(3);
+  return text;
 }
 
 bool is_mark(std::string_view text) {
