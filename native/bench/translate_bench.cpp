@@ -38,7 +38,7 @@ void translate(benchmark::State& state, int beam, Capture capture) {
   for (auto _ : state) {
     for (const char* s : kSentences) {
       auto t = translator.translate(s, options);
-      tokens += static_cast<int64_t>(t.hypotheses[0].ids.size()) + 1;
+      tokens += t.hypotheses[0].tokens;  // generated, eos included
       benchmark::DoNotOptimize(t);
     }
   }

@@ -150,6 +150,12 @@ double quantile(std::vector<double> values, double q) {
   return values[below] + (values[above] - values[below]) * (position - below);
 }
 
+// What a hypothesis' search generated, eos left out: a final mark (decode/final_mark.h) added
+// to ids after the search is no work of the model's and is not counted.
+size_t generated_tokens(const Hypothesis& hypothesis) {
+  return static_cast<size_t>(hypothesis.tokens - (hypothesis.ended_with_eos ? 1 : 0));
+}
+
 void keep_results(const std::vector<Translation>& translations, Run* run) {
   run->target_tokens = 0;
   run->ids.clear();
@@ -157,7 +163,7 @@ void keep_results(const std::vector<Translation>& translations, Run* run) {
   for (const Translation& t : translations) {
     run->source_ids.push_back(t.source_ids);
     run->ids.push_back(t.hypotheses.empty() ? std::vector<int>() : t.hypotheses[0].ids);
-    run->target_tokens += run->ids.back().size();
+    if (!t.hypotheses.empty()) run->target_tokens += generated_tokens(t.hypotheses[0]);
   }
 }
 
@@ -294,7 +300,7 @@ Json document_run(Translator& translator, const std::vector<std::string>& texts,
   std::vector<std::string> line_texts;
   for (size_t k = 0; k < by_line.size(); ++k) {
     const Hypothesis& best = by_line[k].hypotheses.front();
-    target_tokens += best.ids.size();
+    target_tokens += generated_tokens(best);
     line_texts.push_back(best.text);
     differing += k >= as_document.sentences.size() || as_document.sentences[k].hypotheses.front().ids != best.ids;
   }
@@ -410,7 +416,8 @@ bool parse_args(const std::vector<std::string>& args, BenchArgs* b) {
       "Every setting translates the same sentences. Batch 1 with 1 thread goes sentence by\n"
       "sentence and gives the latency percentiles (p50, p90); the other settings are one\n"
       "translate_parallel call. Times include tokenizing and detokenizing; target tokens are\n"
-      "the best hypotheses' tokens without eos. The default --src is relative to the\n"
+      "the tokens the search generated for the best hypotheses, eos left out (a \"?\" or \"!\"\n"
+      "put in after the search is not counted). The default --src is relative to the\n"
       "repository root. Peers on the same weights: scripts/bench.sh (docs/benchmarks.md).\n");
   if (!parser.parse(args)) {
     std::cout << parser.help();

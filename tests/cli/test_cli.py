@@ -430,6 +430,22 @@ class Documents(unittest.TestCase):
         self.assertEqual((code, err), (0, ""))
         return out
 
+    def test_bench_counts_the_tokens_the_search_generated(self):
+        """Not the marks put in after it: "?!" takes the place of the model's "." (decode/final_mark.h)."""
+        question = "Is the dog fast?!"
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        attention, src = (os.path.join(directory.name, name) for name in ("attention.jsonl", "question.txt"))
+        self.translate("--beam", "1", "--attention", attention, question, stdin=None)
+        with open(attention, encoding="utf-8") as f:
+            shown = json.loads(f.readline())["target_tokens"]
+        self.assertEqual(shown[-3:], ["?", "!", "</s>"])
+        write_file(src, question + "\n")
+        code, bench, err = run("bench", "--model", self.MODEL, "--src", src, "--beam", "1", "--batch", "1",
+                               "--threads", "1", "--json")
+        self.assertEqual(code, 0, err)
+        self.assertEqual([r["target_tokens"] for r in json.loads(bench)["runs"]], [len(shown) - 2])
+
     def test_a_twelve_sentence_paragraph_is_twelve_translations_on_one_line(self):
         one_per_line = self.translate("--beam", "3", stdin="\n".join(self.TWELVE) + "\n").splitlines()
         self.assertEqual(len(one_per_line), 12)
