@@ -17,7 +17,8 @@ TokenSpan unknown(std::string_view text, std::string_view part) {
 
 std::vector<std::string> spans_of(std::string_view text, const std::vector<TokenSpan>& tokens) {
   std::vector<std::string> out;
-  for (const ByteRange& span : pass_through_spans(text, tokens, kUnk)) {
+  const auto knows_none = [](std::string_view) { return false; };
+  for (const ByteRange& span : pass_through_spans(text, tokens, kUnk, knows_none)) {
     out.emplace_back(text.substr(span.begin, span.end - span.begin));
   }
   return out;

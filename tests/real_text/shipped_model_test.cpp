@@ -59,13 +59,16 @@ TEST(ShippedModel, NumbersPassThrough) {
 }
 
 TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
-  // Given to the model, "California" came out as "Clon" and "Giants" as "riesigen" (giant).
+  // Given to the model, "California" came out as "Clon", "Giants" as "riesigen" (giant), "Anna"
+  // beside "Pendler" (commuter), and "Leo" was left out.
   Translator translator(shipped_model());
   TranslateOptions beam;
   beam.beam_size = 5;
   const std::pair<std::string, std::string> cases[] = {
       {"Two cyclists ride through California on a sunny day.", "California"},
-      {"A woman in a Giants jersey throws a ball.", "Giants"}};
+      {"A woman in a Giants jersey throws a ball.", "Giants"},
+      {"Tom and Anna are playing chess.", "Anna"},
+      {"A boy named Leo jumps into the lake.", "Leo"}};
   for (const auto& [text, name] : cases) {
     const Translation with = translator.translate(text, beam);
     EXPECT_TRUE(contains(with.hypotheses[0].text, " " + name + " ")) << with.hypotheses[0].text;
@@ -75,6 +78,8 @@ TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
   // A known capitalised word and a sentence's first word stay with the model.
   EXPECT_TRUE(translator.prepare("An Asian man walks in the park.").pass_through.empty());
   EXPECT_TRUE(translator.prepare("Xiaoming rides a bike.").pass_through.empty());
+  // Nor do two-piece words the vocabulary knows in lowercase ("▁Mo m": "▁mom").
+  EXPECT_TRUE(translator.prepare("A card for Mom and Dad.").pass_through.empty());
 }
 
 TEST(ShippedModel, EveryHypothesisOfABeamCarriesTheSpans) {

@@ -31,9 +31,12 @@ std::vector<TokenSpan> tokens_of(std::string_view text, const std::map<std::stri
   return tokens;
 }
 
-std::vector<std::string> names_in(std::string_view text, const std::map<std::string, int>& spelled) {
+const KnowsLowercase knows_none = [](std::string_view) { return false; };
+
+std::vector<std::string> names_in(std::string_view text, const std::map<std::string, int>& spelled,
+                                  const KnowsLowercase& knows = knows_none) {
   std::vector<std::string> out;
-  for (const ByteRange& name : spelled_names(text, tokens_of(text, spelled))) {
+  for (const ByteRange& name : spelled_names(text, tokens_of(text, spelled), knows)) {
     out.emplace_back(text.substr(name.begin, name.end - name.begin));
   }
   return out;
@@ -46,7 +49,25 @@ TEST(SpelledNames, ACapitalisedWordCutIntoShortPieces) {
   EXPECT_EQ(names_in(text, {{"California", 8}, {"breezy", 5}}), Names{"California"});
   EXPECT_EQ(names_in(text, {{"California", 2}}), Names{});  // known well enough: 5 characters a piece
   EXPECT_EQ(names_in("A man in Paris.", {{"Paris.", 4}}), Names{"Paris"});  // 5 characters, 3 pieces + "."
-  EXPECT_EQ(names_in("A man in Paris.", {{"Paris.", 2}}), Names{});           // 2 pieces are too few
+  EXPECT_EQ(names_in("A man in Paris.", {{"Paris.", 2}}), Names{});           // 5 characters in 2 pieces
+  EXPECT_EQ(names_in("A man in Paris.", {{"Paris.", 1}}), Names{});           // one piece: known
+}
+
+TEST(SpelledNames, ShortNamesInTwoPieces) {
+  EXPECT_EQ(names_in("Tom and Anna play chess.", {{"Tom", 2}, {"Anna", 2}}), Names{"Anna"});  // Tom opens it
+  EXPECT_EQ(names_in("A boy named Leo jumps.", {{"Leo", 2}}), Names{"Leo"});
+  EXPECT_EQ(names_in("Ask Anna today.", {{"Anna", 2}}), Names{"Anna"});     // 4 characters in 2 pieces
+  EXPECT_EQ(names_in("Ask Annabel today.", {{"Annabel", 2}}), Names{});
+  EXPECT_EQ(names_in("Leo and Xiaoming meet Tom.", {{"Xiaoming", 5}, {"Tom.", 2}}), (Names{"Xiaoming", "Tom"}));
+  // Beside a capitalised word the vocabulary knows, two pieces are not enough: a German noun.
+  EXPECT_EQ(names_in("Ein Reh springt über einen Zaun.", {{"Reh", 2}}), Names{});
+  EXPECT_EQ(names_in("An Asian man meets Tom.", {{"Tom.", 2}}), Names{});
+}
+
+TEST(SpelledNames, NotAWordTheVocabularyKnowsInLowercase) {
+  const KnowsLowercase knows_mom = [](std::string_view word) { return word == "Mom"; };
+  EXPECT_EQ(names_in("A card for Mom and Leo.", {{"Mom", 2}, {"Leo.", 3}}, knows_mom), Names{"Leo"});
+  EXPECT_EQ(names_in("A card for Mom and Leo.", {{"Mom", 2}, {"Leo.", 3}}), (Names{"Mom", "Leo"}));
 }
 
 TEST(SpelledNames, NotASentenceStartNorALowercaseWord) {
@@ -72,7 +93,7 @@ TEST(SpelledNames, TextThatCapitalisesItsNounsHasNone) {
 
 TEST(SpelledNames, TokensOutsideTheWordsDoNotCount) {
   // Hand-made tokens that cover none of a word leave it known.
-  EXPECT_EQ(spelled_names("A man in California.", {}).size(), 0u);
+  EXPECT_EQ(spelled_names("A man in California.", {}, knows_none).size(), 0u);
 }
 
 }  // namespace

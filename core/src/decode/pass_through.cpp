@@ -82,9 +82,10 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 
 bool has_number(std::string_view text) { return !numbers(text).empty(); }
 
-std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
+std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
+                                          const std::function<bool(std::string_view)>& knows) {
   std::vector<ByteRange> seeds = numbers(text);
-  for (const ByteRange& name : spelled_names(text, tokens)) seeds.push_back(name);
+  for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }
@@ -132,7 +133,7 @@ PreparedSource prepare_with_unknowns(const Tokenizer& tokenizer, std::string_vie
   source.text = std::string(text);
   source.status = TranslationStatus::unreadable_script;
   if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
-  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id());
+  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows_lowercase(tokenizer));
   const CutText cut = cut_spans(text, spans);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
   if (kept.empty()) return source;  // every word held an unknown character or a number

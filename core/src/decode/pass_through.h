@@ -35,8 +35,9 @@ bool has_number(std::string_view text);
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged
-// ("مرحبا بكم", "555-0199"). In text order, disjoint.
-std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
+// ("مرحبا بكم", "555-0199"). In text order, disjoint. `knows`: as for spelled_names.
+std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
+                                          const std::function<bool(std::string_view)>& knows);
 
 // `text` without `spans` (each taken out with the whitespace before it, or after it at the
 // start of the text), and for each span the offset in that text where it stood.

@@ -1,11 +1,15 @@
 #include "decode/spelled_names.h"
 
+#include <string>
+#include <utility>
+
 namespace attend {
 namespace {
 
-// A word the vocabulary spells: at least this many pieces, of at most kMaxCharactersPerPiece
-// characters on average. docs/alignment.md measures the rule on Multi30k val.
-constexpr size_t kMinPieces = 3;
+// A word the vocabulary spells: at least kManyPieces pieces, or two of a word it does not know in
+// lowercase, of at most kMaxCharactersPerPiece characters on average. docs/alignment.md measures
+// the rule on Multi30k val.
+constexpr size_t kManyPieces = 3;
 constexpr size_t kMaxCharactersPerPiece = 2;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -33,8 +37,18 @@ size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t 
 
 }  // namespace
 
-std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens) {
+KnowsLowercase knows_lowercase(const Tokenizer& tokenizer) {
+  return [&tokenizer](std::string_view word) {
+    std::string piece = "\xE2\x96\x81";  // ▁
+    for (char c : word) piece += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    return tokenizer.piece_to_id(piece) != tokenizer.unk_id();
+  };
+}
+
+std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
+                                     const KnowsLowercase& knows) {
   std::vector<ByteRange> names;
+  std::vector<bool> in_two_pieces;  // of each name
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
   for (size_t at = 0; at < text.size();) {
@@ -51,11 +65,25 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
     if (begins_sentence || word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
-    if (pieces >= kMinPieces && characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces) {
+    const bool short_pieces = characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces;
+    const bool two = pieces == 2 && !knows(text.substr(word.begin, word.end - word.begin));
+    if (short_pieces && (pieces >= kManyPieces || two)) {
       names.push_back(word);
+      in_two_pieces.push_back(two);
     } else {
       ++known_capitalised;
     }
+  }
+  if (known_capitalised > 0) {  // then names in two pieces count as known words (German "Reh", "Witz")
+    std::vector<ByteRange> many;
+    for (size_t k = 0; k < names.size(); ++k) {
+      if (in_two_pieces[k]) {
+        ++known_capitalised;
+      } else {
+        many.push_back(names[k]);
+      }
+    }
+    names = std::move(many);
   }
   if (known_capitalised > names.size()) names.clear();
   return names;

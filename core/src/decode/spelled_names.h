@@ -3,6 +3,7 @@
 // ("an einem sehr BMX-Mo-Sch-Sch-…"), so they pass through like unknown pieces (decode/pass_through.h).
 #pragma once
 
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -11,11 +12,23 @@
 
 namespace attend {
 
+// Whether a capitalised word is a word the vocabulary knows in lowercase: `word` is one word,
+// capital first ("Mom"); true if the vocabulary holds it lowercased as one piece ("▁mom").
+using KnowsLowercase = std::function<bool(std::string_view word)>;
+
+// KnowsLowercase from the source tokenizer: ASCII letters lowercased, "▁" in front.
+KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
+
 // The words of `text` (between whitespace, without the ASCII punctuation around them) that begin
 // with a capital A-Z, do not begin a sentence, and that `tokens` (text's encode_with_offsets) cut
-// into at least three pieces of two characters or fewer on average. None when such words are
-// outnumbered by capitalised words the vocabulary knows: text that capitalises its nouns (German
-// "Ein Kind steht um einen Hahn im Käfig") does not mark names by their capital. In text order.
-std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens);
+// into pieces of two characters or fewer on average: three or more pieces ("California" -> ▁C al
+// i f or n i a), or two of a word the vocabulary does not know in lowercase ("Tom" -> ▁T om, but
+// not "Mom" -> ▁Mo m, a common word capitalised). Two pieces are weaker evidence: those pass only
+// where no other capitalised word is known ("Ein Reh springt über einen Zaun": a German noun). None
+// when such words are outnumbered by capitalised words the vocabulary knows: text that capitalises
+// its nouns (German "Ein Kind steht um einen Hahn im Käfig") does not mark names by their capital.
+// In text order.
+std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
+                                     const KnowsLowercase& knows);
 
 }  // namespace attend
