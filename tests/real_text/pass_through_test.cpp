@@ -61,8 +61,8 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigits) {
   EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "10:30"}));
   const std::string prices = "Call 555-0199 on 12/03/2024 about $50 and 12% off, or 10 - 20 bags (#4521).";
   EXPECT_EQ(spans_of(prices, {}), (std::vector<std::string>{"555-0199", "12/03/2024", "$50", "12%", "10 - 20", "(#4521)"}));
-  EXPECT_TRUE(has_number("The price is 50011 dollars."));
-  EXPECT_FALSE(has_number("A man with 3 dogs, 2 cats and 1 bird."));
+  EXPECT_EQ(spans_of("The price is 50011 dollars.", {}), (std::vector<std::string>{"50011"}));
+  EXPECT_EQ(spans_of("A man with 3 dogs, 2 cats and 1 bird.", {}), (std::vector<std::string>{}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order
   EXPECT_EQ(spans_of(mixed, {unknown(mixed, "小明")}), (std::vector<std::string>{"小明", "25"}));
 }

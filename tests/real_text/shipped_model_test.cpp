@@ -82,6 +82,25 @@ TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
   EXPECT_TRUE(translator.prepare("A card for Mom and Dad.").pass_through.empty());
 }
 
+TEST(ShippedModel, WebAddressesPassThrough) {
+  // Given to the model, the URL and the e-mail address were lost ("Blick auf einen
+  // Motorradfahrer, …"), and so were the hashtag and the handle.
+  Translator translator(shipped_model());
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  const std::pair<std::string, std::vector<std::string>> cases[] = {
+      {"Visit https://example.com/page?id=3 for more info.", {"https://example.com/page?id=3"}},
+      {"Email me at john.doe@mail.com tomorrow.", {"john.doe@mail.com"}},
+      {"A man with a #blessed sign waves at @alice.", {"#blessed", "@alice"}}};
+  for (const auto& [text, addresses] : cases) {
+    const Translation with = translator.translate(text, beam);
+    for (const std::string& address : addresses) {
+      EXPECT_TRUE(contains(with.hypotheses[0].text, address)) << with.hypotheses[0].text;
+    }
+    EXPECT_EQ(with.source_ids, translator.translate(without(text, addresses), beam).source_ids) << text;
+  }
+}
+
 TEST(ShippedModel, EveryHypothesisOfABeamCarriesTheSpans) {
   Translator translator(shipped_model());
   TranslateOptions options;

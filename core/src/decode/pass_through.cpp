@@ -4,6 +4,7 @@
 
 #include "decode/alignment.h"
 #include "decode/spelled_names.h"
+#include "decode/web_addresses.h"
 
 namespace attend {
 namespace {
@@ -80,12 +81,11 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
   return 2 * unknown > visible_characters(text, 0, text.size());
 }
 
-bool has_number(std::string_view text) { return !numbers(text).empty(); }
-
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
                                           const std::function<bool(std::string_view)>& knows) {
   std::vector<ByteRange> seeds = numbers(text);
   for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
+  for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }

@@ -1,5 +1,5 @@
 // Source text the vocabulary lacks (SentencePiece's unknown pieces: emoji, CJK, Arabic, ...; names
-// it spells out letter by letter; numbers):
+// it spells out letter by letter; numbers; web addresses):
 // the model reads the sentence without it, and it is carried into the translation at the
 // place the cross-attention aligns with its neighbouring source word (decode/alignment.h).
 #pragma once
@@ -25,12 +25,8 @@ struct ByteRange {
 // points) lie in unknown pieces. `tokens` are the text's, from Tokenizer::encode_with_offsets.
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
 
-// Whether `text` holds a number of two or more digits (they pass through too: the shipped
-// models mangle them).
-bool has_number(std::string_view text);
-
 // The spans to pass through: each unknown piece, each name the vocabulary spells out
-// (decode/spelled_names.h) and each number (two or more ASCII digits,
+// (decode/spelled_names.h), each web address (decode/web_addresses.h) and each number (two or more ASCII digits,
 // with single . , or : between them, and a $ or # before or % after them) widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else

@@ -396,8 +396,7 @@ PreparedSource Translator::prepare(std::string_view given) const {
   PreparedSource source;
   for (const TokenSpan& token : tokens) source.ids.push_back(token.id);
   source.ids = sentence_ids(state_->impl.config, std::move(source.ids));
-  const bool has_unknown = std::find(source.ids.begin(), source.ids.end(), tokenizer.unk_id()) != source.ids.end();
-  if (!has_unknown && !has_number(text) && spelled_names(text, tokens, knows_lowercase(tokenizer)).empty()) {
+  if (pass_through_spans(text, tokens, tokenizer.unk_id(), knows_lowercase(tokenizer)).empty()) {
     source.text = std::string(given);
     return source;
   }
