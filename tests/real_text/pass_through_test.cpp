@@ -56,13 +56,15 @@ TEST(PassThroughSpans, MergeAcrossWhitespaceAndPunctuation) {
   EXPECT_EQ(spans_of(one_word, {unknown(one_word, "ã"), unknown(one_word, "õ")}), (std::vector<std::string>{"Sãõ"}));
 }
 
-TEST(PassThroughSpans, NumbersOfTwoOrMoreDigits) {
+TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   const std::string text = "3 dogs, 42nd Street, 1,000 people at 10:30 and number 7.";
   EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "10:30"}));
   const std::string prices = "Call 555-0199 on 12/03/2024 about $50 and 12% off, or 10 - 20 bags (#4521).";
   EXPECT_EQ(spans_of(prices, {}), (std::vector<std::string>{"555-0199", "12/03/2024", "$50", "12%", "10 - 20", "(#4521)"}));
   EXPECT_EQ(spans_of("The price is 50011 dollars.", {}), (std::vector<std::string>{"50011"}));
   EXPECT_EQ(spans_of("A man with 3 dogs, 2 cats and 1 bird.", {}), (std::vector<std::string>{}));
+  // A single digit with its sign: the models lost the sign or the digit.
+  EXPECT_EQ(spans_of("It costs $6 at 5% off for the #1 player.", {}), (std::vector<std::string>{"$6", "5%", "#1"}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order
   EXPECT_EQ(spans_of(mixed, {unknown(mixed, "小明")}), (std::vector<std::string>{"小明", "25"}));
 }

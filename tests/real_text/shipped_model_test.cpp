@@ -48,10 +48,12 @@ TEST(ShippedModel, UnknownSpansPassThroughAndTheRestIsTheTranslationWithoutThem)
 }
 
 TEST(ShippedModel, NumbersPassThrough) {
-  // Given to the model, "512" comes out as "fünf2" and "2000" as "zwei".
+  // Given to the model, "512" comes out as "fünf2", "2000" as "zwei", "$6" is lost and "#1" is "Nummer 5".
   Translator translator(shipped_model());
   const std::pair<std::string, std::string> cases[] = {{"A runner with the number 512 on his shirt.", " 512 "},
-                                                        {"Four men stand in front of 2000 people.", " 2000 "}};
+                                                        {"Four men stand in front of 2000 people.", " 2000 "},
+                                                        {"A coffee costs $6 today.", "$6"},
+                                                        {"He is the #1 player.", "#1"}};
   for (const auto& [text, number] : cases) {
     const std::string translated = translator.translate(text).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, number)) << translated;

@@ -26,13 +26,14 @@ bool closes(char open, char close) {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// Numbers that pass through are at least this long. The shipped models mangle them ("512"
-// -> "fünf2", "2000" -> "zwei") but translate most single digits ("3 dogs" -> "drei Hunden");
-// docs/alignment.md measures 1 and 2.
+// Numbers that pass through are at least this long, unless a sign goes with them. The shipped
+// models mangle them ("512" -> "fünf2", "2000" -> "zwei") but translate most single digits ("3
+// dogs" -> "drei Hunden"); docs/alignment.md measures 1 and 2.
 constexpr size_t kMinNumberDigits = 2;
 
 // Numbers: runs of ASCII digits, with single . , or : between digits ("1,000", "10:30", "3.5"),
-// of at least kMinNumberDigits characters, with a $ or # before or a % after them.
+// of at least kMinNumberDigits characters or with a $ or # before or a % after them ("$6", "#1",
+// "5%": the models lost the signs or the digit), the sign included.
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or . , : with a digit after it
     const bool separator = text[at] == '.' || text[at] == ',' || text[at] == ':';
@@ -43,9 +44,9 @@ std::vector<ByteRange> numbers(std::string_view text) {
     if (!is_digit(text[begin])) continue;
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
-    if (end - begin >= kMinNumberDigits) {
-      const bool sign = begin > 0 && (text[begin - 1] == '$' || text[begin - 1] == '#');
-      const bool percent = end < text.size() && text[end] == '%';
+    const bool sign = begin > 0 && (text[begin - 1] == '$' || text[begin - 1] == '#');
+    const bool percent = end < text.size() && text[end] == '%';
+    if (end - begin >= kMinNumberDigits || sign || percent) {
       runs.push_back(ByteRange{begin - sign, end + percent});  // "$50", "#4521", "12%" go whole
     }
     begin = end - 1;
