@@ -82,6 +82,8 @@ TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
   EXPECT_TRUE(translator.prepare("Xiaoming rides a bike.").pass_through.empty());
   // Nor do two-piece words the vocabulary knows in lowercase ("▁Mo m": "▁mom").
   EXPECT_TRUE(translator.prepare("A card for Mom and Dad.").pass_through.empty());
+  // Nor "I'm" (▁I ' m) after a comma: it was kept untranslated.
+  EXPECT_TRUE(translator.prepare("Yes, I'm here and I’m there.").pass_through.empty());
 }
 
 TEST(ShippedModel, WebAddressesPassThrough) {

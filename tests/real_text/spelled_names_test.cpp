@@ -83,6 +83,12 @@ TEST(SpelledNames, PunctuationAroundTheWordStaysOut) {
             (Names{"Mike", "Tyson's", "Punchout"}));
 }
 
+TEST(SpelledNames, AWordWithApostrophesIsJudgedByItsLongestPart) {
+  EXPECT_EQ(names_in("Yes, I'm here and I’ve won.", {{"I'm", 3}, {"I’ve", 3}}), Names{});
+  EXPECT_EQ(names_in("He plays Tyson's game.", {{"Tyson's", 4}}), Names{"Tyson's"});
+  EXPECT_EQ(names_in("He meets O'Brien today.", {{"O'Brien", 5}}), Names{"O'Brien"});
+}
+
 TEST(SpelledNames, TextThatCapitalisesItsNounsHasNone) {
   // German: Kind, Frau and Käfig are known, only Hahn is spelled; capitals mark nouns, not names.
   const std::string german = "Ein kleines Kind und eine Frau stehen um einen Hahn im Käfig herum.";

@@ -26,6 +26,26 @@ size_t characters(std::string_view text, size_t begin, size_t end) {
   return n;
 }
 
+// The longest of the word's parts between apostrophes (' or ’), the first of equals: "I" of "I'm",
+// "Tyson" of "Tyson's".
+ByteRange longest_part(std::string_view text, ByteRange word) {
+  static constexpr std::string_view kTypographic = "\xE2\x80\x99";  // ’
+  ByteRange longest{word.begin, word.begin}, part{word.begin, word.begin};
+  for (size_t at = word.begin;; ) {
+    const bool plain = at < word.end && text[at] == '\'';
+    const bool typographic = at < word.end && text.substr(at, kTypographic.size()) == kTypographic;
+    if (at == word.end || plain || typographic) {
+      part.end = at;
+      if (characters(text, part.begin, part.end) > characters(text, longest.begin, longest.end)) longest = part;
+      if (at == word.end) return longest;
+      at += plain ? 1 : kTypographic.size();
+      part.begin = at;
+    } else {
+      ++at;
+    }
+  }
+}
+
 // Pieces overlapping text[begin, end). Words come in text order, and so do tokens: *next is the
 // first token that may still overlap this word or a later one.
 size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t end, size_t* next) {
@@ -65,9 +85,11 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
     if (begins_sentence || word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
+    const ByteRange stem = longest_part(text, word);
+    const bool known_stem = pieces_within(tokens, stem.begin, stem.end, &next_token) < 2;  // "I'm", "It's"
     const bool short_pieces = characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces;
     const bool two = pieces == 2 && !knows(text.substr(word.begin, word.end - word.begin));
-    if (short_pieces && (pieces >= kManyPieces || two)) {
+    if (short_pieces && !known_stem && (pieces >= kManyPieces || two)) {
       names.push_back(word);
       in_two_pieces.push_back(two);
     } else {

@@ -21,7 +21,8 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 
 // The words of `text` (between whitespace, without the ASCII punctuation around them) that begin
 // with a capital A-Z, do not begin a sentence, and that `tokens` (text's encode_with_offsets) cut
-// into pieces of two characters or fewer on average: three or more pieces ("California" -> ▁C al
+// into pieces of two characters or fewer on average, whose longest part between apostrophes is
+// more than one piece ("I'm" -> ▁I ' m is the pronoun; "Tyson's" -> ▁T y s on ' s is a name): three or more pieces ("California" -> ▁C al
 // i f or n i a), or two of a word the vocabulary does not know in lowercase ("Tom" -> ▁T om, but
 // not "Mom" -> ▁Mo m, a common word capitalised). Two pieces are weaker evidence: those pass only
 // where no other capitalised word is known ("Ein Reh springt über einen Zaun": a German noun). None
