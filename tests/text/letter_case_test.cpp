@@ -1,4 +1,5 @@
-// Text in capitals read in sentence case (text/letter_case.h), and the shipped en-de model on it.
+// Text in capitals read in sentence case, shouted words in lowercase (text/letter_case.h), and
+// the shipped en-de model on them.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -29,6 +30,26 @@ TEST(LetterCase, TheShippedModelReadsCapitalsAsASentence) {
   const Translation shouted = translator.translate("A WOMAN IS WALKING HER DOG.", beam);
   EXPECT_EQ(shouted.hypotheses[0].text, translator.translate("A woman is walking her dog.", beam).hypotheses[0].text);
   EXPECT_TRUE(shouted.hypotheses[0].ended_with_eos);  // without this it ran to the length limit: "Ein IMAMAMA…"
+}
+
+TEST(LetterCase, ToLowercase) { EXPECT_EQ(to_lowercase("ÉTÉ à PARIS, Zürich × 2"), "été à paris, zürich × 2"); }
+
+TEST(LetterCase, ShoutedWordsTheVocabularyKnowsAreReadInLowercase) {
+  const auto knows = [](std::string_view word) { return word == "VERY" || word == "HUGE" || word == "WARNING" || word == "ÉTÉ"; };
+  EXPECT_EQ(lowercase_shouted_words("The dog is VERY happy. HUGE news!", knows), "The dog is very happy. Huge news!");
+  EXPECT_EQ(lowercase_shouted_words("WARNING: a BMX in the USA", knows), "Warning: a BMX in the USA");
+  EXPECT_EQ(lowercase_shouted_words("Un ÉTÉ chaud, VERYgood, VERy, IT", knows), "Un été chaud, VERYgood, VERy, IT");
+  EXPECT_EQ(lowercase_shouted_words("", knows), "");
+}
+
+TEST(LetterCase, TheShippedModelTranslatesAShoutedWord) {
+  Translator translator(Model::from_file(ATTEND_SHIPPED_MODEL));
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  // "VERY" was left as it is, a name to the model: "Der Hund ist VERY glücklich."
+  EXPECT_EQ(translator.translate("The dog is VERY happy today.", beam).hypotheses[0].text,
+            translator.translate("The dog is very happy today.", beam).hypotheses[0].text);
+  EXPECT_TRUE(translator.prepare("A BMX rider in the USA.").pass_through.empty());  // acronyms the vocabulary has
 }
 
 // Found by the translate_text fuzzer: a sentence passed through unread keeps its capitals.

@@ -1,6 +1,8 @@
 #include "decode/spelled_names.h"
 
 #include <string>
+
+#include "text/letter_case.h"
 #include <utility>
 
 namespace attend {
@@ -59,9 +61,7 @@ size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t 
 
 KnowsLowercase knows_lowercase(const Tokenizer& tokenizer) {
   return [&tokenizer](std::string_view word) {
-    std::string piece = "\xE2\x96\x81";  // ▁
-    for (char c : word) piece += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    return tokenizer.piece_to_id(piece) != tokenizer.unk_id();
+    return tokenizer.piece_to_id("\xE2\x96\x81" + to_lowercase(word)) != tokenizer.unk_id();  // ▁
   };
 }
 

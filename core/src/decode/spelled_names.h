@@ -16,7 +16,7 @@ namespace attend {
 // capital first ("Mom"); true if the vocabulary holds it lowercased as one piece ("▁mom").
 using KnowsLowercase = std::function<bool(std::string_view word)>;
 
-// KnowsLowercase from the source tokenizer: ASCII letters lowercased, "▁" in front.
+// KnowsLowercase from the source tokenizer: the word lowercased (text/letter_case.h), "▁" in front.
 KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 
 // The words of `text` (between whitespace, without the ASCII punctuation around them) that begin

@@ -391,7 +391,8 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
 
 PreparedSource Translator::prepare(std::string_view given) const {
   const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
-  const std::string text = sentence_case_if_all_caps(given);  // what the model reads best
+  const std::string text =  // what the model reads best
+      lowercase_shouted_words(sentence_case_if_all_caps(given), knows_lowercase(tokenizer));
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);
   PreparedSource source;
   for (const TokenSpan& token : tokens) source.ids.push_back(token.id);

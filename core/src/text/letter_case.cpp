@@ -1,6 +1,8 @@
 #include "text/letter_case.h"
 
 #include <cstddef>
+#include <utility>
+#include <vector>
 
 namespace attend {
 namespace {
@@ -22,6 +24,11 @@ Letter letter_at(std::string_view text, size_t i, size_t* length) {
   return Letter::none;
 }
 
+// The capital at text[at] (`length` bytes) in lowercase: 'A' + 32 = 'a'; 0xC3 0x89 + 32: é.
+void lowercase(std::string* text, size_t at, size_t length) {
+  (*text)[at + length - 1] = static_cast<char>((*text)[at + length - 1] + 0x20);
+}
+
 }  // namespace
 
 bool is_all_caps(std::string_view text) {
@@ -40,14 +47,47 @@ bool is_all_caps(std::string_view text) {
   return capital_words >= 2;
 }
 
+std::string to_lowercase(std::string_view text) {
+  std::string out(text);
+  for (size_t i = 0, length; i < out.size(); i += length) {
+    if (letter_at(out, i, &length) == Letter::upper) lowercase(&out, i, length);
+  }
+  return out;
+}
+
 std::string sentence_case_if_all_caps(std::string_view text) {
   std::string out(text);
   if (!is_all_caps(text)) return out;
   bool first = true;
   for (size_t i = 0, length; i < out.size(); i += length) {
     if (letter_at(out, i, &length) != Letter::upper) continue;
-    if (!first) out[i + length - 1] = static_cast<char>(out[i + length - 1] + 0x20);  // 'A' + 32 = 'a', 0xC3 0x89 + 32: é
+    if (!first) lowercase(&out, i, length);
     first = false;
+  }
+  return out;
+}
+
+std::string lowercase_shouted_words(std::string_view text, const std::function<bool(std::string_view)>& knows_lowercase) {
+  std::string out(text);
+  bool sentence_start = true;  // no word yet, or . ! ? since the last one
+  size_t length = 0;
+  for (size_t i = 0; i < out.size();) {
+    if (letter_at(out, i, &length) == Letter::none) {
+      sentence_start = sentence_start || out[i] == '.' || out[i] == '!' || out[i] == '?';
+      i += length;
+      continue;
+    }
+    const size_t begin = i;
+    std::vector<std::pair<size_t, size_t>> letters;  // each letter's offset and length in bytes
+    bool all_capitals = true;
+    for (Letter letter; i < out.size() && (letter = letter_at(out, i, &length)) != Letter::none; i += length) {
+      all_capitals = all_capitals && letter == Letter::upper;
+      letters.emplace_back(i, length);
+    }
+    if (all_capitals && letters.size() >= 3 && knows_lowercase(std::string_view(out).substr(begin, i - begin))) {
+      for (size_t k = sentence_start ? 1 : 0; k < letters.size(); ++k) lowercase(&out, letters[k].first, letters[k].second);
+    }
+    sentence_start = false;
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // pieces they hardly know and loop ("Ein IMAMAMAMA…").
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -13,8 +14,18 @@ namespace attend {
 // Latin-1 (the shipped models' English, German and French); other scripts are left alone.
 bool is_all_caps(std::string_view text);
 
+// `text` with its capitals (ASCII and Latin-1) lowercased. Byte offsets are the same.
+std::string to_lowercase(std::string_view text);
+
 // `text` with its letters lowercased but the first, when is_all_caps(text); else `text`
 // unchanged. Byte offsets are the same in both.
 std::string sentence_case_if_all_caps(std::string_view text);
+
+// `text` with each word of three or more capitals ("The dog is VERY happy") that `knows_lowercase`
+// (given the word) says the vocabulary holds in lowercase read in lowercase, its first letter
+// kept when it opens a sentence: the models took such words for names and left them
+// untranslated ("Der Hund ist VERY glücklich"). Acronyms the vocabulary has no lowercase word for
+// ("BMX", "USA") stay. A word is a run of letters (as for is_all_caps). Byte offsets are the same.
+std::string lowercase_shouted_words(std::string_view text, const std::function<bool(std::string_view)>& knows_lowercase);
 
 }  // namespace attend
