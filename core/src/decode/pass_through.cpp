@@ -5,26 +5,19 @@
 #include "decode/alignment.h"
 #include "decode/spelled_names.h"
 #include "decode/web_addresses.h"
+#include "text/ascii.h"
 
 namespace attend {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-bool is_ascii_punctuation(char c) {
-  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
-}
-
 // Ends a span widening stops at: whitespace and ASCII punctuation (text is valid UTF-8, so
 // these bytes are never inside a longer character).
-bool stops_span(char c) { return is_space(c) || is_ascii_punctuation(c); }
+bool stops_span(char c) { return is_ascii_space(c) || is_ascii_punctuation(c); }
 
 bool closes(char open, char close) {
   return (open == '(' && close == ')') || (open == '[' && close == ']') || (open == '{' && close == '}') ||
          (open == '"' && close == '"') || (open == '\'' && close == '\'');
 }
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Numbers that pass through are at least this long, unless a sign goes with them. The shipped
 // models mangle them ("512" -> "fünf2", "2000" -> "zwei") but translate most single digits ("3
@@ -37,11 +30,11 @@ constexpr size_t kMinNumberDigits = 2;
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or . , : with a digit after it
     const bool separator = text[at] == '.' || text[at] == ',' || text[at] == ':';
-    return is_digit(text[at]) || (separator && at + 1 < text.size() && is_digit(text[at + 1]));
+    return is_ascii_digit(text[at]) || (separator && at + 1 < text.size() && is_ascii_digit(text[at + 1]));
   };
   std::vector<ByteRange> runs;
   for (size_t begin = 0; begin < text.size(); ++begin) {
-    if (!is_digit(text[begin])) continue;
+    if (!is_ascii_digit(text[begin])) continue;
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
     const bool sign = begin > 0 && (text[begin - 1] == '$' || text[begin - 1] == '#');
@@ -59,7 +52,7 @@ bool starts_character(char c) { return (static_cast<unsigned char>(c) & 0xC0) !=
 // Non-whitespace characters (code points) of text[begin, end).
 size_t visible_characters(std::string_view text, size_t begin, size_t end) {
   size_t n = 0;
-  for (size_t i = begin; i < end; ++i) n += starts_character(text[i]) && !is_space(text[i]);
+  for (size_t i = begin; i < end; ++i) n += starts_character(text[i]) && !is_ascii_space(text[i]);
   return n;
 }
 
@@ -93,7 +86,7 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   std::sort(seeds.begin(), seeds.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   std::vector<ByteRange> spans;
   for (ByteRange span : seeds) {
-    while (span.begin < span.end && is_space(text[span.begin])) ++span.begin;  // an unknown piece may hold its ▁
+    while (span.begin < span.end && is_ascii_space(text[span.begin])) ++span.begin;  // an unknown piece may hold its ▁
     while (span.begin > 0 && !stops_span(text[span.begin - 1])) --span.begin;
     while (span.end < text.size() && !stops_span(text[span.end])) ++span.end;
     if (span.begin > 0 && span.end < text.size() && closes(text[span.begin - 1], text[span.end])) {
@@ -116,9 +109,9 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans) {
   size_t kept_from = 0;  // text[kept_from, span.begin) is kept
   for (const ByteRange& span : spans) {
     size_t begin = span.begin, end = span.end;
-    while (begin > kept_from && is_space(text[begin - 1])) --begin;
+    while (begin > kept_from && is_ascii_space(text[begin - 1])) --begin;
     if (begin == 0) {
-      while (end < text.size() && is_space(text[end])) ++end;
+      while (end < text.size() && is_ascii_space(text[end])) ++end;
     }
     cut.text.append(text.substr(kept_from, begin - kept_from));
     cut.cut_at.push_back(cut.text.size());

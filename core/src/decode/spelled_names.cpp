@@ -1,9 +1,10 @@
 #include "decode/spelled_names.h"
 
 #include <string>
-
-#include "text/letter_case.h"
 #include <utility>
+
+#include "text/ascii.h"
+#include "text/letter_case.h"
 
 namespace attend {
 namespace {
@@ -13,12 +14,6 @@ namespace {
 // the rule on Multi30k val.
 constexpr size_t kManyPieces = 3;
 constexpr size_t kMaxCharactersPerPiece = 2;
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-bool is_ascii_punctuation(char c) {
-  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
-}
 
 bool ends_sentence(char c) { return c == '.' || c == '!' || c == '?' || c == ':'; }
 
@@ -72,12 +67,12 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
   for (size_t at = 0; at < text.size();) {
-    if (is_space(text[at])) {
+    if (is_ascii_space(text[at])) {
       ++at;
       continue;
     }
     ByteRange word{at, at};
-    while (word.end < text.size() && !is_space(text[word.end])) ++word.end;
+    while (word.end < text.size() && !is_ascii_space(text[word.end])) ++word.end;
     at = word.end;
     const bool begins_sentence = sentence_start;
     sentence_start = ends_sentence(text[word.end - 1]);

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 
+#include "text/ascii.h"
 namespace attend {
 namespace {
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -61,12 +60,12 @@ bool is_handle_or_hashtag(std::string_view word) {
 std::vector<ByteRange> web_addresses(std::string_view text) {
   std::vector<ByteRange> addresses;
   for (size_t at = 0; at < text.size();) {
-    if (is_space(text[at])) {
+    if (is_ascii_space(text[at])) {
       ++at;
       continue;
     }
     ByteRange word{at, at};
-    while (word.end < text.size() && !is_space(text[word.end])) ++word.end;
+    while (word.end < text.size() && !is_ascii_space(text[word.end])) ++word.end;
     at = word.end;
     while (word.begin < word.end && opens(text[word.begin])) ++word.begin;
     while (word.end > word.begin && ends_with_sentence_punctuation(text.substr(word.begin, word.end - word.begin))) {

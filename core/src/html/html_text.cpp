@@ -49,10 +49,6 @@ std::optional<std::pair<uint32_t, size_t>> reference_at(std::string_view raw, si
 
 bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
-bool is_ascii_punctuation(char c) {
-  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
-}
-
 bool is_html_whitespace(std::string_view text) { return std::all_of(text.begin(), text.end(), is_html_space); }
 
 std::string decode_references(std::string_view raw) {

@@ -5,13 +5,13 @@
 #include <string_view>
 
 #include "attend/html.h"
+#include "text/ascii.h"  // is_ascii_punctuation, for the rules over text
 
 namespace attend {
 
 // HTML's whitespace: space, tab, line feed, carriage return, form feed.
 bool is_html_space(char c);
 bool is_html_whitespace(std::string_view text);  // every byte is (true for "")
-bool is_ascii_punctuation(char c);
 
 // `raw` with its character references decoded: the named ones html_names.h knows and numeric
 // ones (&#233; &#xE9;), each ended by ';'. Anything else, an unknown name or a reference

@@ -5,12 +5,12 @@
 #include <cctype>
 #include <string>
 
+#include "text/ascii.h"
+
 namespace attend {
 namespace {
 
 bool is_ascii_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
-bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
 // Abbreviations (lowercase, without their final dot) that rarely end a sentence: titles (en,
 // de, fr), "versus", Latin and German short forms. Common words ("me", "no", "fig") are left
@@ -38,7 +38,7 @@ bool starts_lowercase(std::string_view text) {
 
 bool follows_abbreviation(std::string_view before, std::string_view after) {
   size_t end = before.size();
-  while (end > 0 && is_space(before[end - 1])) --end;
+  while (end > 0 && is_ascii_space(before[end - 1])) --end;
   if (end == 0 || before[end - 1] != '.') return false;
   // The word before the dot: ASCII letters and inner dots ("e.g", "J.P", "Mr").
   size_t start = end - 1;
@@ -60,7 +60,7 @@ bool follows_abbreviation(std::string_view before, std::string_view after) {
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   if (listed(kAbbreviations, lower)) return true;
   size_t next = 0;
-  while (next < after.size() && is_space(after[next])) ++next;
+  while (next < after.size() && is_ascii_space(after[next])) ++next;
   return next < after.size() && is_ascii_digit(after[next]) && listed(kNumberAbbreviations, lower);
 }
 

@@ -2,12 +2,13 @@
 
 #include <array>
 
+#include "text/ascii.h"
+
 namespace attend {
 namespace {
 
 constexpr std::array<std::string_view, 10> kBullets = {"-", "*", "+", "•", "◦", "▪", "‣", "–", "—", "·"};
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Length of the marker itself at the start of `line`, or 0.
 size_t marker_length(std::string_view line) {
@@ -15,12 +16,12 @@ size_t marker_length(std::string_view line) {
     if (line.substr(0, bullet.size()) == bullet) return bullet.size();
   }
   size_t digits = 0;
-  while (digits < line.size() && digits < 4 && is_digit(line[digits])) ++digits;
+  while (digits < line.size() && digits < 4 && is_ascii_digit(line[digits])) ++digits;
   if (digits > 0 && digits < 4 && digits < line.size() && (line[digits] == '.' || line[digits] == ')')) return digits + 1;
   if (line.size() >= 2 && line[0] >= 'a' && line[0] <= 'z' && line[1] == ')') return 2;
   if (!line.empty() && line[0] == '(') {
     size_t close = 1;
-    while (close < line.size() && close < 5 && is_digit(line[close])) ++close;
+    while (close < line.size() && close < 5 && is_ascii_digit(line[close])) ++close;
     if (close > 1 && close < line.size() && line[close] == ')') return close + 1;
   }
   size_t hashes = 0;
