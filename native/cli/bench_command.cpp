@@ -151,9 +151,10 @@ double quantile(std::vector<double> values, double q) {
 }
 
 // What a hypothesis' search generated, eos left out: a final mark (decode/final_mark.h) added
-// to ids after the search is no work of the model's and is not counted.
+// to ids after the search is no work of the model's and is not counted, nor is anything in a
+// sentence not translated (TranslationStatus::unreadable_script: no tokens).
 size_t generated_tokens(const Hypothesis& hypothesis) {
-  return static_cast<size_t>(hypothesis.tokens - (hypothesis.ended_with_eos ? 1 : 0));
+  return static_cast<size_t>(hypothesis.tokens - (hypothesis.ended_with_eos && hypothesis.tokens > 0 ? 1 : 0));
 }
 
 void keep_results(const std::vector<Translation>& translations, Run* run) {

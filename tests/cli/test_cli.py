@@ -431,7 +431,8 @@ class Documents(unittest.TestCase):
         return out
 
     def test_bench_counts_the_tokens_the_search_generated(self):
-        """Not the marks put in after it: "?!" takes the place of the model's "." (decode/final_mark.h)."""
+        """Not the marks put in after it: "?!" takes the place of the model's "." (decode/final_mark.h);
+        a line left untranslated (emoji only) counts none."""
         question = "Is the dog fast?!"
         directory = tempfile.TemporaryDirectory()
         self.addCleanup(directory.cleanup)
@@ -440,7 +441,7 @@ class Documents(unittest.TestCase):
         with open(attention, encoding="utf-8") as f:
             shown = json.loads(f.readline())["target_tokens"]
         self.assertEqual(shown[-3:], ["?", "!", "</s>"])
-        write_file(src, question + "\n")
+        write_file(src, question + "\n😀😀😀\n")
         code, bench, err = run("bench", "--model", self.MODEL, "--src", src, "--beam", "1", "--batch", "1",
                                "--threads", "1", "--json")
         self.assertEqual(code, 0, err)

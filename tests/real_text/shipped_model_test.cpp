@@ -95,7 +95,10 @@ TEST(ShippedModel, WebAddressesPassThrough) {
   const std::pair<std::string, std::vector<std::string>> cases[] = {
       {"Visit https://example.com/page?id=3 for more info.", {"https://example.com/page?id=3"}},
       {"Email me at john.doe@mail.com tomorrow.", {"john.doe@mail.com"}},
-      {"A man with a #blessed sign waves at @alice.", {"#blessed", "@alice"}}};
+      {"A man with a #blessed sign waves at @alice.", {"#blessed", "@alice"}},
+      // As given, though the model reads the text around them re-cased ("ABOUT" as "about").
+      {"Visit https://example.com/ABOUT for more.", {"https://example.com/ABOUT"}},
+      {"VISIT WWW.EXAMPLE.COM FOR MORE.", {"WWW.EXAMPLE.COM"}}};
   for (const auto& [text, addresses] : cases) {
     const Translation with = translator.translate(text, beam);
     for (const std::string& address : addresses) {

@@ -43,6 +43,10 @@ TEST(WebAddresses, PunctuationAroundBelongsToTheSentence) {
   // A bracket the address opened itself stays with it.
   EXPECT_EQ(addresses_in("Read https://en.wikipedia.org/wiki/Bonn_(city)."), Words{"https://en.wikipedia.org/wiki/Bonn_(city)"});
   EXPECT_EQ(addresses_in("(https://en.wikipedia.org/wiki/Bonn_(city))"), Words{"https://en.wikipedia.org/wiki/Bonn_(city)"});
+  // Typographic quotes, and French spacing: no-break spaces before "!" and inside « ».
+  EXPECT_EQ(addresses_in("Siehe „www.example.de“ und «\u00A0@alice\u00A0»."), (Words{"www.example.de", "@alice"}));
+  EXPECT_EQ(addresses_in("Écrivez à info@example.fr\u00A0! Ou “#tag”."), (Words{"info@example.fr", "#tag"}));
+  EXPECT_EQ(addresses_in("VISIT WWW.EXAMPLE.COM NOW"), Words{"WWW.EXAMPLE.COM"});
 }
 
 }  // namespace

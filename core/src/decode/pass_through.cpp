@@ -76,7 +76,7 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 }
 
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
-                                          const std::function<bool(std::string_view)>& knows) {
+                                          const KnowsLowercase& knows) {
   std::vector<ByteRange> seeds = numbers(text);
   for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
@@ -121,23 +121,23 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans) {
   return cut;
 }
 
-PreparedSource prepare_with_unknowns(const Tokenizer& tokenizer, std::string_view text,
-                                     const std::vector<TokenSpan>& tokens, int eos_id) {
+PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
+                                         const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
+                                         int eos_id) {
   PreparedSource source;
-  source.text = std::string(text);
+  source.text = std::string(given);
   source.status = TranslationStatus::unreadable_script;
   if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
-  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows_lowercase(tokenizer));
   const CutText cut = cut_spans(text, spans);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
-  if (kept.empty()) return source;  // every word held an unknown character or a number
+  if (kept.empty()) return source;  // nothing is left once the spans are cut out
   source.status = TranslationStatus::translated;
   for (const TokenSpan& token : kept) source.ids.push_back(token.id);
   source.ids.push_back(eos_id);
   for (size_t k = 0; k < spans.size(); ++k) {
     int after_piece = -1;  // the last piece of the kept text before the cut
     while (after_piece + 1 < static_cast<int>(kept.size()) && kept[after_piece + 1].end <= cut.cut_at[k]) ++after_piece;
-    source.pass_through.push_back(PassThrough{std::string(text.substr(spans[k].begin, spans[k].end - spans[k].begin)), after_piece});
+    source.pass_through.push_back(PassThrough{std::string(given.substr(spans[k].begin, spans[k].end - spans[k].begin)), after_piece});
   }
   return source;
 }

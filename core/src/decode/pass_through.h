@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "attend/translator.h"
+#include "text/letter_case.h"
 #include "tokenizer/tokenizer.h"
 
 namespace attend {
@@ -33,7 +34,7 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged
 // ("مرحبا بكم", "555-0199"). In text order, disjoint. `knows`: as for spelled_names.
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
-                                          const std::function<bool(std::string_view)>& knows);
+                                          const KnowsLowercase& knows);
 
 // `text` without `spans` (each taken out with the whitespace before it, or after it at the
 // start of the text), and for each span the offset in that text where it stood.
@@ -43,9 +44,13 @@ struct CutText {
 };
 CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans);
 
-// The PreparedSource of a text holding unknown pieces or numbers (`tokens`, its encode_with_offsets).
-PreparedSource prepare_with_unknowns(const Tokenizer& tokenizer, std::string_view text,
-                                     const std::vector<TokenSpan>& tokens, int eos_id);
+// The PreparedSource of a sentence with `spans` to pass through (pass_through_spans of `text`;
+// `tokens`: text's encode_with_offsets). `text` is `given` as the model reads it (re-cased with
+// the same byte offsets: text/letter_case.h); the spans, and a sentence the rule finds
+// unreadable, keep given's bytes ("https://example.com/ABOUT" stays so).
+PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
+                                         const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
+                                         int eos_id);
 
 // A span of source text to put into a translation, before target piece `before_piece`
 // (the number of pieces: at the end).

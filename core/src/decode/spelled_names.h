@@ -3,20 +3,16 @@
 // ("an einem sehr BMX-Mo-Sch-Sch-…"), so they pass through like unknown pieces (decode/pass_through.h).
 #pragma once
 
-#include <functional>
 #include <string_view>
 #include <vector>
 
 #include "decode/pass_through.h"
+#include "text/letter_case.h"
 #include "tokenizer/tokenizer.h"
 
 namespace attend {
 
-// Whether a capitalised word is a word the vocabulary knows in lowercase: `word` is one word,
-// capital first ("Mom"); true if the vocabulary holds it lowercased as one piece ("▁mom").
-using KnowsLowercase = std::function<bool(std::string_view word)>;
-
-// KnowsLowercase from the source tokenizer: the word lowercased (text/letter_case.h), "▁" in front.
+// KnowsLowercase (text/letter_case.h) from the source tokenizer: the word lowercased (text/letter_case.h), "▁" in front.
 KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 
 // The words of `text` (between whitespace, without the ASCII punctuation around them) that begin

@@ -391,19 +391,16 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
 
 PreparedSource Translator::prepare(std::string_view given) const {
   const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
-  const std::string text =  // what the model reads best
-      lowercase_shouted_words(sentence_case_if_all_caps(given), knows_lowercase(tokenizer));
+  const KnowsLowercase knows = knows_lowercase(tokenizer);
+  const std::string text = lowercase_shouted_words(sentence_case_if_all_caps(given), knows);  // what the model reads best
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);
+  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
+  if (!spans.empty()) return prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);
   PreparedSource source;
+  source.text = std::string(given);
   for (const TokenSpan& token : tokens) source.ids.push_back(token.id);
   source.ids = sentence_ids(state_->impl.config, std::move(source.ids));
-  if (pass_through_spans(text, tokens, tokenizer.unk_id(), knows_lowercase(tokenizer)).empty()) {
-    source.text = std::string(given);
-    return source;
-  }
-  PreparedSource prepared = prepare_with_unknowns(tokenizer, text, tokens, state_->impl.config.eos_id);
-  prepared.text = std::string(given);  // an unreadable sentence passes through as given, not re-cased
-  return prepared;
+  return source;
 }
 
 std::vector<Translation> Translator::translate_prepared(const std::vector<PreparedSource>& sources,

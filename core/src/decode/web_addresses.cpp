@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "text/ascii.h"
+#include "text/letter_case.h"
+
 namespace attend {
 namespace {
 
@@ -15,7 +17,37 @@ bool is_letter(char c) { return is_ascii_letter(c) || is_non_ascii(c); }
 
 bool is_handle_character(char c) { return is_letter(c) || (c >= '0' && c <= '9') || c == '_'; }
 
-bool opens(char c) { return c == '(' || c == '[' || c == '<' || c == '"' || c == '\''; }
+// Spaces that are not ASCII: no-break and narrow no-break (French puts one before : ! ? and inside « »).
+constexpr std::string_view kWideSpaces[] = {"\u00A0", "\u202F"};
+// Quotes around an address, typographic: “…” „…“ «…» ‘…’ ‹…›.
+constexpr std::string_view kOpeningQuotes[] = {"\u201C", "\u201E", "\u00AB", "\u2018", "\u201A", "\u2039"};
+constexpr std::string_view kClosingQuotes[] = {"\u201D", "\u201C", "\u00BB", "\u2019", "\u2018", "\u203A"};
+
+// The length in bytes of the space at text[at], or 0.
+size_t space_at(std::string_view text, size_t at) {
+  if (is_ascii_space(text[at])) return 1;
+  for (std::string_view space : kWideSpaces) {
+    if (text.substr(at, space.size()) == space) return space.size();
+  }
+  return 0;
+}
+
+// The length in bytes of the ASCII bracket or quote, or typographic quote, that `word` opens with, or 0.
+size_t opening_at_start(std::string_view word) {
+  if (word[0] == '(' || word[0] == '[' || word[0] == '<' || word[0] == '"' || word[0] == '\'') return 1;
+  for (std::string_view quote : kOpeningQuotes) {
+    if (word.substr(0, quote.size()) == quote) return quote.size();
+  }
+  return 0;
+}
+
+// The length in bytes of the typographic quote `word` ends with, or 0.
+size_t closing_quote_at_end(std::string_view word) {
+  for (std::string_view quote : kClosingQuotes) {
+    if (word.size() >= quote.size() && word.substr(word.size() - quote.size()) == quote) return quote.size();
+  }
+  return 0;
+}
 
 // Whether the word's last character is the sentence's rather than the address's: punctuation, a
 // quote, or a closing bracket the address did not open itself ("https://en.wikipedia.org/wiki/Bonn_(city)").
@@ -39,7 +71,7 @@ bool is_url(std::string_view word) {
   const size_t scheme_end = word.find("://");
   return (scheme_end != std::string_view::npos && scheme_end > 0 && is_ascii_letter(word[scheme_end - 1]) &&
           scheme_end + 3 < word.size()) ||
-         (word.substr(0, 4) == "www." && word.size() > 4);
+         (word.size() > 4 && to_lowercase(word.substr(0, 4)) == "www.");
 }
 
 bool is_email(std::string_view word) {
@@ -60,16 +92,23 @@ bool is_handle_or_hashtag(std::string_view word) {
 std::vector<ByteRange> web_addresses(std::string_view text) {
   std::vector<ByteRange> addresses;
   for (size_t at = 0; at < text.size();) {
-    if (is_ascii_space(text[at])) {
-      ++at;
+    if (const size_t space = space_at(text, at)) {
+      at += space;
       continue;
     }
     ByteRange word{at, at};
-    while (word.end < text.size() && !is_ascii_space(text[word.end])) ++word.end;
+    while (word.end < text.size() && space_at(text, word.end) == 0) ++word.end;
     at = word.end;
-    while (word.begin < word.end && opens(text[word.begin])) ++word.begin;
-    while (word.end > word.begin && ends_with_sentence_punctuation(text.substr(word.begin, word.end - word.begin))) {
-      --word.end;
+    const auto rest = [&] { return text.substr(word.begin, word.end - word.begin); };
+    while (word.begin < word.end) {
+      const size_t opening = opening_at_start(rest());
+      if (opening == 0) break;
+      word.begin += opening;
+    }
+    while (word.end > word.begin) {
+      const size_t closing = ends_with_sentence_punctuation(rest()) ? 1 : closing_quote_at_end(rest());
+      if (closing == 0) break;
+      word.end -= closing;
     }
     const std::string_view candidate = text.substr(word.begin, word.end - word.begin);
     if (is_url(candidate) || is_email(candidate) || is_handle_or_hashtag(candidate)) addresses.push_back(word);

@@ -10,8 +10,9 @@
 
 namespace attend {
 
-// The words of `text` (between whitespace, without the brackets and quotes before them and the
-// punctuation that ends a sentence or closes a bracket after them) that are a URL ("://" after a
+// The words of `text` (between whitespace, no-break spaces included, without the brackets and
+// quotes before them and the quotes and punctuation that end a sentence or close a bracket after
+// them) that are a URL ("://" after a
 // letter, or "www." first), an e-mail address (something, "@", a domain with a dot inside), a
 // handle ("@" and a letter, digit or "_") or a hashtag ("#" and a letter). In text order.
 std::vector<ByteRange> web_addresses(std::string_view text);

@@ -67,7 +67,7 @@ std::string sentence_case_if_all_caps(std::string_view text) {
   return out;
 }
 
-std::string lowercase_shouted_words(std::string_view text, const std::function<bool(std::string_view)>& knows_lowercase) {
+std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase& knows_lowercase) {
   std::string out(text);
   bool sentence_start = true;  // no word yet, or . ! ? since the last one
   size_t length = 0;

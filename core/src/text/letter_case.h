@@ -21,11 +21,15 @@ std::string to_lowercase(std::string_view text);
 // unchanged. Byte offsets are the same in both.
 std::string sentence_case_if_all_caps(std::string_view text);
 
+// Whether the vocabulary knows a word in lowercase: `word` is one word in capitals or capital
+// first ("VERY", "Mom"); true if the vocabulary holds it lowercased as one piece ("▁mom").
+using KnowsLowercase = std::function<bool(std::string_view word)>;
+
 // `text` with each word of three or more capitals ("The dog is VERY happy") that `knows_lowercase`
-// (given the word) says the vocabulary holds in lowercase read in lowercase, its first letter
+// says the vocabulary holds in lowercase read in lowercase, its first letter
 // kept when it opens a sentence: the models took such words for names and left them
 // untranslated ("Der Hund ist VERY glücklich"). Acronyms the vocabulary has no lowercase word for
 // ("BMX", "USA") stay. A word is a run of letters (as for is_all_caps). Byte offsets are the same.
-std::string lowercase_shouted_words(std::string_view text, const std::function<bool(std::string_view)>& knows_lowercase);
+std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase& knows_lowercase);
 
 }  // namespace attend
