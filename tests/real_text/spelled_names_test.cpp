@@ -62,6 +62,8 @@ TEST(SpelledNames, ShortNamesInTwoPieces) {
   // Beside a capitalised word the vocabulary knows, two pieces are not enough: a German noun.
   EXPECT_EQ(names_in("Ein Reh springt über einen Zaun.", {{"Reh", 2}}), Names{});
   EXPECT_EQ(names_in("An Asian man meets Tom.", {{"Tom.", 2}}), Names{});
+  // The pronoun "I" is not such a word.
+  EXPECT_EQ(names_in("My friend Leo and I swim, I'm sure.", {{"Leo", 2}, {"I'm", 3}}), Names{"Leo"});
 }
 
 TEST(SpelledNames, NotAWordTheVocabularyKnowsInLowercase) {
@@ -75,6 +77,12 @@ TEST(SpelledNames, NotASentenceStartNorALowercaseWord) {
   EXPECT_EQ(names_in("A dog runs. Xiaoming rides a bike.", {{"Xiaoming", 5}}), Names{});
   EXPECT_EQ(names_in("A boy, Xiaoming, rides a bike.", {{"Xiaoming,", 6}}), Names{"Xiaoming"});
   EXPECT_EQ(names_in("A very breezy day.", {{"breezy", 5}}), Names{});
+}
+
+TEST(SpelledNames, TitlesAndInitialsAreNoNamesAndEndNoSentence) {
+  EXPECT_EQ(names_in("We met Mr. Xiaoming today.", {{"Mr.", 3}, {"Xiaoming", 5}}), Names{"Xiaoming"});
+  EXPECT_EQ(names_in("A photo by J.P. Xiaoming.", {{"J.P.", 4}, {"Xiaoming.", 5}}), (Names{"J.P", "Xiaoming"}));
+  EXPECT_EQ(names_in("We met him. Xiaoming smiled.", {{"Xiaoming", 5}}), Names{});  // a sentence start
 }
 
 TEST(SpelledNames, PunctuationAroundTheWordStaysOut) {

@@ -40,6 +40,15 @@ TEST(LetterCase, ShoutedWordsTheVocabularyKnowsAreReadInLowercase) {
   EXPECT_EQ(lowercase_shouted_words("WARNING: a BMX in the USA", knows), "Warning: a BMX in the USA");
   EXPECT_EQ(lowercase_shouted_words("Un ÉTÉ chaud, VERYgood, VERy, IT", knows), "Un été chaud, VERYgood, VERy, IT");
   EXPECT_EQ(lowercase_shouted_words("", knows), "");
+  const auto knows_english = [](std::string_view word) {
+    for (std::string_view known : {"FREE", "HUGS", "NEW", "IT", "IS", "BIG", "LOVE", "DOGS"}) {
+      if (word == known) return true;
+    }
+    return false;
+  };
+  EXPECT_EQ(lowercase_shouted_words("It says FREE HUGS, NEW YORK and IT IS BIG.", knows_english),
+            "It says free hugs, NEW YORK and it is big.");
+  EXPECT_EQ(lowercase_shouted_words("I CAN'T. I LOVE DOGS! IT", knows_english), "I CAN'T. I love dogs! IT");
 }
 
 TEST(LetterCase, TheShippedModelTranslatesAShoutedWord) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "text/ascii.h"
+#include "text/false_break.h"
 #include "text/letter_case.h"
 
 namespace attend {
@@ -43,6 +44,14 @@ ByteRange longest_part(std::string_view text, ByteRange word) {
   }
 }
 
+// Letters one by one between dots ("J.P", "E"): initials, part of a name.
+bool initials(std::string_view word) {
+  for (size_t i = 0; i < word.size(); i += 2) {
+    if (word[i] == '.' || (i + 1 < word.size() && word[i + 1] != '.')) return false;
+  }
+  return true;
+}
+
 // Pieces overlapping text[begin, end). Words come in text order, and so do tokens: *next is the
 // first token that may still overlap this word or a later one.
 size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t end, size_t* next) {
@@ -75,10 +84,13 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     while (word.end < text.size() && !is_ascii_space(text[word.end])) ++word.end;
     at = word.end;
     const bool begins_sentence = sentence_start;
-    sentence_start = ends_sentence(text[word.end - 1]);
+    // "Mr.", "Dr.", "J.P.": a title or initials, whose dot ends no sentence (text/false_break.h).
+    const bool abbreviation = text[at - 1] == '.' && is_false_break(text.substr(0, at), text.substr(at));
+    sentence_start = ends_sentence(text[at - 1]) && !abbreviation;
     while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
     if (begins_sentence || word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
+    if (abbreviation && !initials(text.substr(word.begin, word.end - word.begin))) continue;  // a title
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
     const ByteRange stem = longest_part(text, word);
     const bool known_stem = pieces_within(tokens, stem.begin, stem.end, &next_token) < 2;  // "I'm", "It's"
@@ -87,8 +99,8 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     if (short_pieces && !known_stem && (pieces >= kManyPieces || two)) {
       names.push_back(word);
       in_two_pieces.push_back(two);
-    } else {
-      ++known_capitalised;
+    } else if (text.substr(stem.begin, stem.end - stem.begin) != "I") {
+      ++known_capitalised;  // not the pronoun "I" ("I'm"), capitalised in any English sentence
     }
   }
   if (known_capitalised > 0) {  // then names in two pieces count as known words (German "Reh", "Witz")

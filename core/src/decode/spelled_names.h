@@ -24,7 +24,8 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // where no other capitalised word is known ("Ein Reh springt über einen Zaun": a German noun). None
 // when such words are outnumbered by capitalised words the vocabulary knows: text that capitalises
 // its nouns (German "Ein Kind steht um einen Hahn im Käfig") does not mark names by their capital.
-// In text order.
+// The pronoun "I" ("I'm") is no such word. A title before its dot ("Mr. Smith") is no name, and
+// neither it nor initials ("J.P. Morgan") end a sentence (text/false_break.h). In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows);
 

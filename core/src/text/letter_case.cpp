@@ -1,8 +1,11 @@
 #include "text/letter_case.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
+
+#include "text/ascii.h"
 
 namespace attend {
 namespace {
@@ -27,6 +30,52 @@ Letter letter_at(std::string_view text, size_t i, size_t* length) {
 // The capital at text[at] (`length` bytes) in lowercase: 'A' + 32 = 'a'; 0xC3 0x89 + 32: é.
 void lowercase(std::string* text, size_t at, size_t length) {
   (*text)[at + length - 1] = static_cast<char>((*text)[at + length - 1] + 0x20);
+}
+
+// A word: a run of letters, with ' or ’ between two letters inside it ("CAN'T").
+struct LetterWord {
+  size_t begin = 0, end = 0;                       // bytes of the text
+  std::vector<std::pair<size_t, size_t>> letters;  // each letter's offset and length in bytes
+  bool capitals = true;                            // no lowercase letter
+  bool opens_sentence = false;                     // the text's first word, or the first after . ! ?
+};
+
+std::vector<LetterWord> letter_words(std::string_view text) {
+  static constexpr std::string_view kApostrophes[] = {"'", "\u2019"};
+  const auto apostrophe_at = [&](size_t at) -> size_t {
+    for (std::string_view apostrophe : kApostrophes) {
+      if (text.substr(at, apostrophe.size()) == apostrophe) return apostrophe.size();
+    }
+    return 0;
+  };
+  std::vector<LetterWord> words;
+  bool sentence_start = true;
+  size_t length = 0;
+  for (size_t i = 0; i < text.size();) {
+    if (letter_at(text, i, &length) == Letter::none) {
+      sentence_start = sentence_start || text[i] == '.' || text[i] == '!' || text[i] == '?';
+      i += length;
+      continue;
+    }
+    LetterWord word;
+    word.begin = i;
+    word.opens_sentence = sentence_start;
+    sentence_start = false;
+    for (;;) {
+      const Letter letter = letter_at(text, i, &length);
+      word.capitals = word.capitals && letter == Letter::upper;
+      word.letters.emplace_back(i, length);
+      i += length;
+      if (i >= text.size()) break;
+      if (letter_at(text, i, &length) != Letter::none) continue;
+      const size_t apostrophe = apostrophe_at(i);
+      if (apostrophe == 0 || i + apostrophe >= text.size() || letter_at(text, i + apostrophe, &length) == Letter::none) break;
+      i += apostrophe;  // "CAN'T": the word goes on
+    }
+    word.end = i;
+    words.push_back(std::move(word));
+  }
+  return words;
 }
 
 }  // namespace
@@ -69,25 +118,31 @@ std::string sentence_case_if_all_caps(std::string_view text) {
 
 std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase& knows_lowercase) {
   std::string out(text);
-  bool sentence_start = true;  // no word yet, or . ! ? since the last one
-  size_t length = 0;
-  for (size_t i = 0; i < out.size();) {
-    if (letter_at(out, i, &length) == Letter::none) {
-      sentence_start = sentence_start || out[i] == '.' || out[i] == '!' || out[i] == '?';
-      i += length;
+  const std::vector<LetterWord> words = letter_words(text);
+  const auto shouted = [&](size_t k) { return words[k].capitals && words[k].letters.size() >= 2; };
+  const auto spaces_between = [&](size_t k) {  // between words k - 1 and k
+    const std::string_view gap = text.substr(words[k - 1].end, words[k].begin - words[k - 1].end);
+    return std::all_of(gap.begin(), gap.end(), is_ascii_space);
+  };
+  for (size_t first = 0; first < words.size();) {
+    size_t end = first;  // words[first, end): shouted words with only spaces between ("FREE HUGS")
+    while (end < words.size() && shouted(end) && (end == first || spaces_between(end))) ++end;
+    if (end == first) {
+      ++first;
       continue;
     }
-    const size_t begin = i;
-    std::vector<std::pair<size_t, size_t>> letters;  // each letter's offset and length in bytes
-    bool all_capitals = true;
-    for (Letter letter; i < out.size() && (letter = letter_at(out, i, &length)) != Letter::none; i += length) {
-      all_capitals = all_capitals && letter == Letter::upper;
-      letters.emplace_back(i, length);
+    size_t letters = 0;
+    bool known = true;
+    for (size_t k = first; k < end; ++k) {
+      letters += words[k].letters.size();
+      known = known && knows_lowercase(text.substr(words[k].begin, words[k].end - words[k].begin));
     }
-    if (all_capitals && letters.size() >= 3 && knows_lowercase(std::string_view(out).substr(begin, i - begin))) {
-      for (size_t k = sentence_start ? 1 : 0; k < letters.size(); ++k) lowercase(&out, letters[k].first, letters[k].second);
+    for (size_t k = first; known && letters >= 3 && k < end; ++k) {
+      for (size_t l = words[k].opens_sentence ? 1 : 0; l < words[k].letters.size(); ++l) {
+        lowercase(&out, words[k].letters[l].first, words[k].letters[l].second);
+      }
     }
-    sentence_start = false;
+    first = end;
   }
   return out;
 }

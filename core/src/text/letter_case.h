@@ -25,11 +25,13 @@ std::string sentence_case_if_all_caps(std::string_view text);
 // first ("VERY", "Mom"); true if the vocabulary holds it lowercased as one piece ("▁mom").
 using KnowsLowercase = std::function<bool(std::string_view word)>;
 
-// `text` with each word of three or more capitals ("The dog is VERY happy") that `knows_lowercase`
-// says the vocabulary holds in lowercase read in lowercase, its first letter
-// kept when it opens a sentence: the models took such words for names and left them
-// untranslated ("Der Hund ist VERY glücklich"). Acronyms the vocabulary has no lowercase word for
-// ("BMX", "USA") stay. A word is a run of letters (as for is_all_caps). Byte offsets are the same.
+// `text` with its shouted words ("The dog is VERY happy") read in lowercase, a sentence's first
+// letter kept: the models took them for names and left them untranslated ("Der Hund ist VERY
+// glücklich"). A word is a run of letters, with ' or ’ between letters inside it ("CAN'T"); words
+// in capitals of two or more letters with only spaces between them go together ("FREE HUGS"),
+// lowercased when they hold three letters or more and `knows_lowercase` knows every one of them.
+// So acronyms the vocabulary has no lowercase word for stay ("BMX", "NEW YORK": no "▁york"), and
+// so do "US" and "IT" alone. Byte offsets are the same.
 std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase& knows_lowercase);
 
 }  // namespace attend
