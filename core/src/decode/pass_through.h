@@ -27,8 +27,9 @@ struct ByteRange {
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
 
 // The spans to pass through: each unknown piece, each name the vocabulary spells out
-// (decode/spelled_names.h), each web address (decode/web_addresses.h) and each number (two or more ASCII digits,
-// with single . , or : between them, and a $ or # before or % after them) widened over the
+// (decode/spelled_names.h), each web address (decode/web_addresses.h) and each number (ASCII
+// digits with single . , or : between them, two or more characters or with a $ or # before or a %
+// after them, the sign included) widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged
