@@ -118,7 +118,8 @@ enum class TranslationStatus {
 };
 
 // Source text the vocabulary lacks (emoji, names in another script) or that the model mangles
-// (numbers of two or more digits, names it spells out letter by letter), carried into the translation untranslated.
+// (numbers, names it spells out letter by letter, web addresses: docs/alignment.md), carried into
+// the translation untranslated.
 struct PassThrough {
   std::string text;      // as written in the source
   int after_piece = -1;  // index in PreparedSource::ids of the piece it followed; -1: it opened the sentence
@@ -169,10 +170,12 @@ class Translator {
   // translate() can still refuse a sentence its search options make too large to decode.
   std::vector<int> source_ids(std::string_view text) const;
   // What translate() gives the model for `text`: source_ids() when every piece is in the
-  // vocabulary, no number has two or more digits and no name is spelled out; else the ids of the text without those
-  // spans (each widened to its word), which pass through, or unreadable_script
-  // (TranslationStatus). A text in capitals is read in sentence case ("A WOMAN IS WALKING." as
-  // "A woman is walking.": text/letter_case.h). Throws as source_ids() does.
+  // vocabulary and nothing passes through (numbers, spelled names, web addresses:
+  // docs/alignment.md); else the ids of the text without those spans (each widened to its
+  // word), which pass through as given, or unreadable_script (TranslationStatus). A text in
+  // capitals is read in sentence case ("A WOMAN IS WALKING." as "A woman is walking."), a
+  // shouted word the vocabulary knows in lowercase so ("VERY" as "very": text/letter_case.h).
+  // Throws as source_ids() does.
   PreparedSource prepare(std::string_view text) const;
   // Translates prepared sentences as translate_ids does, then puts each hypothesis' pass-through
   // spans into its text where the cross-attention aligns them (decode/alignment.h: one
