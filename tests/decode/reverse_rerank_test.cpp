@@ -94,7 +94,9 @@ TEST(ReverseRerank, WeightZeroKeepsTheSearchsOrderAndTheDefaultChangesTwoBests) 
     for (size_t h = 0; h < plain[i].hypotheses.size(); ++h) {
       const Hypothesis& z = zero[i].hypotheses[h];
       EXPECT_EQ(z.ids, plain[i].hypotheses[h].ids) << i << " " << h;
-      if (z.reverse) EXPECT_EQ(z.score, plain[i].hypotheses[h].score);
+      if (z.reverse) {
+        EXPECT_EQ(z.score, plain[i].hypotheses[h].score);
+      }
     }
     changed += weighed[i].hypotheses[0].ids != plain[i].hypotheses[0].ids;
   }
