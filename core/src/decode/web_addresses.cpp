@@ -15,7 +15,7 @@ bool is_non_ascii(char c) { return (static_cast<unsigned char>(c) & 0x80) != 0; 
 // A letter in any script: ASCII letters and every non-ASCII character (text is valid UTF-8).
 bool is_letter(char c) { return is_ascii_letter(c) || is_non_ascii(c); }
 
-bool is_handle_character(char c) { return is_letter(c) || (c >= '0' && c <= '9') || c == '_'; }
+bool is_handle_character(char c) { return is_letter(c) || is_ascii_digit(c) || c == '_'; }
 
 // Spaces that are not ASCII: no-break and narrow no-break (French puts one before : ! ? and inside « »).
 constexpr std::string_view kWideSpaces[] = {"\u00A0", "\u202F"};
