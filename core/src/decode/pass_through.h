@@ -12,15 +12,10 @@
 
 #include "attend/translator.h"
 #include "text/letter_case.h"
+#include "text/words.h"
 #include "tokenizer/tokenizer.h"
 
 namespace attend {
-
-// Bytes [begin, end) of a text.
-struct ByteRange {
-  size_t begin = 0;
-  size_t end = 0;
-};
 
 // The unreadable-script rule: more than half of the text's non-whitespace characters (code
 // points) lie in unknown pieces. `tokens` are the text's, from Tokenizer::encode_with_offsets.

@@ -6,6 +6,7 @@
 #include "text/ascii.h"
 #include "text/false_break.h"
 #include "text/letter_case.h"
+#include "text/words.h"
 
 namespace attend {
 namespace {
@@ -27,20 +28,18 @@ size_t characters(std::string_view text, size_t begin, size_t end) {
 // The longest of the word's parts between apostrophes (' or ’), the first of equals: "I" of "I'm",
 // "Tyson" of "Tyson's".
 ByteRange longest_part(std::string_view text, ByteRange word) {
-  static constexpr std::string_view kTypographic = "\xE2\x80\x99";  // ’
   ByteRange longest{word.begin, word.begin}, part{word.begin, word.begin};
   for (size_t at = word.begin;; ) {
-    const bool plain = at < word.end && text[at] == '\'';
-    const bool typographic = at < word.end && text.substr(at, kTypographic.size()) == kTypographic;
-    if (at == word.end || plain || typographic) {
-      part.end = at;
-      if (characters(text, part.begin, part.end) > characters(text, longest.begin, longest.end)) longest = part;
-      if (at == word.end) return longest;
-      at += plain ? 1 : kTypographic.size();
-      part.begin = at;
-    } else {
+    const size_t apostrophe = at < word.end ? apostrophe_at(text, at) : 0;
+    if (at < word.end && apostrophe == 0) {
       ++at;
+      continue;
     }
+    part.end = at;
+    if (characters(text, part.begin, part.end) > characters(text, longest.begin, longest.end)) longest = part;
+    if (at == word.end) return longest;
+    at += apostrophe;
+    part.begin = at;
   }
 }
 
@@ -75,14 +74,8 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
   std::vector<bool> in_two_pieces;  // of each name
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
-  for (size_t at = 0; at < text.size();) {
-    if (is_ascii_space(text[at])) {
-      ++at;
-      continue;
-    }
-    ByteRange word{at, at};
-    while (word.end < text.size() && !is_ascii_space(text[word.end])) ++word.end;
-    at = word.end;
+  for (ByteRange word : words_between_spaces(text)) {
+    const size_t at = word.end;
     const bool begins_sentence = sentence_start;
     // "Mr.", "Dr.", "J.P.": a title or initials, whose dot ends no sentence (text/false_break.h).
     const bool abbreviation = text[at - 1] == '.' && is_false_break(text.substr(0, at), text.substr(at));

@@ -4,6 +4,7 @@
 
 #include "text/ascii.h"
 #include "text/letter_case.h"
+#include "text/words.h"
 
 namespace attend {
 namespace {
@@ -17,20 +18,9 @@ bool is_letter(char c) { return is_ascii_letter(c) || is_non_ascii(c); }
 
 bool is_handle_character(char c) { return is_letter(c) || is_ascii_digit(c) || c == '_'; }
 
-// Spaces that are not ASCII: no-break and narrow no-break (French puts one before : ! ? and inside « »).
-constexpr std::string_view kWideSpaces[] = {"\u00A0", "\u202F"};
 // Quotes around an address, typographic: “…” „…“ «…» ‘…’ ‹…›.
 constexpr std::string_view kOpeningQuotes[] = {"\u201C", "\u201E", "\u00AB", "\u2018", "\u201A", "\u2039"};
 constexpr std::string_view kClosingQuotes[] = {"\u201D", "\u201C", "\u00BB", "\u2019", "\u2018", "\u203A"};
-
-// The length in bytes of the space at text[at], or 0.
-size_t space_at(std::string_view text, size_t at) {
-  if (is_ascii_space(text[at])) return 1;
-  for (std::string_view space : kWideSpaces) {
-    if (text.substr(at, space.size()) == space) return space.size();
-  }
-  return 0;
-}
 
 // The length in bytes of the ASCII bracket or quote, or typographic quote, that `word` opens with, or 0.
 size_t opening_at_start(std::string_view word) {
@@ -91,14 +81,7 @@ bool is_handle_or_hashtag(std::string_view word) {
 
 std::vector<ByteRange> web_addresses(std::string_view text) {
   std::vector<ByteRange> addresses;
-  for (size_t at = 0; at < text.size();) {
-    if (const size_t space = space_at(text, at)) {
-      at += space;
-      continue;
-    }
-    ByteRange word{at, at};
-    while (word.end < text.size() && space_at(text, word.end) == 0) ++word.end;
-    at = word.end;
+  for (ByteRange word : words_between_spaces(text)) {
     const auto rest = [&] { return text.substr(word.begin, word.end - word.begin); };
     while (word.begin < word.end) {
       const size_t opening = opening_at_start(rest());

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/words.h"
 
 namespace attend {
 namespace {
@@ -41,13 +42,6 @@ struct LetterWord {
 };
 
 std::vector<LetterWord> letter_words(std::string_view text) {
-  static constexpr std::string_view kApostrophes[] = {"'", "\u2019"};
-  const auto apostrophe_at = [&](size_t at) -> size_t {
-    for (std::string_view apostrophe : kApostrophes) {
-      if (text.substr(at, apostrophe.size()) == apostrophe) return apostrophe.size();
-    }
-    return 0;
-  };
   std::vector<LetterWord> words;
   bool sentence_start = true;
   size_t length = 0;
@@ -68,7 +62,7 @@ std::vector<LetterWord> letter_words(std::string_view text) {
       i += length;
       if (i >= text.size()) break;
       if (letter_at(text, i, &length) != Letter::none) continue;
-      const size_t apostrophe = apostrophe_at(i);
+      const size_t apostrophe = apostrophe_at(text, i);
       if (apostrophe == 0 || i + apostrophe >= text.size() || letter_at(text, i + apostrophe, &length) == Letter::none) break;
       i += apostrophe;  // "CAN'T": the word goes on
     }

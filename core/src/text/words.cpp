@@ -1,0 +1,39 @@
+#include "text/words.h"
+
+#include "text/ascii.h"
+
+namespace attend {
+
+size_t space_at(std::string_view text, size_t at) {
+  static constexpr std::string_view kWideSpaces[] = {"\u00A0", "\u202F"};
+  if (is_ascii_space(text[at])) return 1;
+  for (std::string_view space : kWideSpaces) {
+    if (text.substr(at, space.size()) == space) return space.size();
+  }
+  return 0;
+}
+
+size_t apostrophe_at(std::string_view text, size_t at) {
+  static constexpr std::string_view kApostrophes[] = {"'", "\u2019"};
+  for (std::string_view apostrophe : kApostrophes) {
+    if (text.substr(at, apostrophe.size()) == apostrophe) return apostrophe.size();
+  }
+  return 0;
+}
+
+std::vector<ByteRange> words_between_spaces(std::string_view text) {
+  std::vector<ByteRange> words;
+  for (size_t at = 0; at < text.size();) {
+    if (const size_t space = space_at(text, at)) {
+      at += space;
+      continue;
+    }
+    ByteRange word{at, at};
+    while (word.end < text.size() && space_at(text, word.end) == 0) ++word.end;
+    words.push_back(word);
+    at = word.end;
+  }
+  return words;
+}
+
+}  // namespace attend

@@ -1,0 +1,27 @@
+// Words as the text rules see them: runs of characters between spaces, and the apostrophes that
+// join a word's parts ("I'm", "CAN’T"). Text is valid UTF-8; offsets are bytes.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace attend {
+
+// Bytes [begin, end) of a text.
+struct ByteRange {
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+// The length in bytes of the space at text[at], or 0: ASCII whitespace, and the no-break and
+// narrow no-break spaces (French puts one before : ! ? and inside « »).
+size_t space_at(std::string_view text, size_t at);
+
+// The length in bytes of the apostrophe (' or ’) at text[at], or 0.
+size_t apostrophe_at(std::string_view text, size_t at);
+
+// The runs of characters between spaces (space_at), in text order.
+std::vector<ByteRange> words_between_spaces(std::string_view text);
+
+}  // namespace attend
