@@ -40,7 +40,7 @@ test('opening or masking a head with the keyboard keeps the focus on that button
   await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
   assert.deepEqual(await focusedButton(), { layer: '1', head: '2', role: 'head-mask' });
   await page.click('#clear-masks');
-  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false');
+  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false', null, { timeout: 60_000 });
 });
 
 test('a translation landing under the pointer hides the tooltip of the picture it replaces', async () => {
@@ -141,7 +141,7 @@ test('the heads PNG carries the grid\'s labels, the selected head\'s frame and t
   assert.ok(seen.maskedMean > seen.maskedOwnMean + 20, `the masked head is dimmed (${seen.maskedMean} vs ${seen.maskedOwnMean})`);
   assert.notDeepEqual(seen.framePixel, [255, 255, 255], 'the selected head is framed');
   await page.click('#clear-masks');
-  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false');
+  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false', null, { timeout: 60_000 });
 });
 
 test('masked heads are cleared when another model loads; the same file can be chosen twice', async () => {
