@@ -75,11 +75,11 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
   for (ByteRange word : words_between_spaces(text)) {
-    const size_t at = word.end;
+    const size_t end = word.end;  // punctuation included
     const bool begins_sentence = sentence_start;
     // "Mr.", "Dr.", "J.P.": a title or initials, whose dot ends no sentence (text/false_break.h).
-    const bool abbreviation = text[at - 1] == '.' && is_false_break(text.substr(0, at), text.substr(at));
-    sentence_start = ends_sentence(text[at - 1]) && !abbreviation;
+    const bool abbreviation = text[end - 1] == '.' && is_false_break(text.substr(0, end), text.substr(end));
+    sentence_start = ends_sentence(text[end - 1]) && !abbreviation;
     while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
     if (begins_sentence || word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
