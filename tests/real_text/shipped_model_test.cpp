@@ -108,6 +108,22 @@ TEST(ShippedModel, WebAddressesPassThrough) {
   }
 }
 
+TEST(ShippedModel, EmoticonsPassThrough) {
+  // Given to the model, ":)" became "Saxofon" and ";-)" was lost with the rest of its sentence.
+  Translator translator(shipped_model());
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  const std::pair<std::string, std::vector<std::string>> cases[] = {
+      {"A dog plays in the park :)", {":)"}},
+      {"Two kids smile at the camera ;-) and wave.", {";-)"}},
+      {"A man sleeps on a bench -_-", {"-_-"}}};
+  for (const auto& [text, faces] : cases) {
+    const Translation with = translator.translate(text, beam);
+    for (const std::string& face : faces) EXPECT_TRUE(contains(with.hypotheses[0].text, face)) << with.hypotheses[0].text;
+    EXPECT_EQ(with.source_ids, translator.translate(without(text, faces), beam).source_ids) << text;
+  }
+}
+
 TEST(ShippedModel, EveryHypothesisOfABeamCarriesTheSpans) {
   Translator translator(shipped_model());
   TranslateOptions options;

@@ -118,7 +118,7 @@ enum class TranslationStatus {
 };
 
 // Source text the vocabulary lacks (emoji, names in another script) or that the model mangles
-// (numbers, names it spells out letter by letter, web addresses: docs/alignment.md), carried into
+// (numbers, names it spells out letter by letter, web addresses, emoticons: docs/alignment.md), carried into
 // the translation untranslated.
 struct PassThrough {
   std::string text;      // as written in the source
@@ -170,7 +170,7 @@ class Translator {
   // translate() can still refuse a sentence its search options make too large to decode.
   std::vector<int> source_ids(std::string_view text) const;
   // What translate() gives the model for `text`: source_ids() when every piece is in the
-  // vocabulary and nothing passes through (numbers, spelled names, web addresses:
+  // vocabulary and nothing passes through (numbers, spelled names, web addresses, emoticons:
   // docs/alignment.md); else the ids of the text without those spans (each widened to its
   // word), which pass through as given, or unreadable_script (TranslationStatus). A text in
   // capitals is read in sentence case ("A WOMAN IS WALKING." as "A woman is walking."), a

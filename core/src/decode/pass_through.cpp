@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "decode/alignment.h"
+#include "decode/emoticons.h"
 #include "decode/spelled_names.h"
 #include "decode/web_addresses.h"
 #include "text/ascii.h"
@@ -80,6 +81,7 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   std::vector<ByteRange> seeds = numbers(text);
   for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
+  for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }

@@ -1,5 +1,5 @@
 // Source text the vocabulary lacks (SentencePiece's unknown pieces: emoji, CJK, Arabic, ...; names
-// it spells out letter by letter; numbers; web addresses):
+// it spells out letter by letter; numbers; web addresses; emoticons):
 // the model reads the sentence without it, and it is carried into the translation at the
 // place the cross-attention aligns with its neighbouring source word (decode/alignment.h).
 #pragma once
@@ -22,7 +22,8 @@ namespace attend {
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
 
 // The spans to pass through: each unknown piece, each name the vocabulary spells out
-// (decode/spelled_names.h), each web address (decode/web_addresses.h) and each number (ASCII
+// (decode/spelled_names.h), each web address (decode/web_addresses.h), each emoticon
+// (decode/emoticons.h) and each number (ASCII
 // digits with single . , or : between them, two or more characters or with a $ or # before or a %
 // after them, the sign included) widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."

@@ -1,0 +1,21 @@
+// Emoticons typed in ASCII (":)", ";-)", ":D", "<3", "^_^"): the shipped models read their
+// punctuation as nothing and dropped them ("It is sunny :)" -> "Es ist sonnig.") or made words of
+// them, while emoji, unknown pieces, came through. So they pass through like emoji
+// (decode/pass_through.h).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "text/words.h"
+
+namespace attend {
+
+// The words of `text` (between spaces, text/words.h; without a , . ! or ? after them) that are
+// an emoticon: eyes (: ; =), maybe a tear ('), maybe a nose (- ^ o), and one or more of the same
+// mouth () ( ] [ D P p O o / \ | * 3 $ @ { }), as in ":)", ":'(", ";-)" and ":DD"; a heart ("<3",
+// "</3"); or a face of two eyes around a mouth (_ . or none: "^_^", "-_-", "o_O", "T_T", ">_<",
+// "^^") or "xD". In text order.
+std::vector<ByteRange> emoticons(std::string_view text);
+
+}  // namespace attend
