@@ -45,10 +45,10 @@ bool ends_clause(char c) { return c == ',' || c == '.' || c == '!' || c == '?'; 
 
 std::vector<ByteRange> emoticons(std::string_view text) {
   std::vector<ByteRange> found;
-  for (ByteRange word : words_between_spaces(text)) {
-    const std::string_view whole = text.substr(word.begin, word.end - word.begin);
-    if (!is_emoticon(whole) && ends_clause(whole.back()) && is_emoticon(whole.substr(0, whole.size() - 1))) --word.end;
-    if (is_emoticon(text.substr(word.begin, word.end - word.begin))) found.push_back(word);
+  for (const ByteRange& word : words_between_spaces(text)) {
+    std::string_view face = text.substr(word.begin, word.end - word.begin);
+    if (!is_emoticon(face) && ends_clause(face.back())) face.remove_suffix(1);  // ":).", ";-),": the sentence's
+    if (is_emoticon(face)) found.push_back(ByteRange{word.begin, word.begin + face.size()});
   }
   return found;
 }

@@ -1,6 +1,6 @@
 // Emoticons typed in ASCII (":)", ";-)", ":D", "<3", "^_^"): the shipped models read their
-// punctuation as nothing and dropped them ("It is sunny :)" -> "Es ist sonnig.") or made words of
-// them, while emoji, unknown pieces, came through. So they pass through like emoji
+// punctuation and dropped them or made words of them ("A dog plays in the park :)" -> "Ein Hund
+// spielt im Park Saxofon."), while emoji, unknown pieces, came through. So they pass through like emoji
 // (decode/pass_through.h).
 #pragma once
 
@@ -14,8 +14,8 @@ namespace attend {
 // The words of `text` (between spaces, text/words.h; without a , . ! or ? after them) that are
 // an emoticon: eyes (: ; =), maybe a tear ('), maybe a nose (- ^ o), and one or more of the same
 // mouth () ( ] [ D P p O o / \ | * 3 $ @ { }), as in ":)", ":'(", ";-)" and ":DD"; a heart ("<3",
-// "</3"); or a face of two eyes around a mouth (_ . or none: "^_^", "-_-", "o_O", "T_T", ">_<",
-// "^^") or "xD". In text order.
+// "</3"); a face of two eyes around a mouth ("^_^", "-_-", "T_T", ">_<"; "." only between round
+// eyes: "o.O", "^.^") or "^^"; or "xD". In text order.
 std::vector<ByteRange> emoticons(std::string_view text);
 
 }  // namespace attend
