@@ -6,16 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "texts_of.h"
+
 namespace attend {
 namespace {
 
 using Words = std::vector<std::string>;
 
-Words emoticons_in(std::string_view text) {
-  Words out;
-  for (const ByteRange& face : emoticons(text)) out.emplace_back(text.substr(face.begin, face.end - face.begin));
-  return out;
-}
+Words emoticons_in(std::string_view text) { return texts_of(text, emoticons(text)); }
 
 TEST(Emoticons, SidewaysFaces) {
   EXPECT_EQ(emoticons_in("It is sunny :) and warm ;-) :D :'( =P :/ :-)) :3"),

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "texts_of.h"
+
 namespace attend {
 namespace {
 
@@ -16,12 +18,8 @@ TokenSpan unknown(std::string_view text, std::string_view part) {
 }
 
 std::vector<std::string> spans_of(std::string_view text, const std::vector<TokenSpan>& tokens) {
-  std::vector<std::string> out;
   const auto knows_none = [](std::string_view) { return false; };
-  for (const ByteRange& span : pass_through_spans(text, tokens, kUnk, knows_none)) {
-    out.emplace_back(text.substr(span.begin, span.end - span.begin));
-  }
-  return out;
+  return texts_of(text, pass_through_spans(text, tokens, kUnk, knows_none));
 }
 
 TEST(MostlyUnknown, MoreThanHalfOfTheNonSpaceCharacters) {

@@ -7,6 +7,8 @@
 #include <map>
 #include <string>
 
+#include "texts_of.h"
+
 namespace attend {
 namespace {
 
@@ -35,11 +37,7 @@ const KnowsLowercase knows_none = [](std::string_view) { return false; };
 
 std::vector<std::string> names_in(std::string_view text, const std::map<std::string, int>& spelled,
                                   const KnowsLowercase& knows = knows_none) {
-  std::vector<std::string> out;
-  for (const ByteRange& name : spelled_names(text, tokens_of(text, spelled), knows)) {
-    out.emplace_back(text.substr(name.begin, name.end - name.begin));
-  }
-  return out;
+  return texts_of(text, spelled_names(text, tokens_of(text, spelled), knows));
 }
 
 using Names = std::vector<std::string>;

@@ -6,16 +6,14 @@
 
 #include <string>
 
+#include "texts_of.h"
+
 namespace attend {
 namespace {
 
 using Words = std::vector<std::string>;
 
-Words addresses_in(std::string_view text) {
-  Words out;
-  for (const ByteRange& address : web_addresses(text)) out.emplace_back(text.substr(address.begin, address.end - address.begin));
-  return out;
-}
+Words addresses_in(std::string_view text) { return texts_of(text, web_addresses(text)); }
 
 TEST(WebAddresses, UrlsWithASchemeOrWww) {
   EXPECT_EQ(addresses_in("Visit https://example.com/page?id=3 for more info."), Words{"https://example.com/page?id=3"});
