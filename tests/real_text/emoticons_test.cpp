@@ -1,5 +1,5 @@
-// decode/emoticons.h: which words are ASCII emoticons, and which are not.
-#include "decode/emoticons.h"
+// text/emoticons.h: which words are ASCII emoticons, and which are not.
+#include "text/emoticons.h"
 
 #include <gtest/gtest.h>
 

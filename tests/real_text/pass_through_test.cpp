@@ -126,6 +126,22 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
                                                      target_pieces, {0, 1, 2, 3, 3, 4})),
             "Ein Mann fährt Fahrrad in 北京.");
+  // Faces closing it stand for its final mark: after the target's ("... in. :) 😀"); other emoji
+  // stand for words ("... in 🚲.").
+  for (const auto& [span, placed] : {std::pair{":) 😀", "Ein Mann fährt Fahrrad in. :) 😀"},
+                                     std::pair{"xD", "Ein Mann fährt Fahrrad in. xD"},
+                                     std::pair{"🚲", "Ein Mann fährt Fahrrad in 🚲."},
+                                     std::pair{"<3", "Ein Mann fährt Fahrrad in <3."}}) {
+    unpunctuated.pass_through = {{span, 5}};
+    EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
+                                                       target_pieces, {0, 1, 2, 3, 3, 4})),
+              placed);
+  }
+  // A face inside the sentence goes where its neighbour aligns, like any span.
+  unpunctuated.pass_through = {{":)", 4}};
+  EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
+                                                     target_pieces, {0, 1, 2, 3, 3, 4})),
+            "Ein Mann fährt Fahrrad :) in.");
   // No target words: everything at the end, in source order.
   EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
 }

@@ -1,6 +1,6 @@
 // translate_document on the shipped en-de model: every sentence of a paragraph translated, none
 // merged or dropped, the same as translating the sentences one per line; the structure around
-// them kept; progress and cancelling.
+// them kept; a face ending a sentence; progress and cancelling.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -69,6 +69,18 @@ TEST(DocumentTranslation, ProgressAfterEachGroupAndCancelling) {
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ErrorCode::cancelled);
   }
+}
+
+// A face ends a sentence (text/faces.h): "Ein Hund spielt im Park. :) Ein Junge springt in den See. 😀",
+// where ICU's one sentence lost words, and each face comes after the model's full stop.
+TEST(DocumentTranslation, AFaceEndsASentenceAndFollowsItsFullStop) {
+  const std::vector<std::string> two = {"A dog plays in the park :)", "A boy jumps into the lake 😀"};
+  const DocumentTranslation document = translate_document(translator(), joined(two, " "));
+  ASSERT_EQ(document.sentences.size(), 2u);
+  const std::vector<std::string> t = one_per_line(two);
+  EXPECT_EQ(document.text, joined(t, " "));
+  EXPECT_EQ(t[0].substr(t[0].size() - 4), ". :)") << t[0];
+  EXPECT_EQ(t[1].substr(t[1].size() - 6), ". 😀") << t[1];
 }
 
 TEST(DocumentTranslation, LongRunOnTextIsCutNotRefused) {

@@ -36,7 +36,8 @@ SentenceCheck model_sentence_check(const Translator& translator);
 // and its trailing whitespace are kept; so is the whitespace between sentences, and any stretch
 // without a letter ("...", "2024", "—"). `breaks` are candidate sentence starts (byte offsets,
 // e.g. sentence_breaks(text)); a break right after an abbreviation or initials ("Mr.", "e.g.",
-// "St.", "J. P.", "No." before a number) is not taken, nor one before a lowercase letter. A
+// "St.", "J. P.", "No." before a number) is not taken, nor one before a lowercase letter; one is
+// added before a capital that follows a face (":)", "😀": text/faces.h). A
 // sentence `check` finds too long is cut in two at the clause mark or space nearest its middle,
 // and again, until each part fits; one it finds empty is kept.
 std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,

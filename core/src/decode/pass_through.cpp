@@ -3,10 +3,11 @@
 #include <algorithm>
 
 #include "decode/alignment.h"
-#include "decode/emoticons.h"
 #include "decode/spelled_names.h"
 #include "decode/web_addresses.h"
 #include "text/ascii.h"
+#include "text/emoticons.h"
+#include "text/faces.h"
 
 namespace attend {
 namespace {
@@ -158,9 +159,10 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
       before_piece = opens ? target.begin : end_before_punctuation(target_pieces, target);
     }
-    const bool after_final_punctuation =
-        span.after_piece + 1 == static_cast<int>(source_pieces.size()) && is_punctuation_piece(source_pieces.back());
-    if (after_final_punctuation) before_piece = static_cast<int>(target_pieces.size());  // "... beach. 😀"
+    const bool ends_source = span.after_piece + 1 == static_cast<int>(source_pieces.size());
+    if (ends_source && (is_punctuation_piece(source_pieces.back()) || only_faces(span.text))) {
+      before_piece = static_cast<int>(target_pieces.size());  // "... beach. 😀", "... glücklich. :)"
+    }
     insertions.push_back(Insertion{span.text, before_piece});
   }
   std::stable_sort(insertions.begin(), insertions.end(),

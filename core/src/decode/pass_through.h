@@ -23,7 +23,7 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 
 // The spans to pass through: each unknown piece, each name the vocabulary spells out
 // (decode/spelled_names.h), each web address (decode/web_addresses.h), each emoticon
-// (decode/emoticons.h) and each number (ASCII
+// (text/emoticons.h) and each number (ASCII
 // digits with single . , or : between them, two or more characters or with a $ or # before or a %
 // after them, the sign included) widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
@@ -59,7 +59,8 @@ struct Insertion {
 // Where each of source.pass_through goes in a hypothesis: after the target word aligned with
 // the source word it followed (before that word's trailing punctuation), or, for a span that
 // opened the sentence, before the target word aligned with the first source word; a span after
-// the sentence's final punctuation goes at the end. source_pieces: of source.ids without eos; alignment:
+// the sentence's final punctuation goes at the end, and so does one of faces that ends it
+// (text/faces.h: "The boy is happy :)" -> "Der Junge ist glücklich. :)", not "glücklich :)."). source_pieces: of source.ids without eos; alignment:
 // align_words() over their words and the hypothesis' target words.
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment);

@@ -4,6 +4,7 @@
 
 #include "attend/document.h"
 #include "attend/error.h"
+#include "text/faces.h"
 #include "text/false_break.h"
 #include "text/letters.h"
 #include "text/list_marker.h"
@@ -21,7 +22,10 @@ class Planner {
  public:
   Planner(std::string_view text, const std::vector<size_t>& breaks, const SentenceCheck& check)
       : text_(text), breaks_(breaks), check_(check) {
+    const std::vector<size_t> after_faces = breaks_after_faces(text_);
+    breaks_.insert(breaks_.end(), after_faces.begin(), after_faces.end());
     std::sort(breaks_.begin(), breaks_.end());
+    breaks_.erase(std::unique(breaks_.begin(), breaks_.end()), breaks_.end());
   }
 
   std::vector<DocumentSegment> plan() {

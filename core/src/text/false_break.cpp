@@ -6,6 +6,7 @@
 #include <string>
 
 #include "text/ascii.h"
+#include "text/letters.h"
 
 namespace attend {
 namespace {
@@ -25,15 +26,6 @@ constexpr std::array<std::string_view, 6> kNumberAbbreviations = {"no", "nos", "
 template <size_t N>
 bool listed(const std::array<std::string_view, N>& list, const std::string& word) {
   return std::find(list.begin(), list.end(), word) != list.end();
-}
-
-// ASCII or Latin-1 lowercase ("a".."z", "ß".."ÿ" but "÷"), read from UTF-8.
-bool starts_lowercase(std::string_view text) {
-  if (text.empty()) return false;
-  if (text[0] >= 'a' && text[0] <= 'z') return true;
-  if (text.size() < 2 || static_cast<unsigned char>(text[0]) != 0xC3) return false;
-  const auto second = static_cast<unsigned char>(text[1]);
-  return second >= 0x9F && second <= 0xBF && second != 0xB7;  // U+00DF..U+00FF without U+00F7
 }
 
 bool follows_abbreviation(std::string_view before, std::string_view after) {
@@ -67,7 +59,7 @@ bool follows_abbreviation(std::string_view before, std::string_view after) {
 }  // namespace
 
 bool is_false_break(std::string_view before, std::string_view after) {
-  return starts_lowercase(after) || follows_abbreviation(before, after);
+  return first_letter(after) == Letter::lower || follows_abbreviation(before, after);
 }
 
 }  // namespace attend

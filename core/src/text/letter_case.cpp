@@ -6,27 +6,11 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/letters.h"
 #include "text/words.h"
 
 namespace attend {
 namespace {
-
-// Letters are ASCII or Latin-1 ("À".."Þ" and "ß".."ÿ", two bytes in UTF-8 after 0xC3).
-enum class Letter { none, upper, lower };
-
-// The letter at text[i] and its length in bytes.
-Letter letter_at(std::string_view text, size_t i, size_t* length) {
-  *length = 1;
-  const auto c = static_cast<unsigned char>(text[i]);
-  if (c >= 'A' && c <= 'Z') return Letter::upper;
-  if (c >= 'a' && c <= 'z') return Letter::lower;
-  if (c != 0xC3 || i + 1 >= text.size()) return Letter::none;
-  *length = 2;
-  const auto second = static_cast<unsigned char>(text[i + 1]);
-  if (second >= 0x80 && second <= 0x9E && second != 0x97) return Letter::upper;  // U+00C0..U+00DE but ×
-  if (second >= 0x9F && second <= 0xBF && second != 0xB7) return Letter::lower;  // U+00DF..U+00FF but ÷
-  return Letter::none;
-}
 
 // The capital at text[at] (`length` bytes) in lowercase: 'A' + 32 = 'a'; 0xC3 0x89 + 32: é.
 void lowercase(std::string* text, size_t at, size_t length) {

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "text/utf8.h"
+
 namespace attend {
 namespace {
 
@@ -29,16 +31,29 @@ bool is_letter(uint32_t code_point) {
 
 bool contains_letter(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    uint32_t code_point = length == 1 ? lead : lead & (0x3F >> (length - 1));
-    for (size_t k = 1; k < length && i + k < text.size(); ++k) {
-      code_point = (code_point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    }
-    if (is_letter(code_point)) return true;
-    i += length;
+    const CodePoint c = code_point_at(text, i);
+    if (is_letter(c.value)) return true;
+    i += c.length;
   }
   return false;
+}
+
+Letter letter_at(std::string_view text, size_t i, size_t* length) {
+  *length = 1;
+  const auto c = static_cast<unsigned char>(text[i]);
+  if (c >= 'A' && c <= 'Z') return Letter::upper;
+  if (c >= 'a' && c <= 'z') return Letter::lower;
+  if (c != 0xC3 || i + 1 >= text.size()) return Letter::none;
+  *length = 2;
+  const auto second = static_cast<unsigned char>(text[i + 1]);
+  if (second >= 0x80 && second <= 0x9E && second != 0x97) return Letter::upper;  // U+00C0..U+00DE but ×
+  if (second >= 0x9F && second <= 0xBF && second != 0xB7) return Letter::lower;  // U+00DF..U+00FF but ÷
+  return Letter::none;
+}
+
+Letter first_letter(std::string_view text) {
+  size_t length = 0;
+  return text.empty() ? Letter::none : letter_at(text, 0, &length);
 }
 
 }  // namespace attend

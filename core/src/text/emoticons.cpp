@@ -1,4 +1,4 @@
-#include "decode/emoticons.h"
+#include "text/emoticons.h"
 
 #include <string_view>
 
@@ -35,19 +35,25 @@ bool is_face_across(std::string_view word) {
   return one_of(eyes, word[0]) && one_of(eyes, word[2]);
 }
 
-bool is_emoticon(std::string_view word) {
-  return is_sideways_face(word) || is_face_across(word) || word == "<3" || word == "</3" || word == "xD" || word == "XD";
-}
-
 bool ends_clause(char c) { return c == ',' || c == '.' || c == '!' || c == '?'; }
 
 }  // namespace
 
+bool is_heart(std::string_view word) { return word == "<3" || word == "</3"; }
+
+bool is_emoticon(std::string_view word) {
+  return is_sideways_face(word) || is_face_across(word) || is_heart(word) || word == "xD" || word == "XD";
+}
+
+std::string_view without_clause_mark(std::string_view word) {
+  if (!word.empty() && ends_clause(word.back())) word.remove_suffix(1);
+  return word;
+}
+
 std::vector<ByteRange> emoticons(std::string_view text) {
   std::vector<ByteRange> found;
   for (const ByteRange& word : words_between_spaces(text)) {
-    std::string_view face = text.substr(word.begin, word.end - word.begin);
-    if (!is_emoticon(face) && ends_clause(face.back())) face.remove_suffix(1);  // ":).", ";-),": the sentence's
+    const std::string_view face = without_clause_mark(text.substr(word.begin, word.end - word.begin));
     if (is_emoticon(face)) found.push_back(ByteRange{word.begin, word.begin + face.size()});
   }
   return found;
