@@ -61,6 +61,9 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of(prices, {}), (std::vector<std::string>{"555-0199", "12/03/2024", "$50", "12%", "10 - 20", "(#4521)"}));
   EXPECT_EQ(spans_of("The price is 50011 dollars.", {}), (std::vector<std::string>{"50011"}));
   EXPECT_EQ(spans_of("A man with 3 dogs, 2 cats and 1 bird.", {}), (std::vector<std::string>{}));
+  // Single digits joined by - or / are one number: the models lost "5-7" whole.
+  EXPECT_EQ(spans_of("Children (aged 5-7) ate 1/2 a cake, 2-year-old 3 - 4 dogs.", {}),
+            (std::vector<std::string>{"5-7", "1/2"}));
   // A single digit with its sign: the models lost the sign or the digit.
   EXPECT_EQ(spans_of("It costs $6 at 5% off for the #1 player.", {}), (std::vector<std::string>{"$6", "5%", "#1"}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order

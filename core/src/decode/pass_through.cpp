@@ -26,12 +26,12 @@ bool closes(char open, char close) {
 // dogs" -> "drei Hunden"); docs/alignment.md measures 1 and 2.
 constexpr size_t kMinNumberDigits = 2;
 
-// Numbers: runs of ASCII digits, with single . , or : between digits ("1,000", "10:30", "3.5"),
-// of at least kMinNumberDigits characters or with a $ or # before or a % after them ("$6", "#1",
-// "5%": the models lost the signs or the digit), the sign included.
+// Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
+// "5-7", "1/2"), of at least kMinNumberDigits characters or with a $ or # before or a % after them
+// ("$6", "#1", "5%": the models lost the signs or the digit), the sign included.
 std::vector<ByteRange> numbers(std::string_view text) {
-  auto continues_number = [&](size_t at) {  // a digit, or . , : with a digit after it
-    const bool separator = text[at] == '.' || text[at] == ',' || text[at] == ':';
+  auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
+    const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
     return is_ascii_digit(text[at]) || (separator && at + 1 < text.size() && is_ascii_digit(text[at + 1]));
   };
   std::vector<ByteRange> runs;

@@ -24,7 +24,7 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // The spans to pass through: each unknown piece, each name the vocabulary spells out
 // (decode/spelled_names.h), each web address (decode/web_addresses.h), each emoticon
 // (text/emoticons.h) and each number (ASCII
-// digits with single . , or : between them, two or more characters or with a $ or # before or a %
+// digits with single . , : - or / between them, two or more characters or with a $ or # before or a %
 // after them, the sign included) widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
