@@ -109,7 +109,8 @@ export interface TranslateOptions {
 export interface Hypothesis {
   /**
    * The translation. Source text the vocabulary lacks (emoji, other scripts), names it spells out,
-   * web addresses, emoticons and numbers are not shown to the model: they are put back here where the attention aligns them
+   * web addresses, emoticons and numbers are not shown to the model: they are put back here where the attention aligns them;
+   * a title and name ("Mrs. Brown") is read as "someone" and takes the place of that word's translation
    * (docs/alignment.md), so text may hold more than pieces decode to.
    */
   text: string;

@@ -63,6 +63,14 @@ TEST(SentenceAlignment, PassThroughSpansAreWordsAlignedWithThemselves) {
   EXPECT_TRUE(sentence_alignment("A dog runs.", source, plain, *model.src_tokenizer, *model.tgt_tokenizer).by_position);
 }
 
+TEST(TranslateHtml, ATitleAndNameReadAsSomeoneKeepTheTextAndPlaceElementsByPosition) {
+  const HtmlTranslation t = translate_html(shipped(), "<p>A woman talks to <b>Mrs. Brown</b>.</p>");
+  ASSERT_EQ(t.sentences.size(), 1u);
+  EXPECT_EQ(t.sentences[0].translation.hypotheses[0].text, shipped().translate("A woman talks to Mrs. Brown.").hypotheses[0].text);
+  EXPECT_NE(t.html.find("Mrs. Brown"), std::string::npos) << t.html;
+  EXPECT_EQ(t.html.find("jemand"), std::string::npos) << t.html;
+}
+
 TEST(TranslateHtml, AnElementOverTwoSentencesIsCutInTwo) {
   const HtmlTranslation t = translate_html(shipped(), "<p>A <b>man rides a bike. Two</b> dogs play.</p>");
   ASSERT_EQ(t.sentences.size(), 2u);

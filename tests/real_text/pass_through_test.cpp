@@ -98,6 +98,29 @@ std::string insert(const std::vector<std::string>& pieces, const std::vector<Ins
   });
 }
 
+TEST(CutSpans, AStandInTakesTheSpansPlace) {
+  const std::string text = "Mrs. Brown talks to Dr. Smith.";
+  const CutText cut = cut_spans(text, {{0, 10}, {20, 29}}, {"Someone", "someone"});
+  EXPECT_EQ(cut.text, "Someone talks to someone.");
+  EXPECT_EQ(cut.cut_at, (std::vector<size_t>{0, 17}));
+  // Without one, the span is taken out as before.
+  EXPECT_EQ(cut_spans(text, {{0, 10}, {20, 29}}, {"", "someone"}).text, "talks to someone.");
+}
+
+TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
+  auto stand_in = [](const std::string& text, const std::string& span) {
+    const size_t at = text.find(span);
+    return stand_in_for(text, ByteRange{at, at + span.size()});
+  };
+  EXPECT_EQ(stand_in("Mrs. Brown reads a book.", "Mrs. Brown"), "Someone");
+  EXPECT_EQ(stand_in("A woman talks to Dr. J. Baker.", "Dr. J. Baker"), "someone");
+  EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller"), "jemand");
+  EXPECT_EQ(stand_in("Mme Dupont lit un livre.", "Mme Dupont"), "Quelqu'un");
+  EXPECT_EQ(stand_in("Mrs. Brown!", "Mrs. Brown"), "");             // no language
+  EXPECT_EQ(stand_in("A man drinks Dr Pepper 22.", "Dr Pepper 22"), "");  // more than a title and name
+  EXPECT_EQ(stand_in("A man in 北京.", "北京"), "");
+}
+
 TEST(InsertSpans, SetOffBySpacesExceptBeforeGluedPunctuation) {
   const std::vector<std::string> pieces = {"▁Ein", "▁Mann", "▁fährt", "▁in", "."};
   EXPECT_EQ(insert(pieces, {}), "Ein Mann fährt in.");
@@ -105,6 +128,10 @@ TEST(InsertSpans, SetOffBySpacesExceptBeforeGluedPunctuation) {
   EXPECT_EQ(insert(pieces, {{"😀", 0}, {"🐶", 0}}), "😀 🐶 Ein Mann fährt in.");
   EXPECT_EQ(insert(pieces, {{"😀", 5}}), "Ein Mann fährt in. 😀");
   EXPECT_EQ(insert({}, {{"北京", 0}}), "北京");
+  // In place of the pieces up to replaces_until: "Mann" (a stand-in's translation) and its "▁".
+  EXPECT_EQ(insert(pieces, {{"Dr. Smith", 1, 2}}), "Ein Dr. Smith fährt in.");
+  EXPECT_EQ(insert(pieces, {{"Dr. Smith", 0, 2}, {"😀", 1}}), "Dr. Smith 😀 fährt in.");
+  EXPECT_EQ(insert(pieces, {{"Dr. Smith", 3, 4}}), "Ein Mann fährt Dr. Smith.");
 }
 
 TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
@@ -145,6 +172,18 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
                                                      target_pieces, {0, 1, 2, 3, 3, 4})),
             "Ein Mann fährt Fahrrad :) in.");
+  // A span with a stand-in replaces the target word aligned with the stand-in's word: "Dr. Smith
+  // rides a bike in." read as "Someone rides a bike in." -> "Jemand fährt Fahrrad in."
+  PreparedSource stood_in = source;
+  stood_in.pass_through = {{"Dr. Smith", -1, "Someone"}};
+  const std::vector<std::string> someone_pieces = {"▁Someone", "▁rides", "▁a", "▁bike", "▁in", "."};
+  const std::vector<std::string> jemand = {"▁Jemand", "▁fährt", "▁Fahr", "rad", "▁in", "."};
+  EXPECT_EQ(insert(jemand, place_pass_through(stood_in, someone_pieces, jemand, {0, 1, 2, 2, 3})),
+            "Dr. Smith fährt Fahrrad in.");
+  stood_in.pass_through = {{"Dr. Smith", 2, "someone"}};  // "A man rides someone." -> "... fährt jemanden."
+  const std::vector<std::string> object = {"▁Ein", "▁Mann", "▁fährt", "▁jemanden", "."};
+  EXPECT_EQ(insert(object, place_pass_through(stood_in, {"▁A", "▁man", "▁rides", "▁someone", "."}, object, {0, 1, 2, 3})),
+            "Ein Mann fährt Dr. Smith.");
   // No target words: everything at the end, in source order.
   EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -108,6 +109,21 @@ TEST(ShippedModel, WebAddressesPassThrough) {
       // As given, though the model reads the text around them re-cased ("ABOUT" as "about").
       {"Visit https://example.com/ABOUT for more.", {"https://example.com/ABOUT"}},
       {"VISIT WWW.EXAMPLE.COM FOR MORE.", {"WWW.EXAMPLE.COM"}}});
+}
+
+TEST(ShippedModel, ATitleAndNameAreReadAsSomeoneAndReplaceItsTranslation) {
+  // Given to the model: "braunen Streifen liest ein Buch.", "… spricht mit Batik- braunen Haaren.".
+  Translator translator(shipped_model());
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  const std::tuple<std::string, std::string, std::string> cases[] = {
+      {"Mrs. Brown reads a book.", "Someone reads a book.", "Mrs. Brown liest ein Buch."},
+      {"A woman talks to Dr. J. Smith.", "A woman talks to someone.", "Eine Frau spricht mit Dr. J. Smith."}};
+  for (const auto& [text, read_as, translated] : cases) {
+    const Translation with = translator.translate(text, beam);
+    EXPECT_EQ(with.source_ids, translator.translate(read_as, beam).source_ids) << text;
+    EXPECT_EQ(with.hypotheses[0].text, translated);
+  }
 }
 
 TEST(ShippedModel, EmoticonsPassThrough) {

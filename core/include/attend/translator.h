@@ -118,11 +118,14 @@ enum class TranslationStatus {
 };
 
 // Source text the vocabulary lacks (emoji, names in another script) or that the model mangles
-// (numbers, names it spells out letter by letter, web addresses, emoticons: docs/alignment.md), carried into
-// the translation untranslated.
+// (numbers, names it spells out letter by letter or after a title, web addresses, emoticons:
+// docs/alignment.md), carried into the translation untranslated.
 struct PassThrough {
   std::string text;      // as written in the source
   int after_piece = -1;  // index in PreparedSource::ids of the piece it followed; -1: it opened the sentence
+  // What the model read in its place, its pieces right after after_piece ("someone" for "Mrs.
+  // Brown"); empty: nothing, the span was taken out.
+  std::string stand_in;
 };
 
 // A sentence as the model reads it (Translator::prepare).
@@ -172,7 +175,8 @@ class Translator {
   // What translate() gives the model for `text`: source_ids() when every piece is in the
   // vocabulary and nothing passes through (numbers, spelled names, web addresses, emoticons:
   // docs/alignment.md); else the ids of the text without those spans (each widened to its
-  // word), which pass through as given, or unreadable_script (TranslationStatus). A text in
+  // word; a title and name read as "someone" in the sentence's language: PassThrough::stand_in),
+  // which pass through as given, or unreadable_script (TranslationStatus). A text in
   // capitals is read in sentence case ("A WOMAN IS WALKING." as "A woman is walking."), a
   // shouted word the vocabulary knows in lowercase so ("VERY" as "very": text/letter_case.h).
   // Throws as source_ids() does.

@@ -1,13 +1,16 @@
 #include "decode/pass_through.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "decode/alignment.h"
 #include "decode/spelled_names.h"
+#include "decode/titled_names.h"
 #include "decode/web_addresses.h"
 #include "text/ascii.h"
 #include "text/emoticons.h"
 #include "text/faces.h"
+#include "text/function_words.h"
 
 namespace attend {
 namespace {
@@ -67,6 +70,21 @@ int end_before_punctuation(const std::vector<std::string>& pieces, const WordSpa
   return end;
 }
 
+// The insertion of a span with a stand-in in place of the target word aligned with the stand-in's
+// word (its trailing punctuation kept); none without a stand-in or such a word.
+std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::vector<WordSpan>& source_words,
+                                            const std::vector<WordSpan>& target_words,
+                                            const std::vector<std::string>& target_pieces, const std::vector<int>& alignment) {
+  if (span.stand_in.empty()) return std::nullopt;
+  for (size_t word = 0; word < source_words.size(); ++word) {
+    if (source_words[word].begin != span.after_piece + 1) continue;
+    if (alignment[word] < 0 || static_cast<size_t>(alignment[word]) >= target_words.size()) return std::nullopt;
+    const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
+    return Insertion{span.text, target.begin, end_before_punctuation(target_pieces, target)};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
@@ -81,6 +99,7 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
                                           const KnowsLowercase& knows) {
   std::vector<ByteRange> seeds = numbers(text);
   for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
+  for (const ByteRange& name : titled_names(text)) seeds.push_back(name);
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
   for (const TokenSpan& token : tokens) {
@@ -107,10 +126,18 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   return spans;
 }
 
-CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans) {
+CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, const std::vector<std::string>& stand_ins) {
   CutText cut;
   size_t kept_from = 0;  // text[kept_from, span.begin) is kept
-  for (const ByteRange& span : spans) {
+  for (size_t k = 0; k < spans.size(); ++k) {
+    const ByteRange& span = spans[k];
+    if (k < stand_ins.size() && !stand_ins[k].empty()) {
+      cut.text.append(text.substr(kept_from, span.begin - kept_from));
+      cut.cut_at.push_back(cut.text.size());
+      cut.text.append(stand_ins[k]);
+      kept_from = span.end;
+      continue;
+    }
     size_t begin = span.begin, end = span.end;
     while (begin > kept_from && is_ascii_space(text[begin - 1])) --begin;
     if (begin == 0) {
@@ -124,6 +151,20 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans) {
   return cut;
 }
 
+std::string stand_in_for(std::string_view text, ByteRange span) {
+  const std::string_view written = text.substr(span.begin, span.end - span.begin);
+  const std::vector<ByteRange> names = titled_names(written);
+  if (names.size() != 1 || names[0].begin != 0 || names[0].end != written.size()) return "";
+  const bool opens = std::all_of(text.begin(), text.begin() + span.begin, is_ascii_space);
+  switch (guess_language(text)) {
+    case Language::english: return opens ? "Someone" : "someone";
+    case Language::german: return opens ? "Jemand" : "jemand";
+    case Language::french: return opens ? "Quelqu'un" : "quelqu'un";
+    case Language::unknown: break;
+  }
+  return "";
+}
+
 PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
                                          const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
                                          int eos_id) {
@@ -131,7 +172,9 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
   source.text = std::string(given);
   source.status = TranslationStatus::unreadable_script;
   if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
-  const CutText cut = cut_spans(text, spans);
+  std::vector<std::string> stand_ins;
+  for (const ByteRange& span : spans) stand_ins.push_back(stand_in_for(text, span));
+  const CutText cut = cut_spans(text, spans, stand_ins);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
   if (kept.empty()) return source;  // nothing is left once the spans are cut out
   source.status = TranslationStatus::translated;
@@ -140,7 +183,8 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
   for (size_t k = 0; k < spans.size(); ++k) {
     int after_piece = -1;  // the last piece of the kept text before the cut
     while (after_piece + 1 < static_cast<int>(kept.size()) && kept[after_piece + 1].end <= cut.cut_at[k]) ++after_piece;
-    source.pass_through.push_back(PassThrough{std::string(given.substr(spans[k].begin, spans[k].end - spans[k].begin)), after_piece});
+    source.pass_through.push_back(
+        PassThrough{std::string(given.substr(spans[k].begin, spans[k].end - spans[k].begin)), after_piece, stand_ins[k]});
   }
   return source;
 }
@@ -151,6 +195,10 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
   std::vector<Insertion> insertions;
   for (const PassThrough& span : source.pass_through) {
+    if (const std::optional<Insertion> replacing = replacing_stand_in(span, source_words, target_words, target_pieces, alignment)) {
+      insertions.push_back(*replacing);
+      continue;
+    }
     int before_piece = static_cast<int>(target_pieces.size());  // no target word to align with: at the end
     if (!target_words.empty() && !source_words.empty()) {
       const bool opens = span.after_piece < 0;
@@ -176,7 +224,7 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
   std::string text;
   size_t decoded = 0;  // ids[0, decoded) are in text
   auto append_ids_up_to = [&](size_t end) {
-    if (end == decoded) return;
+    if (end <= decoded) return;  // none left, or inside what an insertion replaced
     if (!text.empty() && opens_word(pieces[decoded])) text += ' ';  // not before glued punctuation
     text += decode(std::vector<int>(ids.begin() + decoded, ids.begin() + end));
     decoded = end;
@@ -185,6 +233,7 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
     append_ids_up_to(static_cast<size_t>(insertion.before_piece));
     if (!text.empty()) text += ' ';
     text += insertion.text;
+    decoded = std::max(decoded, static_cast<size_t>(std::max(insertion.replaces_until, 0)));
   }
   append_ids_up_to(ids.size());
   return text;

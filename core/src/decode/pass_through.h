@@ -1,5 +1,5 @@
 // Source text the vocabulary lacks (SentencePiece's unknown pieces: emoji, CJK, Arabic, ...; names
-// it spells out letter by letter; numbers; web addresses; emoticons):
+// it spells out letter by letter, or after a title; numbers; web addresses; emoticons):
 // the model reads the sentence without it, and it is carried into the translation at the
 // place the cross-attention aligns with its neighbouring source word (decode/alignment.h).
 #pragma once
@@ -22,7 +22,7 @@ namespace attend {
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
 
 // The spans to pass through: each unknown piece, each name the vocabulary spells out
-// (decode/spelled_names.h), each web address (decode/web_addresses.h), each emoticon
+// (decode/spelled_names.h), each title with the name after it (decode/titled_names.h), each web address (decode/web_addresses.h), each emoticon
 // (text/emoticons.h) and each number (ASCII
 // digits with single . , : - or / between them, two or more characters or with a $ or # before or a %
 // after them, the sign included) widened over the
@@ -34,12 +34,20 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
                                           const KnowsLowercase& knows);
 
 // `text` without `spans` (each taken out with the whitespace before it, or after it at the
-// start of the text), and for each span the offset in that text where it stood.
+// start of the text; or replaced by its stand-in, stand_ins[k] when not empty), and for each span
+// the offset in that text where it stood (where its stand-in begins).
 struct CutText {
   std::string text;
   std::vector<size_t> cut_at;
 };
-CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans);
+CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, const std::vector<std::string>& stand_ins = {});
+
+// The stand-in the model reads for a span of `text` that is a title and name
+// (decode/titled_names.h): "someone", "jemand" or "quelqu'un" in the sentence's language
+// (text/function_words.h), capitalised when it opens the text; empty for any other span or
+// when the language is unknown. Read with "someone", the models translate the rest cleanly
+// ("Jemand liest ein Buch."); with a hole they filled it with words of their own.
+std::string stand_in_for(std::string_view text, ByteRange span);
 
 // The PreparedSource of a sentence with `spans` to pass through (pass_through_spans of `text`;
 // `tokens`: text's encode_with_offsets). `text` is `given` as the model reads it (re-cased with
@@ -50,24 +58,28 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
                                          int eos_id);
 
 // A span of source text to put into a translation, before target piece `before_piece`
-// (the number of pieces: at the end).
+// (the number of pieces: at the end), in place of the pieces up to `replaces_until` (when
+// greater: the translation of its stand-in).
 struct Insertion {
   std::string text;
   int before_piece = 0;
+  int replaces_until = 0;
 };
 
 // Where each of source.pass_through goes in a hypothesis: after the target word aligned with
 // the source word it followed (before that word's trailing punctuation), or, for a span that
 // opened the sentence, before the target word aligned with the first source word; a span after
 // the sentence's final punctuation goes at the end, and so does one of faces that ends it
-// (text/faces.h: "The boy is happy :)" -> "Der Junge ist glücklich. :)", not "glücklich :)."). source_pieces: of source.ids without eos; alignment:
+// (text/faces.h: "The boy is happy :)" -> "Der Junge ist glücklich. :)", not "glücklich :).").
+// A span with a stand-in replaces the target word aligned with the stand-in's word, its trailing
+// punctuation kept ("Jemand liest" -> "Mrs. Brown liest"). source_pieces: of source.ids without eos; alignment:
 // align_words() over their words and the hypothesis' target words.
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment);
 
 // The text of target `ids` (with `pieces`) with the insertions, each set off by spaces
-// (none before punctuation glued to the word before it); insertions at one place keep their
-// order. decode: the target tokenizer's decode of a run of ids.
+// (none before punctuation glued to the word before it) and without the pieces they replace;
+// insertions at one place keep their order. decode: the target tokenizer's decode of a run of ids.
 std::string insert_spans(const std::vector<int>& ids, const std::vector<std::string>& pieces,
                          const std::vector<Insertion>& insertions,
                          const std::function<std::string(const std::vector<int>&)>& decode);

@@ -70,9 +70,12 @@ class Aligner {
       : sentence_(sentence), source_(source), translation_(translation), hypothesis_(translation.hypotheses.at(0)),
         source_tokenizer_(source_tokenizer), target_tokenizer_(target_tokenizer) {}
 
-  // The attention's alignment; nullopt where sentence_alignment falls back to positions.
+  // The attention's alignment; nullopt where sentence_alignment falls back to positions (also
+  // where the model read a stand-in, which is no word of the sentence).
   std::optional<SentenceAlignment> by_attention() {
     if (!translation_.attention || translation_.source_ids.empty()) return std::nullopt;
+    const auto stands_in = [](const PassThrough& span) { return !span.stand_in.empty(); };
+    if (std::any_of(source_.pass_through.begin(), source_.pass_through.end(), stands_in)) return std::nullopt;
     const std::vector<std::string> source_pieces(translation_.source_pieces.begin(), translation_.source_pieces.end() - 1);
     const std::vector<WordSpan> source_words = piece_words(source_pieces);
     const std::vector<WordSpan> target_words = piece_words(hypothesis_.pieces);

@@ -13,19 +13,26 @@ namespace {
 
 bool is_ascii_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 
-// Abbreviations (lowercase, without their final dot) that rarely end a sentence: titles (en,
-// de, fr), "versus", Latin and German short forms. Common words ("me", "no", "fig") are left
-// out or need a number after them (kNumberAbbreviations).
-constexpr std::array<std::string_view, 33> kAbbreviations = {
-    "mr",   "mrs",  "ms",  "mx",  "dr",   "prof", "jr",  "sr",  "st",   "mt",   "sgt",
-    "capt", "col",  "gen", "lt",  "rev",  "hon",  "gov", "sen", "rep",  "pres", "vs",
-    "approx", "ca", "cf",  "incl", "bzw", "evtl", "ggf", "sog", "mme",  "mlle", "ste"};
+// Titles before a name (lowercase, without their final dot: en, de, fr) and other abbreviations
+// that rarely end a sentence: after a name, "versus", Latin and German short forms. Common words
+// ("me", "no", "fig") are left out or need a number after them (kNumberAbbreviations).
+constexpr std::array<std::string_view, 22> kTitles = {
+    "mr",  "mrs", "ms",  "mx",  "dr",  "prof", "st",  "mt",  "sgt",  "capt", "col",
+    "gen", "lt",  "rev", "hon", "gov", "sen",  "rep", "pres", "mme", "mlle", "ste"};
+constexpr std::array<std::string_view, 11> kAbbreviations = {
+    "jr", "sr", "vs", "approx", "ca", "cf", "incl", "bzw", "evtl", "ggf", "sog"};
 // Abbreviations that stand before a number: "No. 5", "Nr. 3", "pp. 10".
 constexpr std::array<std::string_view, 6> kNumberAbbreviations = {"no", "nos", "nr", "vol", "p", "pp"};
 
 template <size_t N>
 bool listed(const std::array<std::string_view, N>& list, const std::string& word) {
   return std::find(list.begin(), list.end(), word) != list.end();
+}
+
+std::string lowercase(std::string_view word) {
+  std::string lower(word);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  return lower;
 }
 
 bool follows_abbreviation(std::string_view before, std::string_view after) {
@@ -48,15 +55,16 @@ bool follows_abbreviation(std::string_view before, std::string_view after) {
   }
   if (initials) return true;
 
-  std::string lower(word);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (listed(kAbbreviations, lower)) return true;
+  const std::string lower = lowercase(word);
+  if (listed(kTitles, lower) || listed(kAbbreviations, lower)) return true;
   size_t next = 0;
   while (next < after.size() && is_ascii_space(after[next])) ++next;
   return next < after.size() && is_ascii_digit(after[next]) && listed(kNumberAbbreviations, lower);
 }
 
 }  // namespace
+
+bool is_title(std::string_view word) { return listed(kTitles, lowercase(word)); }
 
 bool is_false_break(std::string_view before, std::string_view after) {
   return first_letter(after) == Letter::lower || follows_abbreviation(before, after);

@@ -7,6 +7,10 @@
 
 namespace attend {
 
+// Whether `word` (without its dot, any case) is a title that stands before a name: "Mr", "Dr",
+// "Prof", "St", "Mme", ... (en, de, fr).
+bool is_title(std::string_view word);
+
 // Whether a sentence break between `before` (the text up to the break, trailing whitespace
 // included) and `after` (the text from the break on) is one of those.
 bool is_false_break(std::string_view before, std::string_view after);

@@ -1,0 +1,53 @@
+#include "decode/titled_names.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "text/ascii.h"
+#include "text/false_break.h"
+#include "text/letters.h"
+
+namespace attend {
+namespace {
+
+// Titles written without their dot too (British "Mr Smith", French "Mme Dupont").
+constexpr std::array<std::string_view, 6> kUndottedTitles = {"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle"};
+
+bool is_title_word(std::string_view word) {
+  if (word.empty() || word[0] < 'A' || word[0] > 'Z') return false;
+  if (word.back() == '.') return is_title(word.substr(0, word.size() - 1));
+  return std::find(kUndottedTitles.begin(), kUndottedTitles.end(), word) != kUndottedTitles.end();
+}
+
+// "J.", "É." are initials, part of the name.
+bool is_initial(std::string_view word) {
+  size_t length = 0;
+  return !word.empty() && letter_at(word, 0, &length) == Letter::upper && word.size() == length + 1 && word.back() == '.';
+}
+
+}  // namespace
+
+std::vector<ByteRange> titled_names(std::string_view text) {
+  const std::vector<ByteRange> words = words_between_spaces(text);
+  std::vector<ByteRange> found;
+  for (size_t k = 0; k + 1 < words.size(); ++k) {
+    if (!is_title_word(text.substr(words[k].begin, words[k].end - words[k].begin))) continue;
+    size_t end = 0;  // of the name so far; 0: none yet
+    size_t next = k + 1;
+    for (; next < words.size(); ++next) {
+      std::string_view word = text.substr(words[next].begin, words[next].end - words[next].begin);
+      if (first_letter(word) != Letter::upper) break;
+      if (is_initial(word)) continue;
+      size_t length = word.size();
+      while (length > 0 && is_ascii_punctuation(word[length - 1]) && word[length - 1] != '\'') --length;
+      end = words[next].begin + length;
+      if (length < word.size()) break;  // "Brown," "Brown." end the name
+    }
+    if (end != 0) found.push_back(ByteRange{words[k].begin, end});
+    k = next - 1;
+  }
+  return found;
+}
+
+}  // namespace attend

@@ -1,0 +1,20 @@
+// A title and the name after it ("Mrs. Brown", "Dr. Anna Kowalski", "Mme Dupont"): the shipped
+// models dropped the title and read a name that is also a word as the word ("Mrs. Brown reads a
+// book." -> "braunen Streifen liest ein Buch."; "A woman talks to Mrs. Brown." -> "… mit Batik-
+// braunen Haaren."), so the two pass through as written, like unknown pieces (decode/pass_through.h).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "text/words.h"
+
+namespace attend {
+
+// Each title (text/false_break.h's is_title, capitalised, with its dot; "Mr", "Mrs", "Ms", "Dr",
+// "Mme" and "Mlle" also without) followed by words that begin with a capital (A-Z, À-Þ) or are
+// initials ("J."), through the last of them without the punctuation after it. Words are
+// between spaces (text/words.h). In text order.
+std::vector<ByteRange> titled_names(std::string_view text);
+
+}  // namespace attend

@@ -1,0 +1,54 @@
+#include "text/function_words.h"
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+
+#include "text/ascii.h"
+#include "text/letter_case.h"
+#include "text/words.h"
+
+namespace attend {
+namespace {
+
+constexpr std::string_view kEnglish[] = {"the", "a",  "is",    "are", "and",  "of",   "on",  "with",
+                                         "to",  "his", "her", "at", "for",  "while", "who", "this",
+                                         "that", "it", "were", "by", "from", "their", "some", "its"};
+constexpr std::string_view kGerman[] = {"der", "das",  "ein", "eine", "einem", "einen", "einer",  "und",
+                                        "ist", "sind", "mit", "im",   "auf",   "zu",    "von",    "sich",
+                                        "den", "dem",  "bei", "beim", "vor",   "seinem", "ihrem", "nicht"};
+constexpr std::string_view kFrench[] = {"le",  "la",  "les", "un",  "une", "et",  "est", "sont",
+                                        "dans", "avec", "ce", "au", "sur", "à",   "de",  "pour",
+                                        "qui", "sa",  "ses", "aux", "l",   "d",   "il",  "elle"};
+
+template <size_t N>
+bool listed(const std::string_view (&list)[N], std::string_view word) {
+  return std::find(std::begin(list), std::end(list), word) != std::end(list);
+}
+
+// The word without the ASCII punctuation around it, and up to an apostrophe (French "l'homme": "l").
+std::string_view bare(std::string_view word) {
+  while (!word.empty() && is_ascii_punctuation(word.front())) word.remove_prefix(1);
+  for (size_t at = 0; at < word.size(); ++at) {
+    if (apostrophe_at(word, at) != 0) return word.substr(0, at);
+  }
+  while (!word.empty() && is_ascii_punctuation(word.back())) word.remove_suffix(1);
+  return word;
+}
+
+}  // namespace
+
+Language guess_language(std::string_view text) {
+  size_t english = 0, german = 0, french = 0;
+  for (const ByteRange& range : words_between_spaces(text)) {
+    const std::string lower = to_lowercase(bare(text.substr(range.begin, range.end - range.begin)));
+    english += listed(kEnglish, lower);
+    german += listed(kGerman, lower);
+    french += listed(kFrench, lower);
+  }
+  const size_t most = std::max({english, german, french});
+  if (most == 0 || (english == most) + (german == most) + (french == most) > 1) return Language::unknown;
+  return english == most ? Language::english : german == most ? Language::german : Language::french;
+}
+
+}  // namespace attend

@@ -1,0 +1,17 @@
+// The language of a sentence among the shipped models' (English, German, French), guessed from
+// the function words it holds ("the", "und", "avec"): where the model must read a word in its
+// source language and no model file names that language (decode/pass_through.h's stand-ins).
+#pragma once
+
+#include <string_view>
+
+namespace attend {
+
+enum class Language { unknown, english, german, french };
+
+// The language with the most of its function words among the words of `text` (lowercase, between
+// spaces, the ASCII punctuation around them left out); unknown when none has any, or two tie.
+// Words two of them share ("in", "die", "des", "du", "was", "am") are not listed.
+Language guess_language(std::string_view text);
+
+}  // namespace attend

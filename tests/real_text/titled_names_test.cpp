@@ -1,0 +1,37 @@
+// decode/titled_names.h: a title and the name after it, and what is none.
+#include "decode/titled_names.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "texts_of.h"
+
+namespace attend {
+namespace {
+
+using Names = std::vector<std::string>;
+
+Names names_in(std::string_view text) { return texts_of(text, titled_names(text)); }
+
+TEST(TitledNames, ATitleAndTheCapitalisedWordsAfterIt) {
+  EXPECT_EQ(names_in("Mrs. Brown reads a book."), Names{"Mrs. Brown"});
+  EXPECT_EQ(names_in("A woman talks to Dr. Anna Kowalski, who smiles."), Names{"Dr. Anna Kowalski"});
+  EXPECT_EQ(names_in("Two girls wave at Dr. J. Baker."), Names{"Dr. J. Baker"});
+  EXPECT_EQ(names_in("Mr. Smith's dog and Prof. Élise Dupont"), (Names{"Mr. Smith's", "Prof. Élise Dupont"}));
+  // Undotted: British and French.
+  EXPECT_EQ(names_in("Mr Smith and Mme Dupont wave."), (Names{"Mr Smith", "Mme Dupont"}));
+}
+
+TEST(TitledNames, NoTitleOrNoName) {
+  EXPECT_EQ(names_in("A man with a dr. note."), Names{});    // not capitalised
+  EXPECT_EQ(names_in("Prof Smith waves."), Names{});         // "Prof" only with its dot
+  EXPECT_EQ(names_in("We met Dr. who? Mrs. (Brown)"), Names{});
+  EXPECT_EQ(names_in("Mr."), Names{});
+  EXPECT_EQ(names_in("Dr. J."), Names{});  // initials alone
+  EXPECT_EQ(names_in(""), Names{});
+}
+
+}  // namespace
+}  // namespace attend

@@ -1,0 +1,27 @@
+// text/function_words.h: the language of a sentence from its function words.
+#include "text/function_words.h"
+
+#include <gtest/gtest.h>
+
+namespace attend {
+namespace {
+
+TEST(FunctionWords, TheLanguageWithTheMost) {
+  EXPECT_EQ(guess_language("Mrs. Brown reads a book."), Language::english);
+  EXPECT_EQ(guess_language("It's the dog of the neighbours."), Language::english);
+  EXPECT_EQ(guess_language("Eine Frau spricht mit Dr. Müller."), Language::german);
+  EXPECT_EQ(guess_language("Un homme a un chien."), Language::french);  // "a" is English's, "un" twice French's
+  EXPECT_EQ(guess_language("L'homme est dans la rue."), Language::french);
+  EXPECT_EQ(guess_language("Mme Dupont lit un livre."), Language::french);
+}
+
+TEST(FunctionWords, UnknownWithoutAnyOrOnATie) {
+  EXPECT_EQ(guess_language("Mrs. Brown!"), Language::unknown);
+  EXPECT_EQ(guess_language("Die Katze in des Hauses"), Language::unknown);  // shared words count for none
+  EXPECT_EQ(guess_language("the und"), Language::unknown);
+  EXPECT_EQ(guess_language(""), Language::unknown);
+  EXPECT_EQ(guess_language("北京"), Language::unknown);
+}
+
+}  // namespace
+}  // namespace attend
