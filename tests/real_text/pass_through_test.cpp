@@ -138,7 +138,7 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   // Source "😀 A man 🐶 rides a bike in 北京. 🎉" read as "A man rides a bike in." (7 pieces + eos).
   PreparedSource source;
   source.ids = {10, 11, 12, 13, 14, 15, 16, 3};
-  source.pass_through = {{"😀", -1}, {"🐶", 1}, {"北京", 5}, {"🎉", 6}};
+  source.pass_through = {{"😀", -1, ""}, {"🐶", 1, ""}, {"北京", 5, ""}, {"🎉", 6, ""}};
   const std::vector<std::string> source_pieces = {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in", "."};
   const std::vector<std::string> target_pieces = {"▁Ein", "▁Mann", "▁fährt", "▁Fahr", "rad", "▁in", "."};
   // Source words A man rides a bike in. -> target words Ein Mann fährt Fahrrad Fahrrad in.
@@ -152,7 +152,7 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
             "Ein Mann 😀 🐶 fährt Fahrrad in 北京. 🎉");
   // A span closing a sentence without final punctuation goes where its neighbour aligns.
   PreparedSource unpunctuated = source;
-  unpunctuated.pass_through = {{"北京", 5}};
+  unpunctuated.pass_through = {{"北京", 5, ""}};
   EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
                                                      target_pieces, {0, 1, 2, 3, 3, 4})),
             "Ein Mann fährt Fahrrad in 北京.");
@@ -162,13 +162,13 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
                                      std::pair{"xD", "Ein Mann fährt Fahrrad in. xD"},
                                      std::pair{"🚲", "Ein Mann fährt Fahrrad in 🚲."},
                                      std::pair{"<3", "Ein Mann fährt Fahrrad in <3."}}) {
-    unpunctuated.pass_through = {{span, 5}};
+    unpunctuated.pass_through = {{span, 5, ""}};
     EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
                                                        target_pieces, {0, 1, 2, 3, 3, 4})),
               placed);
   }
   // A face inside the sentence goes where its neighbour aligns, like any span.
-  unpunctuated.pass_through = {{":)", 4}};
+  unpunctuated.pass_through = {{":)", 4, ""}};
   EXPECT_EQ(insert(target_pieces, place_pass_through(unpunctuated, {"▁A", "▁man", "▁rides", "▁a", "▁bike", "▁in"},
                                                      target_pieces, {0, 1, 2, 3, 3, 4})),
             "Ein Mann fährt Fahrrad :) in.");
