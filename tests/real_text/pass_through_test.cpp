@@ -180,6 +180,11 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   const std::vector<std::string> jemand = {"▁Jemand", "▁fährt", "▁Fahr", "rad", "▁in", "."};
   EXPECT_EQ(insert(jemand, place_pass_through(stood_in, someone_pieces, jemand, {0, 1, 2, 2, 3})),
             "Dr. Smith fährt Fahrrad in.");
+  // The stand-in's word may begin with a lone "▁" piece of its own (after_piece holds it).
+  stood_in.pass_through = {{"Dr. Smith", 0, "Someone"}};
+  EXPECT_EQ(insert(jemand, place_pass_through(stood_in, {"▁", "Some", "one", "▁rides", "▁a", "▁bike", "▁in", "."}, jemand,
+                                              {0, 1, 2, 2, 3})),
+            "Dr. Smith fährt Fahrrad in.");
   stood_in.pass_through = {{"Dr. Smith", 2, "someone"}};  // "A man rides someone." -> "... fährt jemanden."
   const std::vector<std::string> object = {"▁Ein", "▁Mann", "▁fährt", "▁jemanden", "."};
   EXPECT_EQ(insert(object, place_pass_through(stood_in, {"▁A", "▁man", "▁rides", "▁someone", "."}, object, {0, 1, 2, 3})),

@@ -20,6 +20,10 @@ TEST(TitledNames, ATitleAndTheCapitalisedWordsAfterIt) {
   EXPECT_EQ(names_in("A woman talks to Dr. Anna Kowalski, who smiles."), Names{"Dr. Anna Kowalski"});
   EXPECT_EQ(names_in("Two girls wave at Dr. J. Baker."), Names{"Dr. J. Baker"});
   EXPECT_EQ(names_in("Mr. Smith's dog and Prof. Élise Dupont"), (Names{"Mr. Smith's", "Prof. Élise Dupont"}));
+  EXPECT_EQ(names_in("Prof. Dr. Müller reads."), Names{"Prof. Dr. Müller"});
+  EXPECT_EQ(names_in("Dr. Martin Luther King Jr waves."), Names{"Dr. Martin Luther King"});  // three words at most
+  // German capitalises its nouns: one word of a name there.
+  EXPECT_EQ(names_in("Gestern hat Dr. Müller Kuchen für die Kinder gebacken."), Names{"Dr. Müller"});
   // Undotted: British and French.
   EXPECT_EQ(names_in("Mr Smith and Mme Dupont wave."), (Names{"Mr Smith", "Mme Dupont"}));
 }

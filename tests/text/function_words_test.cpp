@@ -13,6 +13,9 @@ TEST(FunctionWords, TheLanguageWithTheMost) {
   EXPECT_EQ(guess_language("Un homme a un chien."), Language::french);  // "a" is English's, "un" twice French's
   EXPECT_EQ(guess_language("L'homme est dans la rue."), Language::french);
   EXPECT_EQ(guess_language("Mme Dupont lit un livre."), Language::french);
+  // Capitalised words but the first are names: "Le Havre and La Rochelle" is English.
+  EXPECT_EQ(guess_language("Mrs. Brown visits Le Havre and La Rochelle."), Language::english);
+  EXPECT_EQ(guess_language("Le chien de Mrs. Brown."), Language::french);
 }
 
 TEST(FunctionWords, UnknownWithoutAnyOrOnATie) {

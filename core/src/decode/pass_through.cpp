@@ -77,7 +77,8 @@ std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::
                                             const std::vector<std::string>& target_pieces, const std::vector<int>& alignment) {
   if (span.stand_in.empty()) return std::nullopt;
   for (size_t word = 0; word < source_words.size(); ++word) {
-    if (source_words[word].begin != span.after_piece + 1) continue;
+    // The word holding the stand-in's first piece (after a lone "▁" piece of its own: "▁ Q u el…").
+    if (source_words[word].end <= span.after_piece + 1 || source_words[word].begin > span.after_piece + 1) continue;
     if (alignment[word] < 0 || static_cast<size_t>(alignment[word]) >= target_words.size()) return std::nullopt;
     const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
     return Insertion{span.text, target.begin, end_before_punctuation(target_pieces, target)};

@@ -6,10 +6,14 @@
 
 #include "text/ascii.h"
 #include "text/false_break.h"
+#include "text/function_words.h"
 #include "text/letters.h"
 
 namespace attend {
 namespace {
+
+// The words of a name after its title and initials, at most ("Dr. Martin Luther King").
+constexpr size_t kMostNameWords = 3;
 
 // Titles written without their dot too (British "Mr Smith", French "Mme Dupont").
 constexpr std::array<std::string_view, 6> kUndottedTitles = {"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle"};
@@ -30,15 +34,19 @@ bool is_initial(std::string_view word) {
 
 std::vector<ByteRange> titled_names(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
+  // German capitalises its nouns: there a capital after the name says nothing ("Dr. Müller Kuchen").
+  const size_t most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
   std::vector<ByteRange> found;
   for (size_t k = 0; k + 1 < words.size(); ++k) {
     if (!is_title_word(text.substr(words[k].begin, words[k].end - words[k].begin))) continue;
     size_t end = 0;  // of the name so far; 0: none yet
+    size_t name_words = 0;
     size_t next = k + 1;
-    for (; next < words.size(); ++next) {
+    for (; next < words.size() && name_words < most_words; ++next) {
       std::string_view word = text.substr(words[next].begin, words[next].end - words[next].begin);
       if (first_letter(word) != Letter::upper) break;
-      if (is_initial(word)) continue;
+      if (is_initial(word) || is_title_word(word)) continue;  // "Dr. J. Smith", "Prof. Dr. Müller"
+      ++name_words;
       size_t length = word.size();
       while (length > 0 && is_ascii_punctuation(word[length - 1]) && word[length - 1] != '\'') --length;
       end = words[next].begin + length;

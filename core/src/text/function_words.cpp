@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include "text/ascii.h"
 #include "text/letter_case.h"
@@ -13,13 +14,16 @@ namespace {
 
 constexpr std::string_view kEnglish[] = {"the", "a",  "is",    "are", "and",  "of",   "on",  "with",
                                          "to",  "his", "her", "at", "for",  "while", "who", "this",
-                                         "that", "it", "were", "by", "from", "their", "some", "its"};
+                                         "that", "it", "were", "by", "from", "their", "some", "its",
+                                         "has", "be", "not", "they"};
 constexpr std::string_view kGerman[] = {"der", "das",  "ein", "eine", "einem", "einen", "einer",  "und",
                                         "ist", "sind", "mit", "im",   "auf",   "zu",    "von",    "sich",
-                                        "den", "dem",  "bei", "beim", "vor",   "seinem", "ihrem", "nicht"};
+                                        "den", "dem",  "bei", "beim", "vor",   "seinem", "ihrem", "nicht",
+                                        "hat", "für",  "wird", "aus", "nach",  "über",   "auch",  "sie"};
 constexpr std::string_view kFrench[] = {"le",  "la",  "les", "un",  "une", "et",  "est", "sont",
                                         "dans", "avec", "ce", "au", "sur", "à",   "de",  "pour",
-                                        "qui", "sa",  "ses", "aux", "l",   "d",   "il",  "elle"};
+                                        "qui", "sa",  "ses", "aux", "l",   "d",   "il",  "elle",
+                                        "ont", "pas", "ne",  "chez", "sous", "vers", "mais", "ils"};
 
 template <size_t N>
 bool listed(const std::string_view (&list)[N], std::string_view word) {
@@ -40,8 +44,11 @@ std::string_view bare(std::string_view word) {
 
 Language guess_language(std::string_view text) {
   size_t english = 0, german = 0, french = 0;
-  for (const ByteRange& range : words_between_spaces(text)) {
-    const std::string lower = to_lowercase(bare(text.substr(range.begin, range.end - range.begin)));
+  const std::vector<ByteRange> words = words_between_spaces(text);
+  for (size_t k = 0; k < words.size(); ++k) {
+    const std::string_view word = bare(text.substr(words[k].begin, words[k].end - words[k].begin));
+    if (k > 0 && to_lowercase(word) != word) continue;  // "Le Havre", "La Rochelle": names
+    const std::string lower = to_lowercase(word);
     english += listed(kEnglish, lower);
     german += listed(kGerman, lower);
     french += listed(kFrench, lower);

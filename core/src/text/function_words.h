@@ -9,8 +9,9 @@ namespace attend {
 
 enum class Language { unknown, english, german, french };
 
-// The language with the most of its function words among the words of `text` (lowercase, between
-// spaces, the ASCII punctuation around them left out); unknown when none has any, or two tie.
+// The language with the most of its function words among the words of `text` (between spaces,
+// the ASCII punctuation around them left out; written in lowercase or the first: "Le Havre" is a
+// name); unknown when none has any, or two tie.
 // Words two of them share ("in", "die", "des", "du", "was", "am") are not listed.
 Language guess_language(std::string_view text);
 
