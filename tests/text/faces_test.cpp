@@ -11,7 +11,7 @@ namespace {
 
 TEST(Faces, EmoticonsButHeartsAndFaceEmoji) {
   for (const char* face : {":)", ":-(", ";-)", ":DD", "xD", "^_^", "-_-", ":).", ";-),", "😀", "😂😂😂", "🙂!", "🤣",
-                           "🥰", "🫠", "☺️", "🙋🏽", "🙏🏻"}) {
+                           "🥰", "🫠", "☺️", "🙋🏽", "🙏🏻", "🤦‍♂️"}) {
     EXPECT_TRUE(is_face(face)) << face;
   }
   for (const char* word : {"<3", "</3", "❤️", "🍕", "🐶", "🎉", "Max", ":", "(", "", "🏽", "😀a", "a😀", "."}) {

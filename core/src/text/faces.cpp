@@ -25,8 +25,11 @@ bool is_face_emoji(uint32_t c) {
   return false;
 }
 
-// A variation selector (U+FE0F: "☺️" drawn as emoji) or a skin tone (U+1F3FB–U+1F3FF).
-bool is_modifier(uint32_t c) { return c == 0xFE0E || c == 0xFE0F || (c >= 0x1F3FB && c <= 0x1F3FF); }
+// A variation selector (U+FE0F: "☺️" drawn as emoji), a skin tone (U+1F3FB–U+1F3FF), or a zero-width
+// joiner and the sign it joins ("🤦‍♂️": U+1F926 U+200D U+2642 U+FE0F).
+bool is_modifier(uint32_t c) {
+  return c == 0xFE0E || c == 0xFE0F || (c >= 0x1F3FB && c <= 0x1F3FF) || c == 0x200D || c == 0x2640 || c == 0x2642;
+}
 
 bool is_face_emoji_run(std::string_view word) {
   bool face = false;

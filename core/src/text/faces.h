@@ -12,8 +12,9 @@
 namespace attend {
 
 // Whether `word` (no spaces; a , . ! or ? after it ignored) is a face: an ASCII emoticon but a
-// heart (text/emoticons.h), or a run of face emoji (U+1F600–U+1F64F, U+1F910–U+1F92F,
-// U+1F970–U+1F97A, U+1FAE0–U+1FAE8, ☹ ☺), each maybe with a variation selector or a skin tone.
+// heart (text/emoticons.h), or a run of face emoji (the blocks of faces and the gestures among them,
+// 🙏 🤞: U+1F600–U+1F64F, U+1F910–U+1F92F, U+1F970–U+1F97A, U+1FAE0–U+1FAE8, ☹ ☺), each maybe with
+// a variation selector, a skin tone or a joined ♀ ♂ ("🤦‍♂️").
 bool is_face(std::string_view word);
 
 // Whether every word of `text` (between spaces, text/words.h) is a face, and it has one.
