@@ -11,7 +11,7 @@ namespace attend {
 
 inline std::vector<std::string> texts_of(std::string_view text, const std::vector<ByteRange>& ranges) {
   std::vector<std::string> out;
-  for (const ByteRange& range : ranges) out.emplace_back(text.substr(range.begin, range.end - range.begin));
+  for (const ByteRange& range : ranges) out.emplace_back(slice(text, range));
   return out;
 }
 

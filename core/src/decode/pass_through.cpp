@@ -153,7 +153,7 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 }
 
 std::string stand_in_for(std::string_view text, ByteRange span) {
-  const std::string_view written = text.substr(span.begin, span.end - span.begin);
+  const std::string_view written = slice(text, span);
   const std::vector<ByteRange> names = titled_names(written);
   if (names.size() != 1 || names[0].begin != 0 || names[0].end != written.size()) return "";
   const bool opens = std::all_of(text.begin(), text.begin() + span.begin, is_ascii_space);
@@ -185,7 +185,7 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
     int after_piece = -1;  // the last piece of the kept text before the cut
     while (after_piece + 1 < static_cast<int>(kept.size()) && kept[after_piece + 1].end <= cut.cut_at[k]) ++after_piece;
     source.pass_through.push_back(
-        PassThrough{std::string(given.substr(spans[k].begin, spans[k].end - spans[k].begin)), after_piece, stand_ins[k]});
+        PassThrough{std::string(slice(given, spans[k])), after_piece, stand_ins[k]});
   }
   return source;
 }

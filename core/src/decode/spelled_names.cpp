@@ -83,16 +83,16 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
     if (begins_sentence || word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
-    if (abbreviation && !initials(text.substr(word.begin, word.end - word.begin))) continue;  // a title
+    if (abbreviation && !initials(slice(text, word))) continue;  // a title
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
     const ByteRange stem = longest_part(text, word);
     const bool known_stem = pieces_within(tokens, stem.begin, stem.end, &next_token) < 2;  // "I'm", "It's"
     const bool short_pieces = characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces;
-    const bool two = pieces == 2 && !knows(text.substr(word.begin, word.end - word.begin));
+    const bool two = pieces == 2 && !knows(slice(text, word));
     if (short_pieces && !known_stem && (pieces >= kManyPieces || two)) {
       names.push_back(word);
       in_two_pieces.push_back(two);
-    } else if (text.substr(stem.begin, stem.end - stem.begin) != "I") {
+    } else if (slice(text, stem) != "I") {
       ++known_capitalised;  // not the pronoun "I" ("I'm"), capitalised in any English sentence
     }
   }

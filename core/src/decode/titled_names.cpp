@@ -34,16 +34,16 @@ bool is_initial(std::string_view word) {
 
 std::vector<ByteRange> titled_names(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
-  // German capitalises its nouns: there a capital after the name says nothing ("Dr. Müller Kuchen").
-  const size_t most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
   std::vector<ByteRange> found;
   for (size_t k = 0; k + 1 < words.size(); ++k) {
-    if (!is_title_word(text.substr(words[k].begin, words[k].end - words[k].begin))) continue;
+    if (!is_title_word(slice(text, words[k]))) continue;
+    // German capitalises its nouns: there a capital after the name says nothing ("Dr. Müller Kuchen").
+    const size_t most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
     size_t end = 0;  // of the name so far; 0: none yet
     size_t name_words = 0;
     size_t next = k + 1;
     for (; next < words.size() && name_words < most_words; ++next) {
-      std::string_view word = text.substr(words[next].begin, words[next].end - words[next].begin);
+      std::string_view word = slice(text, words[next]);
       if (first_letter(word) != Letter::upper) break;
       if (is_initial(word) || is_title_word(word)) continue;  // "Dr. J. Smith", "Prof. Dr. Müller"
       ++name_words;

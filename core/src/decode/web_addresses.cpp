@@ -82,7 +82,7 @@ bool is_handle_or_hashtag(std::string_view word) {
 std::vector<ByteRange> web_addresses(std::string_view text) {
   std::vector<ByteRange> addresses;
   for (ByteRange word : words_between_spaces(text)) {
-    const auto rest = [&] { return text.substr(word.begin, word.end - word.begin); };
+    const auto rest = [&] { return slice(text, word); };
     while (word.begin < word.end) {
       const size_t opening = opening_at_start(rest());
       if (opening == 0) break;
@@ -93,7 +93,7 @@ std::vector<ByteRange> web_addresses(std::string_view text) {
       if (closing == 0) break;
       word.end -= closing;
     }
-    const std::string_view candidate = text.substr(word.begin, word.end - word.begin);
+    const std::string_view candidate = slice(text, word);
     if (is_url(candidate) || is_email(candidate) || is_handle_or_hashtag(candidate)) addresses.push_back(word);
   }
   return addresses;

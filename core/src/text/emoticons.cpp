@@ -53,7 +53,7 @@ std::string_view without_clause_mark(std::string_view word) {
 std::vector<ByteRange> emoticons(std::string_view text) {
   std::vector<ByteRange> found;
   for (const ByteRange& word : words_between_spaces(text)) {
-    const std::string_view face = without_clause_mark(text.substr(word.begin, word.end - word.begin));
+    const std::string_view face = without_clause_mark(slice(text, word));
     if (is_emoticon(face)) found.push_back(ByteRange{word.begin, word.begin + face.size()});
   }
   return found;

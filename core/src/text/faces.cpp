@@ -12,8 +12,8 @@
 namespace attend {
 namespace {
 
-constexpr std::array<std::pair<uint32_t, uint32_t>, 6> kFaceEmoji = {{
-    {0x1F600, 0x1F64F}, {0x1F910, 0x1F92F}, {0x1F970, 0x1F97A}, {0x1FAE0, 0x1FAE8}, {0x2639, 0x2639}, {0x263A, 0x263A},
+constexpr std::array<std::pair<uint32_t, uint32_t>, 5> kFaceEmoji = {{
+    {0x1F600, 0x1F64F}, {0x1F910, 0x1F92F}, {0x1F970, 0x1F97A}, {0x1FAE0, 0x1FAE8}, {0x2639, 0x263A},
 }};
 
 bool in(const std::pair<uint32_t, uint32_t>& range, uint32_t c) { return c >= range.first && c <= range.second; }
@@ -45,8 +45,6 @@ bool is_face_emoji_run(std::string_view word) {
   return face;
 }
 
-std::string_view word_of(std::string_view text, const ByteRange& word) { return text.substr(word.begin, word.end - word.begin); }
-
 }  // namespace
 
 bool is_face(std::string_view word) {
@@ -57,7 +55,7 @@ bool is_face(std::string_view word) {
 bool only_faces(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   for (const ByteRange& word : words) {
-    if (!is_face(word_of(text, word))) return false;
+    if (!is_face(slice(text, word))) return false;
   }
   return !words.empty();
 }
@@ -66,7 +64,7 @@ std::vector<size_t> breaks_after_faces(std::string_view text) {
   std::vector<size_t> breaks;
   const std::vector<ByteRange> words = words_between_spaces(text);
   for (size_t k = 1; k < words.size(); ++k) {
-    if (is_face(word_of(text, words[k - 1])) && first_letter(word_of(text, words[k])) == Letter::upper) breaks.push_back(words[k].begin);
+    if (is_face(slice(text, words[k - 1])) && first_letter(slice(text, words[k])) == Letter::upper) breaks.push_back(words[k].begin);
   }
   return breaks;
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "text/ascii.h"
+#include "text/letter_case.h"
 #include "text/letters.h"
 
 namespace attend {
@@ -29,12 +30,6 @@ bool listed(const std::array<std::string_view, N>& list, const std::string& word
   return std::find(list.begin(), list.end(), word) != list.end();
 }
 
-std::string lowercase(std::string_view word) {
-  std::string lower(word);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  return lower;
-}
-
 bool follows_abbreviation(std::string_view before, std::string_view after) {
   size_t end = before.size();
   while (end > 0 && is_ascii_space(before[end - 1])) --end;
@@ -55,7 +50,7 @@ bool follows_abbreviation(std::string_view before, std::string_view after) {
   }
   if (initials) return true;
 
-  const std::string lower = lowercase(word);
+  const std::string lower = to_lowercase(word);
   if (listed(kTitles, lower) || listed(kAbbreviations, lower)) return true;
   size_t next = 0;
   while (next < after.size() && is_ascii_space(after[next])) ++next;
@@ -64,7 +59,7 @@ bool follows_abbreviation(std::string_view before, std::string_view after) {
 
 }  // namespace
 
-bool is_title(std::string_view word) { return listed(kTitles, lowercase(word)); }
+bool is_title(std::string_view word) { return listed(kTitles, to_lowercase(word)); }
 
 bool is_false_break(std::string_view before, std::string_view after) {
   return first_letter(after) == Letter::lower || follows_abbreviation(before, after);

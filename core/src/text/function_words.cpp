@@ -46,9 +46,9 @@ Language guess_language(std::string_view text) {
   size_t english = 0, german = 0, french = 0;
   const std::vector<ByteRange> words = words_between_spaces(text);
   for (size_t k = 0; k < words.size(); ++k) {
-    const std::string_view word = bare(text.substr(words[k].begin, words[k].end - words[k].begin));
-    if (k > 0 && to_lowercase(word) != word) continue;  // "Le Havre", "La Rochelle": names
+    const std::string_view word = bare(slice(text, words[k]));
     const std::string lower = to_lowercase(word);
+    if (k > 0 && lower != word) continue;  // "Le Havre", "La Rochelle": names
     english += listed(kEnglish, lower);
     german += listed(kGerman, lower);
     french += listed(kFrench, lower);

@@ -14,6 +14,11 @@ struct ByteRange {
   size_t end = 0;
 };
 
+// The bytes of `text` in `range`.
+inline std::string_view slice(std::string_view text, const ByteRange& range) {
+  return text.substr(range.begin, range.end - range.begin);
+}
+
 // The length in bytes of the space at text[at], or 0: ASCII whitespace, and the no-break and
 // narrow no-break spaces (French puts one before : ! ? and inside « »).
 size_t space_at(std::string_view text, size_t at);
