@@ -79,8 +79,23 @@ TEST(SpelledNames, NotASentenceStartNorALowercaseWord) {
 
 TEST(SpelledNames, TitlesAndInitialsAreNoNamesAndEndNoSentence) {
   EXPECT_EQ(names_in("We met Mr. Xiaoming today.", {{"Mr.", 3}, {"Xiaoming", 5}}), Names{"Xiaoming"});
-  EXPECT_EQ(names_in("A photo by J.P. Xiaoming.", {{"J.P.", 4}, {"Xiaoming.", 5}}), (Names{"J.P", "Xiaoming"}));
+  EXPECT_EQ(names_in("A photo by J.P. Xiaoming.", {{"J.P.", 4}, {"Xiaoming.", 5}}), (Names{"J.P.", "Xiaoming"}));
+  EXPECT_EQ(names_in("A dog runs in the U.S. today.", {{"U.S.", 3}}), Names{"U.S."});  // the dot is the name's
+  EXPECT_EQ(names_in("We visited the U.S.", {{"U.S.", 4}}), Names{"U.S"});  // the dot ends the sentence
   EXPECT_EQ(names_in("We met him. Xiaoming smiled.", {{"Xiaoming", 5}}), Names{});  // a sentence start
+}
+
+TEST(SpelledNames, AcronymsPassWhereverTheyStand) {
+  // At a sentence start, and beside capitalised words the vocabulary knows (New, York).
+  EXPECT_EQ(names_in("IBM hires a man.", {{"IBM", 3}}), Names{"IBM"});
+  EXPECT_EQ(names_in("A man works at IBM in New York.", {{"IBM", 2}}), Names{"IBM"});
+  EXPECT_EQ(names_in("Ein Mann von der NASA und ein Kind.", {{"NASA", 2}}), Names{"NASA"});
+  // One the vocabulary holds as a piece is known, and counts as a known capitalised word.
+  EXPECT_EQ(names_in("A man rides a BMX bike.", {}), Names{});
+  EXPECT_EQ(names_in("An Asian BMX rider meets Xiaoming.", {{"Xiaoming.", 5}}), Names{});  // two known, one name
+  // A capital alone is no acronym; one word in capitals with a small letter is a name or none.
+  EXPECT_EQ(names_in("A man reads A book.", {{"A", 2}}), Names{});
+  EXPECT_EQ(names_in("Tom reads a book.", {{"Tom", 2}}), Names{});
 }
 
 TEST(SpelledNames, PunctuationAroundTheWordStaysOut) {

@@ -1,5 +1,6 @@
 #include "decode/spelled_names.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -51,6 +52,13 @@ bool initials(std::string_view word) {
   return true;
 }
 
+// Two or more capitals A-Z and nothing else ("IBM", "NASA"): an acronym, never a capitalised
+// common word (those in capitals the vocabulary knows in lowercase are lowercased before,
+// text/letter_case.h), so neither a sentence start nor a text that capitalises its nouns hides it.
+bool acronym(std::string_view word) {
+  return word.size() >= 2 && std::all_of(word.begin(), word.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
 // Pieces overlapping text[begin, end). Words come in text order, and so do tokens: *next is the
 // first token that may still overlap this word or a later one.
 size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t end, size_t* next) {
@@ -70,7 +78,7 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer) {
 
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows) {
-  std::vector<ByteRange> names;
+  std::vector<ByteRange> names, acronyms;
   std::vector<bool> in_two_pieces;  // of each name
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
@@ -82,15 +90,26 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     sentence_start = ends_sentence(text[end - 1]) && !abbreviation;
     while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
-    if (begins_sentence || word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
-    if (abbreviation && !initials(slice(text, word))) continue;  // a title
+    if (word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
+    if (acronym(slice(text, word))) {
+      if (pieces >= 2) {
+        acronyms.push_back(word);
+      } else if (!begins_sentence) {
+        ++known_capitalised;  // "BMX"
+      }
+      continue;
+    }
+    if (begins_sentence) continue;
+    if (abbreviation && !initials(slice(text, word))) continue;  // a title
     const ByteRange stem = longest_part(text, word);
     const bool known_stem = pieces_within(tokens, stem.begin, stem.end, &next_token) < 2;  // "I'm", "It's"
     const bool short_pieces = characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces;
     const bool two = pieces == 2 && !knows(slice(text, word));
     if (short_pieces && !known_stem && (pieces >= kManyPieces || two)) {
-      names.push_back(word);
+      // Initials keep their dot ("the U.S. team") but the text's last, which the model reads as its full stop.
+      const bool text_goes_on = text.find_first_not_of(" \t\r\n", end) != std::string_view::npos;
+      names.push_back(abbreviation && text_goes_on ? ByteRange{word.begin, end} : word);
       in_two_pieces.push_back(two);
     } else if (slice(text, stem) != "I") {
       ++known_capitalised;  // not the pronoun "I" ("I'm"), capitalised in any English sentence
@@ -108,6 +127,8 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     names = std::move(many);
   }
   if (known_capitalised > names.size()) names.clear();
+  names.insert(names.end(), acronyms.begin(), acronyms.end());
+  std::sort(names.begin(), names.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   return names;
 }
 

@@ -25,7 +25,10 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // when such words are outnumbered by capitalised words the vocabulary knows: text that capitalises
 // its nouns (German "Ein Kind steht um einen Hahn im Käfig") does not mark names by their capital.
 // The pronoun "I" ("I'm") is no such word. A title before its dot ("Mr. Smith") is no name, and
-// neither it nor initials ("J.P. Morgan") end a sentence (text/false_break.h). In text order.
+// neither it nor initials ("J.P. Morgan", "the U.S. team", their dot the name's) end a sentence
+// (text/false_break.h). Acronyms, words of two or more capitals A-Z the vocabulary cuts into two
+// or more pieces ("IBM" -> ▁I B M), are names wherever they stand, sentence starts and German
+// text included: "A man works at IBM in New York." lost IBM beside New York. In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows);
 
