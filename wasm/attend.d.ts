@@ -250,6 +250,8 @@ export interface HtmlResult {
 
 /** A string is UTF-16 text; a Uint8Array is UTF-8 bytes, validated by the core. */
 export type Input = string | Uint8Array;
+/** A document cut into sentences (translate true) and the text kept around them, in order. */
+export type DocumentPlan = { source: string; translate: boolean }[];
 
 export class Translator {
   private constructor();
@@ -262,8 +264,10 @@ export class Translator {
    * rules: lines, list markers, abbreviations, sentences too long for the model) and the text kept
    * around them (line breaks, indentation, list markers, whitespace); its sentences translated in
    * groups of 32, each group reported to onProgress, the event loop let run between groups.
+   * A DocumentPlan (planDocument's result, perhaps with sentences marked translate: false to keep
+   * them as they are) is translated as it is, not cut again.
    */
-  translateDocument(input: Input, options?: DocumentOptions): Promise<DocumentResult>;
+  translateDocument(input: Input | DocumentPlan, options?: DocumentOptions): Promise<DocumentResult>;
   /**
    * An HTML fragment translated with its inline markup (b, i, em, strong, a href, span, br, nested)
    * kept around the words of the translation the cross-attention aligns with the words it held
@@ -273,7 +277,7 @@ export class Translator {
    */
   translateHTML(input: Input, options?: TranslateOptions): Promise<HtmlResult>;
   /** The document cut as translateDocument cuts it, without translating: in order, translate true for a sentence. */
-  planDocument(input: Input): { source: string; translate: boolean }[];
+  planDocument(input: Input): DocumentPlan;
   info(): TranslatorInfo;
   dispose(): void;
 }

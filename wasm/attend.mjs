@@ -152,6 +152,17 @@ function encodeInput(input, index) {
   return new TextEncoder().encode(input);
 }
 
+// A document already cut (planDocument's result, perhaps edited: a sentence marked translate
+// false is kept as it is) checked: [{source, translate}] with source a string, translate a boolean.
+export function checkedPlan(plan) {
+  plan.forEach((segment, i) => {
+    if (typeof segment?.source !== 'string' || typeof segment.translate !== 'boolean') {
+      throw new AttendError('invalid_argument', `document plan segment ${i} must be {source: string, translate: boolean}`);
+    }
+  });
+  return plan;
+}
+
 // Candidate sentence starts of `text` as UTF-8 byte offsets: the browser's (or Node's) ICU
 // through Intl.Segmenter, the same UAX #29 rules as the native build's ICU; the core's
 // plan_document then applies the rest (lines, list markers, abbreviations). Without
@@ -329,6 +340,7 @@ export class Translator {
 
   // A document of any length: cut into sentences and the text kept around them (line breaks,
   // indentation, list markers, whitespace), its sentences translated in groups, put back together.
+  // `input` may be cut already: planDocument's result, not cut again.
   async translateDocument(input, { onProgress, signal, onToken, ...options } = {}) {
     this.#checkUsable();
     const { bytes, segments } = this.#planned(input);
@@ -395,8 +407,20 @@ export class Translator {
     }
   }
 
-  // {bytes, segments: [[begin, end, translate]]} of a document (a string or UTF-8 bytes).
+  // {bytes, segments: [[begin, end, translate]]} of a document (a string or UTF-8 bytes, or a plan:
+  // its segments' sources one after another).
   #planned(input) {
+    if (Array.isArray(input)) {
+      const sources = checkedPlan(input).map(({ source }, i) => encodeInput(source, i));
+      const bytes = new Uint8Array(sources.reduce((n, source) => n + source.length, 0));
+      let at = 0;
+      const segments = sources.map((source, i) => {
+        bytes.set(source, at);
+        at += source.length;
+        return [at - source.length, at, input[i].translate ? 1 : 0];
+      });
+      return { bytes, segments };
+    }
     const bytes = encodeInput(input, 0);
     let text = input;
     if (typeof input !== 'string') {

@@ -1,6 +1,6 @@
 // Types of wasm/pool.mjs.
 import type {
-  DocumentOptions, DocumentResult, Input, PoolLoadOptions, TranslateOptions, TranslationResult, TranslatorInfo,
+  DocumentOptions, DocumentPlan, DocumentResult, Input, PoolLoadOptions, TranslateOptions, TranslationResult, TranslatorInfo,
 } from './attend.js';
 
 export class TranslatorPool {
@@ -10,7 +10,7 @@ export class TranslatorPool {
   translate(input: Input, options?: Omit<TranslateOptions, 'onToken'>): Promise<TranslationResult>;
   translate(input: Input[], options?: Omit<TranslateOptions, 'onToken'>): Promise<TranslationResult[]>;
   /** Translator.translateDocument over the workers (the cut by the first), groups of 32; onToken is refused. */
-  translateDocument(input: Input, options?: Omit<DocumentOptions, 'onToken'>): Promise<DocumentResult>;
+  translateDocument(input: Input | DocumentPlan, options?: Omit<DocumentOptions, 'onToken'>): Promise<DocumentResult>;
   info(): TranslatorInfo & { workers: number };
   dispose(): void;
 }

@@ -15,7 +15,7 @@
 // sentence's translation does not depend on the group it is decoded in (the wasm tests check
 // the pool against one Translator), so the results are those of Translator.translate.
 
-import { AttendError, readReverse, readSource, reverseError } from './attend.mjs';
+import { AttendError, checkedPlan, readReverse, readSource, reverseError } from './attend.mjs';
 
 const WORKER_URL = new URL('./pool_worker.mjs', import.meta.url);
 const IS_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -147,12 +147,12 @@ export class TranslatorPool {
   }
 
   // Translator.translateDocument over the workers: the document cut by the first worker (as
-  // Translator.planDocument), its sentences translated in groups of 32, in order, by whichever
+  // Translator.planDocument; a plan is taken as it is), its sentences translated in groups of 32, in order, by whichever
   // worker is free, onProgress after each group, the signal checked before each; the text kept
   // between sentences put back. The same result as one Translator's translateDocument.
   async translateDocument(input, { onProgress, signal, ...options } = {}) {
     this.#checkUsable(options);
-    const segments = await this.#workers[0].request({ type: 'plan', input });
+    const segments = Array.isArray(input) ? checkedPlan(input) : await this.#workers[0].request({ type: 'plan', input });
     const sentences = segments.filter((s) => s.translate).map((s) => s.source);
     if (sentences.length === 0) throw new AttendError('empty_input', 'nothing to translate: the document has no sentence');
     const cancelled = () => new AttendError('cancelled', 'document translation cancelled by the caller');

@@ -144,7 +144,8 @@ function attentionBuffers(result) {
 // next token too); more than one group, on the pool when there is one.
 async function runDocument(request) {
   const { id, text, options, live, compareWithoutMasks } = request;
-  const sentences = translator.planDocument(text).filter((segment) => segment.translate).length;
+  const plan = translator.planDocument(text);  // cut once: every translateDocument below takes it
+  const sentences = plan.filter((segment) => segment.translate).length;
   const single = sentences === 1;
   post({ type: 'document-progress', id, sentencesDone: 0, sentences });
   const controller = new AbortController();
@@ -155,8 +156,8 @@ async function runDocument(request) {
   const started = performance.now();
   const threads = sentences > POOL_ABOVE_SENTENCES ? await documentPool() : null;
   const document = threads
-    ? await threads.translateDocument(text, { ...options, attention: false, signal: controller.signal, onProgress })
-    : await translator.translateDocument(text, {
+    ? await threads.translateDocument(plan, { ...options, attention: false, signal: controller.signal, onProgress })
+    : await translator.translateDocument(plan, {
       ...options,
       attention: single && options.attention,
       signal: controller.signal,
@@ -169,7 +170,7 @@ async function runDocument(request) {
     });
   const milliseconds = performance.now() - started;
   const baseline = compareWithoutMasks  // only its text is shown
-    ? (await translator.translateDocument(text, {
+    ? (await translator.translateDocument(plan, {
       ...options, maskedHeads: [], attention: false, signal: controller.signal,
       onProgress: () => { if (isSuperseded(request)) controller.abort(); },
     })).text

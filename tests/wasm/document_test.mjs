@@ -1,7 +1,7 @@
 // Documents in the WebAssembly build (translateDocument, planDocument) on the shipped en-de
 // model: the splitting corpus cut as natively (tests/text), a 12-sentence paragraph equal to
-// its sentences translated one per line and to the native CLI's line, the structure kept,
-// progress, cancelling, errors.
+// its sentences translated one per line and to the native CLI's line, the structure kept, a
+// plan translated as it is, progress, cancelling, errors.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +48,21 @@ describe('documents, shipped en-de model', () => {
     assert.equal(document.segments.map((s) => s.source).join(''), text);
   });
 
+  it('translates a plan as it is: planDocument\'s as the text, an edited one with its sentences kept', async () => {
+    const text = `${TWELVE[0]} ${TWELVE[1]}\n\n${TWELVE[2]}`;
+    const plan = translator.planDocument(text);
+    const [fromText, fromPlan] = [await translator.translateDocument(text), await translator.translateDocument(plan)];
+    assert.deepEqual(fromPlan, fromText);
+    // The second sentence kept as it is, the first cut differently: both as the plan says.
+    const edited = [{ source: 'A dog runs', translate: true }, { source: ' through the snow. ', translate: false },
+      { source: TWELVE[1], translate: false }, { source: '\n\n', translate: false }, { source: TWELVE[2], translate: true }];
+    const [runs, reading] = (await translator.translate(['A dog runs', TWELVE[2]])).map((r) => r.text);
+    const document = await translator.translateDocument(edited);
+    assert.equal(document.text, `${runs} through the snow. ${TWELVE[1]}\n\n${reading}`);
+    assert.deepEqual(document.segments.map((s) => s.source), edited.map((s) => s.source));
+    assert.deepEqual(translator.planDocument(edited), edited);
+  });
+
   it('reports progress per group of 32 sentences and stops when aborted', async () => {
     const many = Array.from({ length: 6 }, () => TWELVE).flat();  // 72 sentences
     const progress = [];
@@ -90,5 +105,9 @@ describe('documents, shipped en-de model', () => {
     assert.equal(await code(translator.translateDocument('A dog.\uD800')), 'invalid_input');
     assert.equal(await code(translator.translateDocument('A dog runs.', { beam: 0 })), 'invalid_argument');
     assert.throws(() => translator.planDocument(new Uint8Array([0xFF])), (error) => error.code === 'invalid_input');
+    assert.equal(await code(translator.translateDocument([{ source: 'A dog.', translate: 'yes' }])), 'invalid_argument');
+    assert.equal(await code(translator.translateDocument([null])), 'invalid_argument');
+    assert.equal(await code(translator.translateDocument([{ source: 'A dog.\uD800', translate: true }])), 'invalid_input');
+    assert.equal(await code(translator.translateDocument([{ source: 'A dog.', translate: false }])), 'empty_input');
   });
 });

@@ -85,10 +85,14 @@ describe('TranslatorPool, shipped en-de model', { skip: !(existsSync(shipped) &&
       assert.deepEqual(progress.map((p) => p.sentences), progress.map(() => sentences));
       assert.equal(progress.at(-1).sentencesDone, sentences);
       assert.equal(progress.length, Math.ceil(sentences / 32));
+      const planned = await pool.translateDocument(one.planDocument(document));  // a plan: not cut again
+      assert.equal(planned.text, alone.text);
       const controller = new AbortController();
       await assert.rejects(pool.translateDocument(document, { signal: controller.signal, onProgress: () => controller.abort() }),
         (error) => error instanceof AttendError && error.code === 'cancelled');
       await assert.rejects(pool.translateDocument(' \n\t'), (error) => error instanceof AttendError && error.code === 'empty_input');
+      await assert.rejects(pool.translateDocument([{ source: 'A dog.' }]),
+        (error) => error instanceof AttendError && error.code === 'invalid_argument');
       await assert.rejects(pool.translateDocument(document, { onToken: () => true }),
         (error) => error instanceof AttendError && error.code === 'invalid_argument');
     } finally {
