@@ -66,6 +66,12 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
             (std::vector<std::string>{"5-7", "1/2"}));
   // A single digit with its sign: the models lost the sign or the digit.
   EXPECT_EQ(spans_of("It costs $6 at 5% off for the #1 player.", {}), (std::vector<std::string>{"$6", "5%", "#1"}));
+  // A clock time with its am or pm, of any length: "5 p.m." was "fünf Seiten" (pages). The text's
+  // last dot is the sentence's full stop.
+  EXPECT_EQ(spans_of("We open at 8 a.m. and close at 10:30PM or 7 pm on Friday, 5 P.M.", {}),
+            (std::vector<std::string>{"8 a.m.", "10:30PM", "7 pm", "5 P.M"}));
+  EXPECT_EQ(spans_of("We met at 5 p.m.", {}), (std::vector<std::string>{"5 p.m"}));
+  EXPECT_EQ(spans_of("5 apples, 3 pmx and 2 a.x", {}), (std::vector<std::string>{}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order
   EXPECT_EQ(spans_of(mixed, {unknown(mixed, "小明")}), (std::vector<std::string>{"小明", "25"}));
 }

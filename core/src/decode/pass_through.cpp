@@ -29,9 +29,30 @@ bool closes(char open, char close) {
 // dogs" -> "drei Hunden"); docs/alignment.md measures 1 and 2.
 constexpr size_t kMinNumberDigits = 2;
 
+// The end of a clock suffix after a number ending at `at` ("5 p.m.", "10:30am", "8 A.M."): am or pm
+// in either case, dotted or not, after at most one space, before no letter or digit; the text's
+// last dot stays the sentence's full stop. npos when there is none.
+size_t clock_suffix_end(std::string_view text, size_t at) {
+  if (at < text.size() && text[at] == ' ') ++at;
+  const auto letter = [&](size_t i, char lower) { return i < text.size() && (text[i] | 0x20) == lower; };
+  if (!(letter(at, 'a') || letter(at, 'p'))) return std::string_view::npos;
+  size_t end = at + 1;
+  const bool dotted = end < text.size() && text[end] == '.';
+  end += dotted;
+  if (!letter(end, 'm')) return std::string_view::npos;
+  ++end;
+  if (dotted) {
+    if (end >= text.size() || text[end] != '.') return std::string_view::npos;
+    if (text.find_first_not_of(" \t\r\n", end + 1) != std::string_view::npos) ++end;  // "p.m." in the sentence
+  }
+  if (end < text.size() && (is_ascii_letter(text[end]) || is_ascii_digit(text[end]))) return std::string_view::npos;
+  return end;
+}
+
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters or with a $ or # before or a % after them
-// ("$6", "#1", "5%": the models lost the signs or the digit), the sign included.
+// ("$6", "#1", "5%": the models lost the signs or the digit), the sign included; or a clock time
+// of any length with its am or pm ("5 p.m.": "fünf Seiten").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -44,6 +65,11 @@ std::vector<ByteRange> numbers(std::string_view text) {
     while (end < text.size() && continues_number(end)) ++end;
     const bool sign = begin > 0 && (text[begin - 1] == '$' || text[begin - 1] == '#');
     const bool percent = end < text.size() && text[end] == '%';
+    if (const size_t clock = clock_suffix_end(text, end); clock != std::string_view::npos) {
+      runs.push_back(ByteRange{begin, clock});
+      begin = clock - 1;
+      continue;
+    }
     if (end - begin >= kMinNumberDigits || sign || percent) {
       runs.push_back(ByteRange{begin - sign, end + percent});  // "$50", "#4521", "12%" go whole
     }

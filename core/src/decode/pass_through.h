@@ -25,7 +25,7 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // (decode/spelled_names.h), each title with the name after it (decode/titled_names.h), each web address (decode/web_addresses.h), each emoticon
 // (text/emoticons.h) and each number (ASCII
 // digits with single . , : - or / between them, two or more characters or with a $ or # before or a %
-// after them, the sign included) widened over the
+// after them, the sign included; a clock time with its am or pm, "5 p.m.") widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged

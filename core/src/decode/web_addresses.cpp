@@ -9,8 +9,6 @@
 namespace attend {
 namespace {
 
-bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
 bool is_non_ascii(char c) { return (static_cast<unsigned char>(c) & 0x80) != 0; }
 
 // A letter in any script: ASCII letters and every non-ASCII character (text is valid UTF-8).

@@ -9,6 +9,7 @@
 #include "attend/html.h"
 #include "html/html_names.h"
 #include "html/html_text.h"
+#include "text/ascii.h"
 #include "tokenizer/utf8.h"
 
 namespace attend {
@@ -19,7 +20,6 @@ namespace {
 // too); more are closed only, so one end tag never costs more than this many new elements.
 constexpr size_t kMaxReopened = 8;
 
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 struct Tag {
@@ -37,7 +37,7 @@ std::optional<Tag> read_tag(std::string_view html, size_t at) {
     tag.end_tag = true;
     ++i;
   }
-  if (i >= html.size() || !is_alpha(html[i])) return std::nullopt;
+  if (i >= html.size() || !is_ascii_letter(html[i])) return std::nullopt;
   while (i < html.size() && !is_html_space(html[i]) && html[i] != '/' && html[i] != '>') tag.name += lower(html[i++]);
   while (i < html.size()) {
     if (html[i] == '>') {

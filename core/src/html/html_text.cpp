@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "html/html_names.h"
+#include "text/ascii.h"
 
 namespace attend {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 // Longest reference name or number read; longer runs are not references.
 constexpr size_t kMaxReferenceLength = 32;
 
-bool is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_alnum(char c) { return is_ascii_digit(c) || is_ascii_letter(c); }
 
 std::optional<uint32_t> number(std::string_view digits, int base) {
   if (digits.empty()) return std::nullopt;

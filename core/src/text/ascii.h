@@ -8,6 +8,8 @@ inline bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' |
 
 inline bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
 
+inline bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 inline bool is_ascii_punctuation(char c) {
   return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
 }
