@@ -80,10 +80,10 @@ def main():
     for choice, count in ((0, 1), (9, 3), (31, 5)):
         write(out / "translate_text" / f"choice{choice}", bytes([choice]) + "\n".join(sentences[:count]).encode())
     # Everyday text for the pass-through rules: emoticons, addresses, names, titles (read as
-    # "someone"), signs, ranges, capitals, faces ending sentences.
+    # "someone"), signs, ranges, capitals, faces ending sentences, acronyms, initials, clock times.
     write(out / "translate_text" / "real_text",
           bytes([9]) + ("A dog :) runs ;-) to https://x.org <3\nMr. Leo's cat ^_^ costs $5 :'(, VERY cute 😀 "
-                        "Then Dr. J. Smith talks to Mme Dupont (aged 5-7)").encode())
+                        "Then Dr. J. Smith talks to Mme Dupont (aged 5-7)\nIBM in the U.S. opens at 8 a.m. or 5 P.M").encode())
     write(out / "line_reader" / "plain", "Ein Hund.\r\nZwei Männer\n\nlast line".encode())
     write(out / "line_reader" / "text.gz", gzip.compress("\n".join(sentences).encode(), mtime=0))
     for name, options in (("greedy", {}), ("beam", {"beam": 3, "nbest": 2, "attention": True, "alpha": 0.6}),
