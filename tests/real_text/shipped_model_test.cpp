@@ -66,7 +66,9 @@ TEST(ShippedModel, NumbersPassThrough) {
   const std::pair<std::string, std::string> cases[] = {{"A runner with the number 512 on his shirt.", " 512 "},
                                                         {"Four men stand in front of 2000 people.", " 2000 "},
                                                         {"A coffee costs $6 today.", "$6"},
-                                                        {"He is the #1 player.", "#1"}};
+                                                        {"He is the #1 player.", "#1"},
+                                                        // "5 p.m." was "fünf Seiten" (five pages).
+                                                        {"A man waits for the bus at 5 p.m. today.", "5 p.m."}};
   for (const auto& [text, number] : cases) {
     const std::string translated = translator.translate(text).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, number)) << translated;
@@ -90,6 +92,11 @@ TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
     // The model read the sentence without the name.
     EXPECT_EQ(with.source_ids, translator.translate(without(text, {name}), beam).source_ids) << text;
   }
+  // Acronyms pass wherever they stand: IBM was lost beside New York, given to the model at a
+  // sentence start. Initials keep their dot ("U.S" was left without it).
+  expect_passed_through({{"A man works at IBM in New York.", {"IBM"}},
+                         {"IBM hires a man.", {"IBM"}},
+                         {"A dog runs in the U.S. today.", {"U.S."}}});
   // A known capitalised word and a sentence's first word stay with the model.
   EXPECT_TRUE(translator.prepare("An Asian man walks in the park.").pass_through.empty());
   EXPECT_TRUE(translator.prepare("Xiaoming rides a bike.").pass_through.empty());
