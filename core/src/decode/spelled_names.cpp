@@ -1,8 +1,6 @@
 #include "decode/spelled_names.h"
 
 #include <algorithm>
-#include <iterator>
-#include <optional>
 #include <string>
 #include <utility>
 
@@ -70,29 +68,6 @@ size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t 
   return n;
 }
 
-// A sentence's first word is a name when a name follows it in a list: "Tom and Anna…", "Tom, Anna
-// and Leo…" (alone, "Xiaoming rides a bike." cannot be told from a word the vocabulary spells).
-bool joins_names(std::string_view between) {
-  const std::string_view conjunctions[] = {"and", "or", "&", "und", "oder", "et", "ou"};
-  size_t begin = between.find_first_not_of(" ,");
-  const size_t end = between.find_last_not_of(" ");
-  if (begin == std::string_view::npos) return between.find(',') != std::string_view::npos;  // "Tom, Anna"
-  const std::string_view word = between.substr(begin, end + 1 - begin);
-  return std::find(std::begin(conjunctions), std::end(conjunctions), word) != std::end(conjunctions);
-}
-
-// words[opening] when the next capitalised word after it, a comma or a conjunction between them,
-// is one of `names`.
-std::optional<ByteRange> coordinated_name(std::string_view text, const std::vector<ByteRange>& words, size_t opening,
-                                          const std::vector<ByteRange>& names) {
-  const ByteRange first = words[opening];
-  for (size_t next = opening + 1; next < words.size() && next <= opening + 2; ++next) {
-    const bool named = std::any_of(names.begin(), names.end(), [&](const ByteRange& n) { return n.begin == words[next].begin; });
-    if (named && joins_names(text.substr(first.end, words[next].begin - first.end))) return first;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 KnowsLowercase knows_lowercase(const Tokenizer& tokenizer) {
@@ -105,8 +80,6 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
                                      const KnowsLowercase& knows) {
   std::vector<ByteRange> names, acronyms;
   std::vector<bool> in_two_pieces;  // of each name
-  std::vector<ByteRange> words;     // without the punctuation around them
-  std::vector<size_t> openings;     // words[i] begins a sentence and is spelled as a name is
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
   for (ByteRange word : words_between_spaces(text)) {
@@ -117,7 +90,6 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     sentence_start = ends_sentence(text[end - 1]) && !abbreviation;
     while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
-    words.push_back(word);
     if (word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
     if (acronym(slice(text, word))) {
@@ -128,17 +100,13 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
       }
       continue;
     }
+    if (begins_sentence) continue;
     if (abbreviation && !initials(slice(text, word))) continue;  // a title
     const ByteRange stem = longest_part(text, word);
     const bool known_stem = pieces_within(tokens, stem.begin, stem.end, &next_token) < 2;  // "I'm", "It's"
     const bool short_pieces = characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces;
     const bool two = pieces == 2 && !knows(slice(text, word));
-    const bool spelled = short_pieces && !known_stem && (pieces >= kManyPieces || two);
-    if (begins_sentence) {
-      if (spelled) openings.push_back(words.size() - 1);
-      continue;
-    }
-    if (spelled) {
+    if (short_pieces && !known_stem && (pieces >= kManyPieces || two)) {
       // Initials keep their dot ("the U.S. team") but the text's last, which the model reads as its full stop.
       const bool text_goes_on = text.find_first_not_of(" \t\r\n", end) != std::string_view::npos;
       names.push_back(abbreviation && text_goes_on ? ByteRange{word.begin, end} : word);
@@ -159,9 +127,6 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     names = std::move(many);
   }
   if (known_capitalised > names.size()) names.clear();
-  for (size_t opening : openings) {
-    if (const std::optional<ByteRange> name = coordinated_name(text, words, opening, names)) names.push_back(*name);
-  }
   names.insert(names.end(), acronyms.begin(), acronyms.end());
   std::sort(names.begin(), names.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   return names;

@@ -18,20 +18,17 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // The words of `text` (between whitespace, without the ASCII punctuation around them) that begin
 // with a capital A-Z, do not begin a sentence, and that `tokens` (text's encode_with_offsets) cut
 // into pieces of two characters or fewer on average, whose longest part between apostrophes is
-// more than one piece ("I'm" -> ▁I ' m is the pronoun; "Tyson's" -> ▁T y s on ' s is a name):
-// three or more pieces ("California" -> ▁C al i f or n i a), or two of a word the vocabulary does
-// not know in lowercase ("Tom" -> ▁T om, but not "Mom" -> ▁Mo m, a common word capitalised). Two
-// pieces are weaker evidence: those pass only where no other capitalised word is known ("Ein Reh
-// springt über einen Zaun": a German noun). None when such words are outnumbered by capitalised
-// words the vocabulary knows: text that capitalises its nouns (German "Ein Kind steht um einen
-// Hahn im Käfig") does not mark names by their capital. A sentence's first word spelled so is a
-// name only in a list with one ("Tom and Anna", "Tom, Anna": a comma or and, or, &, und, oder, et,
-// ou between them). The pronoun "I" ("I'm") is no such word. A title before its dot ("Mr. Smith")
-// is no name, and neither it nor initials ("J.P. Morgan", "the U.S. team", their dot the name's)
-// end a sentence (text/false_break.h). Acronyms, words of two or more capitals A-Z the vocabulary
-// cuts into two or more pieces ("IBM" -> ▁I B M), are names wherever they stand, sentence starts
-// and German text included: "A man works at IBM in New York." lost IBM beside New York. In text
-// order.
+// more than one piece ("I'm" -> ▁I ' m is the pronoun; "Tyson's" -> ▁T y s on ' s is a name): three or more pieces ("California" -> ▁C al
+// i f or n i a), or two of a word the vocabulary does not know in lowercase ("Tom" -> ▁T om, but
+// not "Mom" -> ▁Mo m, a common word capitalised). Two pieces are weaker evidence: those pass only
+// where no other capitalised word is known ("Ein Reh springt über einen Zaun": a German noun). None
+// when such words are outnumbered by capitalised words the vocabulary knows: text that capitalises
+// its nouns (German "Ein Kind steht um einen Hahn im Käfig") does not mark names by their capital.
+// The pronoun "I" ("I'm") is no such word. A title before its dot ("Mr. Smith") is no name, and
+// neither it nor initials ("J.P. Morgan", "the U.S. team", their dot the name's) end a sentence
+// (text/false_break.h). Acronyms, words of two or more capitals A-Z the vocabulary cuts into two
+// or more pieces ("IBM" -> ▁I B M), are names wherever they stand, sentence starts and German
+// text included: "A man works at IBM in New York." lost IBM beside New York. In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows);
 
