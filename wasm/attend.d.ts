@@ -276,8 +276,8 @@ export class Translator {
    * translateDocument cuts text. onToken's sentence counts the fragment's sentences.
    */
   translateHTML(input: Input, options?: TranslateOptions): Promise<HtmlResult>;
-  /** The document cut as translateDocument cuts it, without translating: in order, translate true for a sentence. */
-  planDocument(input: Input): DocumentPlan;
+  /** The document cut as translateDocument cuts it, without translating: in order, translate true for a sentence (a plan: itself, checked). */
+  planDocument(input: Input | DocumentPlan): DocumentPlan;
   info(): TranslatorInfo;
   dispose(): void;
 }

@@ -138,29 +138,30 @@ async function instantiate(variant) {
   });
 }
 
-function encodeInput(input, index) {
+function encodeInput(input, index, name = `input ${index}`) {
   if (input instanceof Uint8Array) return input;
   if (typeof input !== 'string') {
-    throw new AttendError('invalid_argument', `input ${index} must be a string or a Uint8Array, got ${typeof input}`);
+    throw new AttendError('invalid_argument', `${name} must be a string or a Uint8Array, got ${typeof input}`);
   }
   const at = input.search(LONE_SURROGATE);
   if (at >= 0) {
     const unit = input.charCodeAt(at).toString(16).toUpperCase();
     throw new AttendError('invalid_input',
-      `input ${index} has a lone surrogate (U+${unit}) at UTF-16 index ${at}: it has no UTF-8 encoding`);
+      `${name} has a lone surrogate (U+${unit}) at UTF-16 index ${at}: it has no UTF-8 encoding`);
   }
   return new TextEncoder().encode(input);
 }
 
 // A document already cut (planDocument's result, perhaps edited: a sentence marked translate
-// false is kept as it is) checked: [{source, translate}] with source a string, translate a boolean.
-export function checkedPlan(plan) {
-  plan.forEach((segment, i) => {
+// false is kept as it is), checked: [{source, translate}] with source a string that has a UTF-8
+// encoding, translate a boolean. Returns the sources' UTF-8 bytes.
+export function encodePlan(plan) {
+  return plan.map((segment, i) => {
     if (typeof segment?.source !== 'string' || typeof segment.translate !== 'boolean') {
       throw new AttendError('invalid_argument', `document plan segment ${i} must be {source: string, translate: boolean}`);
     }
+    return encodeInput(segment.source, i, `document plan segment ${i}`);
   });
-  return plan;
 }
 
 // Candidate sentence starts of `text` as UTF-8 byte offsets: the browser's (or Node's) ICU
@@ -411,7 +412,7 @@ export class Translator {
   // its segments' sources one after another).
   #planned(input) {
     if (Array.isArray(input)) {
-      const sources = checkedPlan(input).map(({ source }, i) => encodeInput(source, i));
+      const sources = encodePlan(input);
       const bytes = new Uint8Array(sources.reduce((n, source) => n + source.length, 0));
       let at = 0;
       const segments = sources.map((source, i) => {

@@ -15,7 +15,7 @@
 // sentence's translation does not depend on the group it is decoded in (the wasm tests check
 // the pool against one Translator), so the results are those of Translator.translate.
 
-import { AttendError, checkedPlan, readReverse, readSource, reverseError } from './attend.mjs';
+import { AttendError, encodePlan, readReverse, readSource, reverseError } from './attend.mjs';
 
 const WORKER_URL = new URL('./pool_worker.mjs', import.meta.url);
 const IS_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -152,7 +152,9 @@ export class TranslatorPool {
   // between sentences put back. The same result as one Translator's translateDocument.
   async translateDocument(input, { onProgress, signal, ...options } = {}) {
     this.#checkUsable(options);
-    const segments = Array.isArray(input) ? checkedPlan(input) : await this.#workers[0].request({ type: 'plan', input });
+    let segments = input;
+    if (Array.isArray(input)) encodePlan(input);  // a plan, refused where Translator refuses it
+    else segments = await this.#workers[0].request({ type: 'plan', input });
     const sentences = segments.filter((s) => s.translate).map((s) => s.source);
     if (sentences.length === 0) throw new AttendError('empty_input', 'nothing to translate: the document has no sentence');
     const cancelled = () => new AttendError('cancelled', 'document translation cancelled by the caller');

@@ -82,6 +82,7 @@ TEST(SpelledNames, TitlesAndInitialsAreNoNamesAndEndNoSentence) {
   EXPECT_EQ(names_in("A photo by J.P. Xiaoming.", {{"J.P.", 4}, {"Xiaoming.", 5}}), (Names{"J.P.", "Xiaoming"}));
   EXPECT_EQ(names_in("A dog runs in the U.S. today.", {{"U.S.", 3}}), Names{"U.S."});  // the dot is the name's
   EXPECT_EQ(names_in("We visited the U.S.", {{"U.S.", 4}}), Names{"U.S"});  // the dot ends the sentence
+  EXPECT_EQ(names_in("We saw (the U.S.)", {{"U.S.)", 4}}), Names{"U.S"});   // before a closing bracket too
   EXPECT_EQ(names_in("We met him. Xiaoming smiled.", {{"Xiaoming", 5}}), Names{});  // a sentence start
 }
 
@@ -93,6 +94,9 @@ TEST(SpelledNames, AcronymsPassWhereverTheyStand) {
   // One the vocabulary holds as a piece is known, and counts as a known capitalised word.
   EXPECT_EQ(names_in("A man rides a BMX bike.", {}), Names{});
   EXPECT_EQ(names_in("An Asian BMX rider meets Xiaoming.", {{"Xiaoming.", 5}}), Names{});  // two known, one name
+  // Two capitals the vocabulary knows in lowercase are a shouted word: "The dog is SO happy."
+  const KnowsLowercase knows_so = [](std::string_view word) { return word == "SO"; };
+  EXPECT_EQ(names_in("The dog is SO happy, EU says.", {{"SO", 2}, {"EU", 2}}, knows_so), Names{"EU"});
   // A capital alone is no acronym; one word in capitals with a small letter is a name or none.
   EXPECT_EQ(names_in("A man reads A book.", {{"A", 2}}), Names{});
   EXPECT_EQ(names_in("Tom reads a book.", {{"Tom", 2}}), Names{});

@@ -1,4 +1,4 @@
-// Words between spaces and the apostrophes inside them (text/words.h).
+// Words between spaces, the apostrophes inside them and the text's end (text/words.h).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -26,6 +26,14 @@ TEST(Words, CutAtAsciiAndNoBreakSpaces) {
 TEST(Words, OtherCharactersAreNoSpace) {
   EXPECT_EQ(words_of("北京\u3000東京"), (std::vector<std::string>{"北京\u3000東京"}));  // the ideographic space stays
   EXPECT_EQ(space_at("\u00A9", 0), 0u);                                                // ©: 0xC2 0xA9, not 0xC2 0xA0
+}
+
+TEST(Words, TheTextEndsWithSpacesAndClosingQuotesOrBrackets) {
+  EXPECT_TRUE(ends_text("at 5 p.m.", 9));
+  EXPECT_TRUE(ends_text("come at 5 p.m.\" ) \u201D\u00BB\u00A0\n", 14));
+  EXPECT_FALSE(ends_text("the U.S. team", 8));
+  EXPECT_FALSE(ends_text("the U.S.) team", 8));
+  EXPECT_FALSE(ends_text("at 5 p.m. \u00AB", 9));  // an opening guillemet
 }
 
 TEST(Words, ApostrophesArePlainOrTypographic) {

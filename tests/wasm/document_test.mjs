@@ -108,6 +108,8 @@ describe('documents, shipped en-de model', () => {
     assert.equal(await code(translator.translateDocument([{ source: 'A dog.', translate: 'yes' }])), 'invalid_argument');
     assert.equal(await code(translator.translateDocument([null])), 'invalid_argument');
     assert.equal(await code(translator.translateDocument([{ source: 'A dog.\uD800', translate: true }])), 'invalid_input');
+    assert.equal(await code(translator.translateDocument([{ source: 'A dog.', translate: true }, { source: '\uD800', translate: false }])),
+      'invalid_input');
     assert.equal(await code(translator.translateDocument([{ source: 'A dog.', translate: false }])), 'empty_input');
   });
 });

@@ -93,6 +93,8 @@ describe('TranslatorPool, shipped en-de model', { skip: !(existsSync(shipped) &&
       await assert.rejects(pool.translateDocument(' \n\t'), (error) => error instanceof AttendError && error.code === 'empty_input');
       await assert.rejects(pool.translateDocument([{ source: 'A dog.' }]),
         (error) => error instanceof AttendError && error.code === 'invalid_argument');
+      await assert.rejects(pool.translateDocument([{ source: 'A dog.', translate: true }, { source: '\uD800', translate: false }]),
+        (error) => error instanceof AttendError && error.code === 'invalid_input' && /document plan segment 1/.test(error.message));
       await assert.rejects(pool.translateDocument(document, { onToken: () => true }),
         (error) => error instanceof AttendError && error.code === 'invalid_argument');
     } finally {

@@ -11,6 +11,7 @@
 #include "text/emoticons.h"
 #include "text/faces.h"
 #include "text/function_words.h"
+#include "text/letters.h"
 
 namespace attend {
 namespace {
@@ -31,9 +32,11 @@ constexpr size_t kMinNumberDigits = 2;
 
 // The end of a clock suffix after a number ending at `at` ("5 p.m.", "10:30am", "8 A.M."): am or pm
 // in either case, dotted or not, after at most one space, before no letter or digit; the text's
-// last dot stays the sentence's full stop. npos when there is none.
+// last dot stays the sentence's full stop. Not German "am" ("um 8 am Bahnhof"): undotted after a
+// space, before a capitalised word. npos when there is none.
 size_t clock_suffix_end(std::string_view text, size_t at) {
-  if (at < text.size() && text[at] == ' ') ++at;
+  const bool spaced = at < text.size() && text[at] == ' ';
+  at += spaced;
   const auto letter = [&](size_t i, char lower) { return i < text.size() && (text[i] | 0x20) == lower; };
   if (!(letter(at, 'a') || letter(at, 'p'))) return std::string_view::npos;
   size_t end = at + 1;
@@ -43,9 +46,12 @@ size_t clock_suffix_end(std::string_view text, size_t at) {
   ++end;
   if (dotted) {
     if (end >= text.size() || text[end] != '.') return std::string_view::npos;
-    if (text.find_first_not_of(" \t\r\n", end + 1) != std::string_view::npos) ++end;  // "p.m." in the sentence
+    if (!ends_text(text, end + 1)) ++end;  // "p.m." in the sentence
   }
   if (end < text.size() && (is_ascii_letter(text[end]) || is_ascii_digit(text[end]))) return std::string_view::npos;
+  if (spaced && !dotted && letter(at, 'a') && first_letter(text.substr(end + (end < text.size()))) == Letter::upper) {
+    return std::string_view::npos;  // German "am Bahnhof"
+  }
   return end;
 }
 

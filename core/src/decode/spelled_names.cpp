@@ -52,11 +52,13 @@ bool initials(std::string_view word) {
   return true;
 }
 
-// Two or more capitals A-Z and nothing else ("IBM", "NASA"): an acronym, never a capitalised
-// common word (those in capitals the vocabulary knows in lowercase are lowercased before,
-// text/letter_case.h), so neither a sentence start nor a text that capitalises its nouns hides it.
-bool acronym(std::string_view word) {
-  return word.size() >= 2 && std::all_of(word.begin(), word.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+// Two or more capitals A-Z and nothing else ("IBM", "NASA"), not a word the vocabulary knows in
+// lowercase ("SO", "NO": shouted; text/letter_case.h lowercases such words of three letters or
+// more before this): an acronym, never a capitalised common word, so neither a sentence start nor
+// a text that capitalises its nouns hides it.
+bool acronym(std::string_view word, const KnowsLowercase& knows) {
+  return word.size() >= 2 && std::all_of(word.begin(), word.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
+         !knows(word);
 }
 
 // Pieces overlapping text[begin, end). Words come in text order, and so do tokens: *next is the
@@ -92,7 +94,7 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
     if (word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
-    if (acronym(slice(text, word))) {
+    if (acronym(slice(text, word), knows)) {
       if (pieces >= 2) {
         acronyms.push_back(word);
       } else if (!begins_sentence) {
@@ -108,8 +110,7 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     const bool two = pieces == 2 && !knows(slice(text, word));
     if (short_pieces && !known_stem && (pieces >= kManyPieces || two)) {
       // Initials keep their dot ("the U.S. team") but the text's last, which the model reads as its full stop.
-      const bool text_goes_on = text.find_first_not_of(" \t\r\n", end) != std::string_view::npos;
-      names.push_back(abbreviation && text_goes_on ? ByteRange{word.begin, end} : word);
+      names.push_back(abbreviation && !ends_text(text, end) ? ByteRange{word.begin, end} : word);
       in_two_pieces.push_back(two);
     } else if (slice(text, stem) != "I") {
       ++known_capitalised;  // not the pronoun "I" ("I'm"), capitalised in any English sentence

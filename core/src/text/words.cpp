@@ -13,6 +13,19 @@ size_t space_at(std::string_view text, size_t at) {
   return 0;
 }
 
+bool ends_text(std::string_view text, size_t at) {
+  static constexpr std::string_view kClosers[] = {"\"", "'", ")", "]", "}", "\u201D", "\u2019", "\u00BB", "\u201C"};
+  while (at < text.size()) {
+    size_t length = space_at(text, at);
+    for (std::string_view closer : kClosers) {
+      if (length == 0 && text.substr(at, closer.size()) == closer) length = closer.size();
+    }
+    if (length == 0) return false;
+    at += length;
+  }
+  return true;
+}
+
 size_t apostrophe_at(std::string_view text, size_t at) {
   static constexpr std::string_view kApostrophes[] = {"'", "\u2019"};
   for (std::string_view apostrophe : kApostrophes) {

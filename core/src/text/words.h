@@ -26,6 +26,10 @@ size_t space_at(std::string_view text, size_t at);
 // The length in bytes of the apostrophe (' or ’) at text[at], or 0.
 size_t apostrophe_at(std::string_view text, size_t at);
 
+// Whether text[at, end) holds only spaces (space_at) and closing quotes or brackets ( " ' ) ] } ”
+// ’ » “ ): a dot before it is the text's last ("… at 5 p.m.\"", "… the U.S.)").
+bool ends_text(std::string_view text, size_t at);
+
 // The runs of characters between spaces (space_at), in text order.
 std::vector<ByteRange> words_between_spaces(std::string_view text);
 
