@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeServedRoot } from './support/environment.mjs';
-import { openApp, translate } from './support/app-page.mjs';
+import { openApp, translate, waitForAblation } from './support/app-page.mjs';
 import { seriousViolations } from './support/axe.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
@@ -49,10 +49,10 @@ describe('the page', () => {
     await page.keyboard.press('ArrowDown');
     await assertNoSeriousViolations(page, 'the heatmap read with the keyboard');
     await page.click('.head-cell[data-layer="0"][data-head="0"] .head-mask');
-    await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+    await waitForAblation(page);
     await assertNoSeriousViolations(page, 'a head masked, the change shown');
     await page.click('#clear-masks');
-    await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false');
+    await waitForAblation(page, false);
     await translate(page, PARAGRAPH);
     await assertNoSeriousViolations(page, 'several sentences translated');
     await page.setInputFiles('#model-file', { name: 'notes.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('no model') });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
-import { dataset, download, translate } from './support/app-page.mjs';
+import { dataset, download, translate, waitForAblation } from './support/app-page.mjs';
 import { startServedApp, stopServedBrowser } from './support/served-browser.mjs';
 import { FIGURE_LAYOUT } from '../../web/app/png-export.js';
 
@@ -37,10 +37,10 @@ test('opening or masking a head with the keyboard keeps the focus on that button
 
   await page.focus('.head-cell[data-layer="1"][data-head="2"] .head-mask');
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+  await waitForAblation(page);
   assert.deepEqual(await focusedButton(), { layer: '1', head: '2', role: 'head-mask' });
   await page.click('#clear-masks');
-  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false', null, { timeout: 60_000 });
+  await waitForAblation(page, false);
 });
 
 test('a translation landing under the pointer hides the tooltip of the picture it replaces', async () => {
@@ -102,7 +102,7 @@ test('the beam field shows the beam used when it was out of range', async () => 
 test('the heads PNG carries the grid\'s labels, the selected head\'s frame and the masked heads\' dimming', async () => {
   await translate(page, SENTENCE);
   await page.click('.head-cell[data-layer="0"][data-head="1"] .head-mask');
-  await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+  await waitForAblation(page);
   const png = await download(page, '#grid-png');
   const seen = await page.evaluate(async ({ base64, layout }) => {
     const image = new Image();
@@ -141,13 +141,13 @@ test('the heads PNG carries the grid\'s labels, the selected head\'s frame and t
   assert.ok(seen.maskedMean > seen.maskedOwnMean + 20, `the masked head is dimmed (${seen.maskedMean} vs ${seen.maskedOwnMean})`);
   assert.notDeepEqual(seen.framePixel, [255, 255, 255], 'the selected head is framed');
   await page.click('#clear-masks');
-  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false', null, { timeout: 60_000 });
+  await waitForAblation(page, false);
 });
 
 test('masked heads are cleared when another model loads; the same file can be chosen twice', async () => {
   await translate(page, SENTENCE);
   await page.click('.head-cell[data-layer="3"][data-head="0"] .head-mask');
-  await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+  await waitForAblation(page);
   await page.evaluate(() => {
     globalThis.modelLoads = 0;
     new MutationObserver(() => { globalThis.modelLoads += document.body.dataset.model === 'loading'; })

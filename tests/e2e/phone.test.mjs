@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { makeServedRoot } from './support/environment.mjs';
-import { dataset, download, openApp, translate } from './support/app-page.mjs';
+import { dataset, download, openApp, translate, waitForAblation } from './support/app-page.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 import { readablePiece } from '../../web/app/piece-names.js';
 
@@ -106,7 +106,7 @@ test('the grid\'s thumbnails keep the proportions of their matrices', async () =
 
 test('nothing spills out of its card at 360 px, masked heads included', async () => {
   for (let head = 0; head < 4; head++) await page.tap(`.head-cell[data-layer="0"][data-head="${head}"] .head-mask`);
-  await page.waitForFunction(() => !document.getElementById('ablation').hidden, null, { timeout: 60_000 });
+  await waitForAblation(page);
   const spills = await page.evaluate(() => {
     const scrolls = (element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX);
     const found = [];
@@ -127,7 +127,7 @@ test('nothing spills out of its card at 360 px, masked heads included', async ()
   assert.deepEqual(spills, []);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page does not scroll sideways');
   await page.tap('#clear-masks');
-  await page.waitForFunction(() => document.getElementById('ablation').hidden && document.body.dataset.translating === 'false');
+  await waitForAblation(page, false);
 });
 
 test('the heatmap and the links view, wider than the phone, say they scroll sideways', async () => {

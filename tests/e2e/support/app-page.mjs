@@ -27,6 +27,25 @@ export async function translate(page, text) {
   return page.$eval('#translation', (output) => output.dataset.text);
 }
 
+// Waits until the masked-heads comparison is shown, or (shown false) hidden with no translation
+// running; a timeout's error says what the page showed instead.
+export async function waitForAblation(page, shown = true) {
+  try {
+    await page.waitForFunction((wanted) => document.getElementById('ablation').hidden !== wanted
+      && (wanted || document.body.dataset.translating === 'false'), shown, { timeout: TRANSLATION_TIMEOUT_MS });
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      translating: document.body.dataset.translating,
+      message: document.getElementById('input-message')?.textContent,
+      masked: [...document.querySelectorAll('.head-cell[data-masked="true"]')].map((c) => `${c.dataset.layer}:${c.dataset.head}`),
+      ablationHidden: document.getElementById('ablation').hidden,
+      translated: document.getElementById('translation').dataset.source,
+    }));
+    error.message += `\npage state: ${JSON.stringify(state)}`;
+    throw error;
+  }
+}
+
 export async function saveScreenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
