@@ -320,7 +320,7 @@ export class Translator {
   async translate(input, { onToken, ...options } = {}) {
     this.#checkUsable();
     const inputs = Array.isArray(input) ? input : [input];
-    const encoded = inputs.map(encodeInput);
+    const encoded = inputs.map((input, i) => encodeInput(input, i));
     this.#busy = true;
     try {
       const results = this.#translateEncoded(encoded, options, onToken);
