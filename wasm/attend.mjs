@@ -138,7 +138,7 @@ async function instantiate(variant) {
   });
 }
 
-function encodeInput(input, index, name = `input ${index}`) {
+function encodeInput(input, name) {
   if (input instanceof Uint8Array) return input;
   if (typeof input !== 'string') {
     throw new AttendError('invalid_argument', `${name} must be a string or a Uint8Array, got ${typeof input}`);
@@ -160,7 +160,7 @@ export function encodePlan(plan) {
     if (typeof segment?.source !== 'string' || typeof segment.translate !== 'boolean') {
       throw new AttendError('invalid_argument', `document plan segment ${i} must be {source: string, translate: boolean}`);
     }
-    return encodeInput(segment.source, i, `document plan segment ${i}`);
+    return encodeInput(segment.source, `document plan segment ${i}`);
   });
 }
 
@@ -320,7 +320,7 @@ export class Translator {
   async translate(input, { onToken, ...options } = {}) {
     this.#checkUsable();
     const inputs = Array.isArray(input) ? input : [input];
-    const encoded = inputs.map((input, i) => encodeInput(input, i));
+    const encoded = inputs.map((input, i) => encodeInput(input, `input ${i}`));
     this.#busy = true;
     try {
       const results = this.#translateEncoded(encoded, options, onToken);
@@ -380,7 +380,7 @@ export class Translator {
   async translateHTML(input, { onToken, ...options } = {}) {
     this.#checkUsable();
     const m = this.#module;
-    const bytes = encodeInput(input, 0);
+    const bytes = encodeInput(input, 'input 0');
     const html = this.#heapBytes(bytes);
     let breaks = 0;
     let offsets = 0;
@@ -422,7 +422,7 @@ export class Translator {
       });
       return { bytes, segments };
     }
-    const bytes = encodeInput(input, 0);
+    const bytes = encodeInput(input, 'input 0');
     let text = input;
     if (typeof input !== 'string') {
       try {

@@ -35,10 +35,11 @@ bool is_initial(std::string_view word) {
 std::vector<ByteRange> titled_names(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   std::vector<ByteRange> found;
+  size_t most_words = 0;  // name words after a title; guessed at the first title
   for (size_t k = 0; k + 1 < words.size(); ++k) {
     if (!is_title_word(slice(text, words[k]))) continue;
     // German capitalises its nouns: there a capital after the name says nothing ("Dr. Müller Kuchen").
-    const size_t most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
+    if (most_words == 0) most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
     size_t end = 0;  // of the name so far; 0: none yet
     size_t name_words = 0;
     size_t next = k + 1;
