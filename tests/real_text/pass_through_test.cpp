@@ -201,6 +201,21 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   const std::vector<std::string> object = {"▁Ein", "▁Mann", "▁fährt", "▁jemanden", "."};
   EXPECT_EQ(insert(object, place_pass_through(stood_in, {"▁A", "▁man", "▁rides", "▁someone", "."}, object, {0, 1, 2, 3})),
             "Ein Mann fährt Dr. Smith.");
+  // "A man waits at 5 p.m." read as "A man waits at.": the span lent the model its last dot as the
+  // full stop and takes it back when it lands inside the translation, not at its end.
+  PreparedSource lent_dot;
+  lent_dot.pass_through = {{"5 p.m", 3, ""}};
+  const std::vector<std::string> waits = {"▁A", "▁man", "▁waits", "▁at", "."};
+  const std::vector<std::string> wartet = {"▁Ein", "▁Mann", "▁wartet", "▁an", "▁einem", "▁Stand", "."};
+  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})), "Ein Mann wartet an 5 p.m. einem Stand.");
+  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 5})), "Ein Mann wartet an einem Stand 5 p.m.");
+  for (const char* kept : {"5 pm", "3.5", "example.com"}) {  // no dotted letters: the dot was the text's
+    lent_dot.pass_through = {{kept, 3, ""}};
+    EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})),
+              "Ein Mann wartet an " + std::string(kept) + " einem Stand.");
+  }
+  lent_dot.pass_through = {{"U.S", 2, ""}};  // not before the final dot: no dot to take back
+  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})), "Ein Mann wartet U.S an einem Stand.");
   // No target words: everything at the end, in source order.
   EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
 }

@@ -102,6 +102,25 @@ int end_before_punctuation(const std::vector<std::string>& pieces, const WordSpa
   return end;
 }
 
+// The first of `pieces`' closing run of ASCII punctuation pieces (the sentence's final mark); the
+// number of pieces when there is none.
+int final_punctuation_begin(const std::vector<std::string>& pieces) {
+  int begin = static_cast<int>(pieces.size());
+  while (begin > 0 && is_punctuation_piece(pieces[static_cast<size_t>(begin) - 1])) --begin;
+  return begin;
+}
+
+// Whether text's last word is single ASCII letters with dots between them ("5 p.m", "the U.S"):
+// initials or a clock suffix whose own last dot was the text's full stop.
+bool ends_in_dotted_letters(std::string_view text) {
+  const std::string_view word = text.substr(text.find_last_of(' ') + 1);
+  if (word.size() < 3 || word.size() % 2 == 0) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    if (i % 2 == 0 ? !is_ascii_letter(word[i]) : word[i] != '.') return false;
+  }
+  return true;
+}
+
 // The insertion of a span with a stand-in in place of the target word aligned with the stand-in's
 // word (its trailing punctuation kept); none without a stand-in or such a word.
 std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::vector<WordSpan>& source_words,
@@ -244,7 +263,12 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     if (ends_source && (is_punctuation_piece(source_pieces.back()) || only_faces(span.text))) {
       before_piece = static_cast<int>(target_pieces.size());  // "... beach. 😀", "... glücklich. :)"
     }
-    insertions.push_back(Insertion{span.text, before_piece});
+    // "5 p.m" gave its last dot to the model as the full stop; placed inside the translation it
+    // takes it back ("… um 5 p.m. vor einem Stand."), not at its end ("… um 5 p.m.").
+    const bool lent_its_dot = span.after_piece + 2 == static_cast<int>(source_pieces.size()) && source_pieces.back() == "." &&
+                              ends_in_dotted_letters(span.text);
+    const bool inside = before_piece < final_punctuation_begin(target_pieces);
+    insertions.push_back(Insertion{lent_its_dot && inside ? span.text + "." : span.text, before_piece});
   }
   std::stable_sort(insertions.begin(), insertions.end(),
                    [](const Insertion& a, const Insertion& b) { return a.before_piece < b.before_piece; });

@@ -72,7 +72,9 @@ struct Insertion {
 // the sentence's final punctuation goes at the end, and so does one of faces that ends it
 // (text/faces.h: "The boy is happy :)" -> "Der Junge ist glücklich. :)", not "glücklich :).").
 // A span with a stand-in replaces the target word aligned with the stand-in's word, its trailing
-// punctuation kept ("Jemand liest" -> "Mrs. Brown liest"). source_pieces: of source.ids without eos; alignment:
+// punctuation kept ("Jemand liest" -> "Mrs. Brown liest"). A span ending in dotted letters whose
+// last dot was the source's full stop ("… at 5 p.m.") gets it back when placed inside the
+// translation ("… an 5 p.m. einem Stand."). source_pieces: of source.ids without eos; alignment:
 // align_words() over their words and the hypothesis' target words.
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment);
