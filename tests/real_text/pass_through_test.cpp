@@ -76,6 +76,8 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("He said \"come at 5 p.m.\"", {}), (std::vector<std::string>{"5 p.m"}));
   // German "am" (at the) is no time: "um 8 am Bahnhof"; "7am", "7 am." and "7 pm Bahnhof" are.
   EXPECT_EQ(spans_of("Wir treffen uns um 8 am Bahnhof.", {}), (std::vector<std::string>{}));
+  EXPECT_EQ(spans_of("Wir treffen uns um 8 am besten und um 9 pm.", {}), (std::vector<std::string>{"9 pm"}));  // German text
+  EXPECT_EQ(spans_of("We meet at 8 am sharp.", {}), (std::vector<std::string>{"8 am"}));
   EXPECT_EQ(spans_of("Up at 7am Monday, 6 am. Back at 7 pm Monday.", {}),
             (std::vector<std::string>{"7am", "6 am", "7 pm"}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order

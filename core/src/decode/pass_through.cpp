@@ -32,8 +32,9 @@ constexpr size_t kMinNumberDigits = 2;
 
 // The end of a clock suffix after a number ending at `at` ("5 p.m.", "10:30am", "8 A.M."): am or pm
 // in either case, dotted or not, after at most one space, before no letter or digit; the text's
-// last dot stays the sentence's full stop. Not German "am" ("um 8 am Bahnhof"): undotted after a
-// space, before a capitalised word. npos when there is none.
+// last dot stays the sentence's full stop. Not German "am" ("um 8 am Bahnhof", "um 8 am besten"):
+// undotted after a space, before a capitalised word or in text guessed German
+// (text/function_words.h). npos when there is none.
 size_t clock_suffix_end(std::string_view text, size_t at) {
   const bool spaced = at < text.size() && text[at] == ' ';
   at += spaced;
@@ -49,8 +50,9 @@ size_t clock_suffix_end(std::string_view text, size_t at) {
     if (!ends_text(text, end + 1)) ++end;  // "p.m." in the sentence
   }
   if (end < text.size() && (is_ascii_letter(text[end]) || is_ascii_digit(text[end]))) return std::string_view::npos;
-  if (spaced && !dotted && letter(at, 'a') && first_letter(text.substr(end + (end < text.size()))) == Letter::upper) {
-    return std::string_view::npos;  // German "am Bahnhof"
+  if (spaced && !dotted && letter(at, 'a') &&
+      (first_letter(text.substr(end + (end < text.size()))) == Letter::upper || guess_language(text) == Language::german)) {
+    return std::string_view::npos;  // German "am Bahnhof", "um 8 am besten"
   }
   return end;
 }
