@@ -66,6 +66,12 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
             (std::vector<std::string>{"5-7", "1/2"}));
   // A single digit with its sign: the models lost the sign or the digit.
   EXPECT_EQ(spans_of("It costs $6 at 5% off for the #1 player.", {}), (std::vector<std::string>{"$6", "5%", "#1"}));
+  // A minus or plus opening a word is a sign ("-5°C" lost its minus); a hyphen is not.
+  EXPECT_EQ(spans_of("It is -5°C, call +4 or (-3) at x-1 in 5-7 days.", {}),
+            (std::vector<std::string>{"-5°C", "+4", "(-3)", "5-7"}));
+  // A single digit with an ordinal's ending: "He finished 1st" was "Da ist ein Mann".
+  EXPECT_EQ(spans_of("He came 1st, she 2ND and 3rd; le 1er, la 1re, le 2e et le 3ème, 4 then 5 these 6e7.", {}),
+            (std::vector<std::string>{"1st", "2ND", "3rd", "1er", "1re", "2e", "3ème"}));
   // A clock time with its am or pm, of any length: "5 p.m." was "fünf Seiten" (pages). The text's
   // last dot is the sentence's full stop.
   EXPECT_EQ(spans_of("We open at 8 a.m. and close at 10:30PM or 7 pm on Friday, 5 P.M.", {}),

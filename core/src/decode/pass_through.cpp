@@ -57,10 +57,35 @@ size_t clock_suffix_end(std::string_view text, size_t at) {
   return end;
 }
 
+// Whether a sign goes with the number starting at `at`: "$6", "#1", and a minus or plus that opens
+// a word ("-5°C", "+49 30 1234"), not a hyphen ("5-7" is one number, "x-1" a name's).
+bool sign_before(std::string_view text, size_t at) {
+  if (at == 0) return false;
+  const char sign = text[at - 1];
+  if (sign == '$' || sign == '#') return true;
+  const bool opens_word = at == 1 || is_ascii_space(text[at - 2]) || text[at - 2] == '(';
+  return (sign == '-' || sign == '+') && opens_word;
+}
+
+// Whether an ordinal's ending follows a number ending at `at`: English "1st", "2nd", "3rd", "4th",
+// French "1er", "1re", "2e" (and "2ème", whose è is no ASCII letter), in either case, before no
+// ASCII letter or digit. The models made "He finished 1st" "Da ist ein Mann".
+bool ordinal_suffix(std::string_view text, size_t at) {
+  for (std::string_view suffix : {"st", "nd", "rd", "th", "er", "re", "e"}) {
+    if (at + suffix.size() > text.size()) continue;
+    bool matches = true;
+    for (size_t i = 0; i < suffix.size(); ++i) matches = matches && (text[at + i] | 0x20) == suffix[i];
+    const size_t end = at + suffix.size();
+    if (matches && (end == text.size() || !(is_ascii_letter(text[end]) || is_ascii_digit(text[end])))) return true;
+  }
+  return text.substr(at, 4) == "\xc3\xa8me";  // "ème"
+}
+
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
-// "5-7", "1/2"), of at least kMinNumberDigits characters or with a $ or # before or a % after them
-// ("$6", "#1", "5%": the models lost the signs or the digit), the sign included; or a clock time
-// of any length with its am or pm ("5 p.m.": "fünf Seiten").
+// "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
+// after them ("$6", "#1", "-5", "5%": the models lost the signs or the digit), the sign included,
+// or an ordinal's ending after them ("3rd"); or a clock time of any length with its am or pm
+// ("5 p.m.": "fünf Seiten").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -71,15 +96,15 @@ std::vector<ByteRange> numbers(std::string_view text) {
     if (!is_ascii_digit(text[begin])) continue;
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
-    const bool sign = begin > 0 && (text[begin - 1] == '$' || text[begin - 1] == '#');
+    const bool sign = sign_before(text, begin);
     const bool percent = end < text.size() && text[end] == '%';
     if (const size_t clock = clock_suffix_end(text, end); clock != std::string_view::npos) {
       runs.push_back(ByteRange{begin, clock});
       begin = clock - 1;
       continue;
     }
-    if (end - begin >= kMinNumberDigits || sign || percent) {
-      runs.push_back(ByteRange{begin - sign, end + percent});  // "$50", "#4521", "12%" go whole
+    if (end - begin >= kMinNumberDigits || sign || percent || ordinal_suffix(text, end)) {
+      runs.push_back(ByteRange{begin - sign, end + percent});  // "$50", "#4521", "12%", "-5" go whole; "3rd" widens
     }
     begin = end - 1;
   }
