@@ -72,11 +72,9 @@ bool sign_before(std::string_view text, size_t at) {
 // ASCII letter or digit. The models made "He finished 1st" "Da ist ein Mann".
 bool ordinal_suffix(std::string_view text, size_t at) {
   for (std::string_view suffix : {"st", "nd", "rd", "th", "er", "re", "e"}) {
-    if (at + suffix.size() > text.size()) continue;
-    bool matches = true;
-    for (size_t i = 0; i < suffix.size(); ++i) matches = matches && (text[at + i] | 0x20) == suffix[i];
     const size_t end = at + suffix.size();
-    if (matches && (end == text.size() || !(is_ascii_letter(text[end]) || is_ascii_digit(text[end])))) return true;
+    if (end > text.size() || to_lowercase(text.substr(at, suffix.size())) != suffix) continue;
+    if (end == text.size() || !(is_ascii_letter(text[end]) || is_ascii_digit(text[end]))) return true;
   }
   return text.substr(at, 4) == "\xc3\xa8me";  // "ème"
 }
