@@ -74,6 +74,8 @@ def parse_args(argv=None):
         p.error(f"--distill-rerank-weight must be a finite number >= 0, got {args.distill_rerank_weight}")
     if args.vocab_from and args.init_from:
         p.error("--vocab-from and --init-from exclude each other (--init-from takes the model's vocabulary too)")
+    if args.subword_nbest == 0 or args.subword_nbest < -1:
+        p.error(f"--subword-nbest must be a count of segmentations or -1 (all of them), got {args.subword_nbest}")
     if args.workers > 1 and args.time_budget_min > 0:
         p.error("--time-budget-min needs --workers 1 (workers would stop at different steps)")
     return args
@@ -95,6 +97,9 @@ def argument_parser():
     p.add_argument("--subword-alpha", type=float, default=0.0,
                    help="subword regularization: every epoch draws new segmentations of the training text, "
                         "smoothed by this alpha (smaller = more varied; 0: always the most likely one)")
+    p.add_argument("--subword-nbest", type=int, default=64,
+                   help="with --subword-alpha: draw from this many most likely segmentations of each line "
+                        "(-1: from all of them, which at alpha 0.1 cuts the text nearly into characters)")
     p.add_argument("--distill-from", metavar="MODEL", nargs="+",
                    help="sequence-level distillation: also train on this Attend model's beam-5 translations of the "
                         "training source; with several models, on their consensus (MBR over their n-best lists, "
@@ -265,12 +270,12 @@ def refuse_other_recipe(args):
                  "use another --out")
 
 
-def encode_pairs(models, texts, sample_alpha=0.0, seed=0):
+def encode_pairs(models, texts, sample_alpha=0.0, seed=0, nbest=64):
     """(src ids + eos, tgt ids) of parallel texts; sample_alpha > 0 draws the segmentations (data.encode)."""
     (src_model, tgt_model), (src, tgt) = models, texts
     eos = data.SPECIAL_IDS["eos_id"]
-    return list(zip([s + [eos] for s in data.encode(src_model, src, sample_alpha, seed)],
-                    data.encode(tgt_model, tgt, sample_alpha, seed)))
+    return list(zip([s + [eos] for s in data.encode(src_model, src, sample_alpha, seed, nbest)],
+                    data.encode(tgt_model, tgt, sample_alpha, seed, nbest)))
 
 
 def learning_rate(step, args):
@@ -383,8 +388,8 @@ def train(rank, workers, args, prepared):
     deadline = started + args.time_budget_min * 60 if args.time_budget_min > 0 else math.inf
     running = lambda: step < args.max_steps and time.time() < deadline
     while running():
-        epoch_pairs = pairs if args.subword_alpha <= 0 else encode_pairs(
-            models, train_texts, args.subword_alpha, seed=args.seed + epoch)  # the same in every worker
+        epoch_pairs = pairs if args.subword_alpha <= 0 else encode_pairs(  # the same in every worker
+            models, train_texts, args.subword_alpha, seed=args.seed + epoch, nbest=args.subword_nbest)
         batches = data.make_batches(epoch_pairs, args.max_tokens, seed=args.seed + epoch)
         while done_in_epoch + workers <= len(batches) and running():
             step += 1

@@ -249,6 +249,13 @@ class SubwordSampling(unittest.TestCase):
         self.assertEqual(data.encode(self.model, self.texts, sample_alpha=0.3, seed=1), first)
         self.assertNotEqual(data.encode(self.model, self.texts, sample_alpha=0.3, seed=2), first)
 
+    def test_fewer_segmentations_to_draw_from_stay_closer_to_the_most_likely(self):
+        pieces = lambda nbest: sum(map(len, data.encode(self.model, self.texts, sample_alpha=0.1, seed=1, nbest=nbest)))
+        best = sum(map(len, data.encode(self.model, self.texts)))
+        self.assertEqual(pieces(1), best)  # one segmentation to draw from: the most likely
+        self.assertLess(best, pieces(4))
+        self.assertLess(pieces(4), pieces(-1))
+
     def test_pairs_end_the_source_with_eos(self):
         pairs = train.encode_pairs((self.model, self.model), (self.texts[:5], self.texts[5:10]), 0.3, seed=1)
         self.assertEqual([len(p) for p in pairs], [2] * 5)
@@ -690,7 +697,9 @@ class TrainEndToEnd(unittest.TestCase):
                                 "--back-translate-nbest must be from 1 to 5 (the beam), got 6"),
                                (("--distill-rerank-with", reverse), "--distill-rerank-with needs --distill-from"),
                                (("--distill-from", reverse, "--distill-rerank-weight", "-1"),
-                                "--distill-rerank-weight must be a finite number >= 0, got -1.0")):
+                                "--distill-rerank-weight must be a finite number >= 0, got -1.0"),
+                               (("--subword-alpha", "0.1", "--subword-nbest", "0"),
+                                "--subword-nbest must be a count of segmentations or -1 (all of them), got 0")):
             refused = subprocess.run(self.command(6, extra=wrong), capture_output=True, text=True, timeout=120)
             self.assertEqual(refused.returncode, 2)
             self.assertIn(message, refused.stderr)

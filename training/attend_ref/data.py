@@ -38,12 +38,13 @@ def train_spm(prefix, texts, vocab_size, model_type="unigram"):
     return prefix + ".model"
 
 
-def encode(model_path, texts, sample_alpha=0.0, seed=0):
-    """Ids of each text: the most likely segmentation, or with sample_alpha > 0 one drawn from all of
-    them (subword regularization: spm_encode's lattice sampling, smaller alpha = more varied; the
-    same seed draws the same segmentations)."""
+def encode(model_path, texts, sample_alpha=0.0, seed=0, nbest=64):
+    """Ids of each text: the most likely segmentation, or with sample_alpha > 0 one drawn from its
+    nbest most likely ones (subword regularization: spm_encode's sampling, smaller alpha = more
+    varied; nbest -1 draws from all of them, which at alpha 0.1 is close to characters; the same
+    seed draws the same segmentations)."""
     mode = ["--output_format=id"] if sample_alpha <= 0 else [
-        "--output_format=sample_id", "--nbest_size=-1", f"--alpha={sample_alpha}", f"--random_seed={seed}"]
+        "--output_format=sample_id", f"--nbest_size={nbest}", f"--alpha={sample_alpha}", f"--random_seed={seed}"]
     out = subprocess.run(["spm_encode", f"--model={model_path}", *mode], input="\n".join(texts) + "\n",
                          capture_output=True, text=True, check=True).stdout
     return [[int(t) for t in line.split()] for line in out.split("\n")[: len(texts)]]
