@@ -107,7 +107,7 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
       "without letters is copied. Blank input lines give empty lines without calling the model.\n"
       "Text the vocabulary lacks (emoji, a name in another script), names it spells out (IBM),\n"
       "web addresses, emoticons (:-) <3 ^_^), numbers (two or more digits, or one with $ # % -,\n"
-      "ordinals: 3rd) and clock times (5 p.m.) are not shown to the model: they pass through at\n"
+      "ordinals: 3rd, German 1.) and clock times (5 p.m.) are not shown to the model: they pass through at\n"
       "the place the attention aligns them; a title and name (Mrs. Brown) is read as \"someone\"\n"
       "and takes the place of its translation. A sentence mostly in characters the vocabulary\n"
       "lacks is copied unchanged, with `attend: note: line N: ...` on stderr. A sentence ending\n"

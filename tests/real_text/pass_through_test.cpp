@@ -86,6 +86,12 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("We meet at 8 am sharp.", {}), (std::vector<std::string>{"8 am"}));
   EXPECT_EQ(spans_of("Up at 7am Monday, 6 am. Back at 7 pm Monday.", {}),
             (std::vector<std::string>{"7am", "6 am", "7 pm"}));
+  // A German ordinal goes with its dot ("Der 1. Platz": "The 1 1."); a number ending a sentence
+  // or a line's list marker does not, nor does a number in text not guessed German.
+  EXPECT_EQ(spans_of("Der 1. Platz geht am 25. Mai an den Jungen mit der Nummer 7.", {}),
+            (std::vector<std::string>{"1.", "25."}));
+  EXPECT_EQ(spans_of("Das Kind ist 5. Es spielt mit 12. Dann schläft es.", {}), (std::vector<std::string>{"12"}));
+  EXPECT_EQ(spans_of("The boy won 1. Place was his.", {}), (std::vector<std::string>{}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order
   EXPECT_EQ(spans_of(mixed, {unknown(mixed, "小明")}), (std::vector<std::string>{"小明", "25"}));
 }
@@ -224,6 +230,17 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   }
   lent_dot.pass_through = {{"U.S", 2, ""}};  // not before the final dot: no dot to take back
   EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})), "Ein Mann wartet U.S an einem Stand.");
+  // A German ordinal goes before the translation of the word after it: "Ein Mann steht am 3. Tor."
+  // read as "Ein Mann steht am Tor." -> "A man stands at the goal."
+  PreparedSource ordinal;
+  ordinal.pass_through = {{"3.", 3, "", true}};
+  const std::vector<std::string> tor = {"▁Ein", "▁Mann", "▁steht", "▁am", "▁Tor", "."};
+  const std::vector<std::string> goal = {"▁A", "▁man", "▁stands", "▁at", "▁the", "▁goal", "."};
+  EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, 5})), "A man stands at the 3. goal.");
+  ordinal.pass_through[0].before_next_word = false;  // other spans follow the word before them
+  EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, 5})), "A man stands at 3. the goal.");
+  ordinal.pass_through[0].before_next_word = true;  // the word after it aligned with none: after the one before
+  EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, -1})), "A man stands at 3. the goal.");
   // No target words: everything at the end, in source order.
   EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
 }

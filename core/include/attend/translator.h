@@ -126,6 +126,9 @@ struct PassThrough {
   // What the model read in its place, its pieces right after after_piece ("someone" for "Mrs.
   // Brown"); empty: nothing, the span was taken out.
   std::string stand_in;
+  // It goes before the translation of the word after it, not after the one before: a German
+  // ordinal ("Der 1. Platz" -> "The 1. place", not "The 1. square is").
+  bool before_next_word = false;
 };
 
 // A sentence as the model reads it (Translator::prepare).

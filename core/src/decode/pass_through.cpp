@@ -11,6 +11,7 @@
 #include "text/emoticons.h"
 #include "text/faces.h"
 #include "text/function_words.h"
+#include "text/german_ordinal.h"
 #include "text/letters.h"
 
 namespace attend {
@@ -82,8 +83,8 @@ bool ordinal_suffix(std::string_view text, size_t at) {
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // after them ("$6", "#1", "-5", "5%": the models lost the signs or the digit), the sign included,
-// or an ordinal's ending after them ("3rd"); or a clock time of any length with its am or pm
-// ("5 p.m.": "fünf Seiten").
+// or an ordinal's ending after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."),
+// dot included; or a clock time of any length with its am or pm ("5 p.m.": "fünf Seiten").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -101,8 +102,10 @@ std::vector<ByteRange> numbers(std::string_view text) {
       begin = clock - 1;
       continue;
     }
-    if (end - begin >= kMinNumberDigits || sign || percent || ordinal_suffix(text, end)) {
-      runs.push_back(ByteRange{begin - sign, end + percent});  // "$50", "#4521", "12%", "-5" go whole; "3rd" widens
+    const bool german_ordinal = !sign && is_german_ordinal_dot(text, end);
+    if (end - begin >= kMinNumberDigits || sign || percent || german_ordinal || ordinal_suffix(text, end)) {
+      // "$50", "#4521", "12%", "-5", "1." go whole; "3rd" widens
+      runs.push_back(ByteRange{begin - sign, end + (percent || german_ordinal)});
     }
     begin = end - 1;
   }
@@ -158,6 +161,20 @@ std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::
     if (alignment[word] < 0 || static_cast<size_t>(alignment[word]) >= target_words.size()) return std::nullopt;
     const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
     return Insertion{span.text, target.begin, end_before_punctuation(target_pieces, target)};
+  }
+  return std::nullopt;
+}
+
+// The target piece a span that goes before the next word (PassThrough::before_next_word) is
+// inserted at: the first of the target word aligned with the source word after it; none for other
+// spans, or when no word follows or it aligns with none.
+std::optional<int> before_next_word(const PassThrough& span, const std::vector<WordSpan>& source_words,
+                                    const std::vector<WordSpan>& target_words, const std::vector<int>& alignment) {
+  if (!span.before_next_word) return std::nullopt;
+  for (size_t word = 0; word < source_words.size(); ++word) {
+    if (source_words[word].begin <= span.after_piece) continue;
+    if (alignment[word] < 0 || static_cast<size_t>(alignment[word]) >= target_words.size()) return std::nullopt;
+    return target_words[static_cast<size_t>(alignment[word])].begin;
   }
   return std::nullopt;
 }
@@ -260,8 +277,8 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
   for (size_t k = 0; k < spans.size(); ++k) {
     int after_piece = -1;  // the last piece of the kept text before the cut
     while (after_piece + 1 < static_cast<int>(kept.size()) && kept[after_piece + 1].end <= cut.cut_at[k]) ++after_piece;
-    source.pass_through.push_back(
-        PassThrough{std::string(slice(given, spans[k])), after_piece, stand_ins[k]});
+    source.pass_through.push_back(PassThrough{std::string(slice(given, spans[k])), after_piece, stand_ins[k],
+                                              is_german_ordinal_dot(text, spans[k].end - 1)});
   }
   return source;
 }
@@ -277,7 +294,9 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       continue;
     }
     int before_piece = static_cast<int>(target_pieces.size());  // no target word to align with: at the end
-    if (!target_words.empty() && !source_words.empty()) {
+    if (const std::optional<int> next = before_next_word(span, source_words, target_words, alignment)) {
+      before_piece = *next;
+    } else if (!target_words.empty() && !source_words.empty()) {
       const bool opens = span.after_piece < 0;
       size_t word = 0;  // the source word holding the piece the span followed (opens: the first word)
       while (!opens && word + 1 < source_words.size() && source_words[word + 1].begin <= span.after_piece) ++word;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "text/ascii.h"
+#include "text/german_ordinal.h"
 #include "text/letter_case.h"
 #include "text/letters.h"
 
@@ -57,12 +58,21 @@ bool follows_abbreviation(std::string_view before, std::string_view after) {
   return next < after.size() && is_ascii_digit(after[next]) && listed(kNumberAbbreviations, lower);
 }
 
+// Whether `before` ends in a German ordinal's dot ("Der 1." before "Platz geht …").
+bool follows_german_ordinal(std::string_view before, std::string_view after) {
+  size_t end = before.size();
+  while (end > 0 && is_ascii_space(before[end - 1])) --end;
+  if (end < 2 || before[end - 1] != '.' || !is_ascii_digit(before[end - 2])) return false;
+  return is_german_ordinal_dot(std::string(before).append(after), end - 1);
+}
+
 }  // namespace
 
 bool is_title(std::string_view word) { return listed(kTitles, to_lowercase(word)); }
 
 bool is_false_break(std::string_view before, std::string_view after) {
-  return first_letter(after) == Letter::lower || follows_abbreviation(before, after);
+  return first_letter(after) == Letter::lower || follows_abbreviation(before, after) ||
+         follows_german_ordinal(before, after);
 }
 
 }  // namespace attend

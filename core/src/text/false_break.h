@@ -1,6 +1,7 @@
 // Sentence breaks that UAX #29 takes and a reader would not: after a title, a Latin or German
-// abbreviation, initials and dotted acronyms ("Mr. Smith", "e.g. Paris", "J.P. Morgan"), and
-// before a lowercase letter („Wo ist er?“ fragte sie.).
+// abbreviation, initials and dotted acronyms ("Mr. Smith", "e.g. Paris", "J.P. Morgan"), a German
+// ordinal ("Der 1. Platz", text/german_ordinal.h), and before a lowercase letter („Wo ist er?“
+// fragte sie.).
 #pragma once
 
 #include <string_view>
