@@ -86,6 +86,12 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("We meet at 8 am sharp.", {}), (std::vector<std::string>{"8 am"}));
   EXPECT_EQ(spans_of("Up at 7am Monday, 6 am. Back at 7 pm Monday.", {}),
             (std::vector<std::string>{"7am", "6 am", "7 pm"}));
+  // A French clock time with its h: "à 8 h 30" was "8 8 30". Without minutes only in French text.
+  EXPECT_EQ(spans_of("Le marché ouvre à 8 h 30 et ferme à 14h30, le train part à 9h, le bus à 20 h.", {}),
+            (std::vector<std::string>{"8 h 30", "14h30", "9h", "20 h"}));
+  EXPECT_EQ(spans_of("Un homme avec 8 hérons et 3 h.", {}), (std::vector<std::string>{"3 h"}));
+  EXPECT_EQ(spans_of("He ran for 8 h and 5 hours, then 9 h 15 more.", {}), (std::vector<std::string>{"9 h 15"}));
+  EXPECT_EQ(spans_of("A man with 8 h2o bottles and 123 h.", {}), (std::vector<std::string>{"123"}));
   // A German ordinal goes with its dot ("Der 1. Platz": "The 1 1."); a number ending a sentence
   // or a line's list marker does not, nor does a number in text not guessed German.
   EXPECT_EQ(spans_of("Der 1. Platz geht am 25. Mai an den Jungen mit der Nummer 7.", {}),
@@ -142,6 +148,7 @@ TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
   EXPECT_EQ(stand_in("A woman talks to Dr. J. Baker.", "Dr. J. Baker"), "someone");
   EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller"), "jemand");
   EXPECT_EQ(stand_in("Mme Dupont lit un livre.", "Mme Dupont"), "Quelqu'un");
+  EXPECT_EQ(stand_in("M. Dupont lit un livre.", "M. Dupont"), "Quelqu'un");  // "M." is a title in French text
   EXPECT_EQ(stand_in("Mrs. Brown!", "Mrs. Brown"), "");             // no language
   EXPECT_EQ(stand_in("A man drinks Dr Pepper 22.", "Dr Pepper 22"), "");  // more than a title and name
   EXPECT_EQ(stand_in("A man in 北京.", "北京"), "");
@@ -206,6 +213,15 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   const std::vector<std::string> jemand = {"▁Jemand", "▁fährt", "▁Fahr", "rad", "▁in", "."};
   EXPECT_EQ(insert(jemand, place_pass_through(stood_in, someone_pieces, jemand, {0, 1, 2, 2, 3})),
             "Dr. Smith fährt Fahrrad in.");
+  // Two stand-ins aligned with one word: the second takes the other word written the same (in
+  // either case). "M. Dupont et Mme Martin sont là." read as "Quelqu'un et quelqu'un sont là."
+  stood_in.pass_through = {{"M. Dupont", -1, "Quelqu'un"}, {"Mme Martin", 4, "quelqu'un"}};
+  const std::vector<std::string> twice = {"▁Quel", "qu", "'", "un", "▁et", "▁quel", "qu", "'", "un", "▁sont", "▁là", "."};
+  const std::vector<std::string> someone_twice = {"▁Someone", "▁and", "▁someone", "▁are", "▁there", "."};
+  EXPECT_EQ(insert(someone_twice, place_pass_through(stood_in, twice, someone_twice, {0, 1, 0, 3, 4})),
+            "M. Dupont and Mme Martin are there.");
+  EXPECT_EQ(insert(someone_twice, place_pass_through(stood_in, twice, someone_twice, {2, 1, 2, 3, 4})),
+            "Mme Martin and M. Dupont are there.");  // the nearest word first, on either side
   // The stand-in's word may begin with a lone "▁" piece of its own (after_piece holds it).
   stood_in.pass_through = {{"Dr. Smith", 0, "Someone"}};
   EXPECT_EQ(insert(jemand, place_pass_through(stood_in, {"▁", "Some", "one", "▁rides", "▁a", "▁bike", "▁in", "."}, jemand,

@@ -26,6 +26,11 @@ TEST(TitledNames, ATitleAndTheCapitalisedWordsAfterIt) {
   EXPECT_EQ(names_in("Gestern hat Dr. Müller Kuchen für die Kinder gebacken."), Names{"Dr. Müller"});
   // Undotted: British and French.
   EXPECT_EQ(names_in("Mr Smith and Mme Dupont wave."), (Names{"Mr Smith", "Mme Dupont"}));
+  // French "M." and "MM." (Monsieur, Messieurs) in text guessed French; elsewhere "M." is an initial.
+  EXPECT_EQ(names_in("M. Dupont et Mme Martin sont dans le parc."), (Names{"M. Dupont", "Mme Martin"}));
+  EXPECT_EQ(names_in("MM. Durand et Petit sont dans le parc."), Names{"MM. Durand"});
+  EXPECT_EQ(names_in("John M. Smith rides a bike with the dog."), Names{});
+  EXPECT_EQ(names_in("M. Dupont"), Names{});  // no language to read "M." in
 }
 
 TEST(TitledNames, NoTitleOrNoName) {

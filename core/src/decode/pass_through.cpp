@@ -58,6 +58,24 @@ size_t clock_suffix_end(std::string_view text, size_t at) {
   return end;
 }
 
+// The end of a French clock time's "h" after a number of one or two digits ending at `at` ("8 h 30",
+// "14h30", "20 h"): an h after at most one space, then two digits after at most one space, before
+// whitespace, ASCII punctuation or the end; without the minutes ("8h", "20 h") only in text guessed French
+// (text/function_words.h). The models read "à 8 h 30" as "8 8 30". npos when there is none.
+size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
+  if (at - begin > 2) return std::string_view::npos;
+  const auto space = [&](size_t i) { return i < text.size() && text[i] == ' ' ? i + 1 : i; };
+  const auto ends_word = [&](size_t i) { return i == text.size() || stops_span(text[i]); };
+  const size_t h = space(at);
+  if (h >= text.size() || text[h] != 'h') return std::string_view::npos;
+  const size_t minutes = space(h + 1);
+  if (minutes + 2 <= text.size() && is_ascii_digit(text[minutes]) && is_ascii_digit(text[minutes + 1]) &&
+      ends_word(minutes + 2)) {
+    return minutes + 2;
+  }
+  return ends_word(h + 1) && guess_language(text) == Language::french ? h + 1 : std::string_view::npos;
+}
+
 // Whether a sign goes with the number starting at `at`: "$6", "#1", and a minus or plus that opens
 // a word ("-5°C", "+49 30 1234"), not a hyphen ("5-7" is one number, "x-1" a name's).
 bool sign_before(std::string_view text, size_t at) {
@@ -84,7 +102,8 @@ bool ordinal_suffix(std::string_view text, size_t at) {
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // after them ("$6", "#1", "-5", "5%": the models lost the signs or the digit), the sign included,
 // or an ordinal's ending after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."),
-// dot included; or a clock time of any length with its am or pm ("5 p.m.": "fünf Seiten").
+// dot included; or a clock time of any length with its am or pm ("5 p.m.": "fünf Seiten") or its
+// French h ("8 h 30").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -97,7 +116,9 @@ std::vector<ByteRange> numbers(std::string_view text) {
     while (end < text.size() && continues_number(end)) ++end;
     const bool sign = sign_before(text, begin);
     const bool percent = end < text.size() && text[end] == '%';
-    if (const size_t clock = clock_suffix_end(text, end); clock != std::string_view::npos) {
+    size_t clock = clock_suffix_end(text, end);
+    if (clock == std::string_view::npos) clock = french_clock_end(text, begin, end);
+    if (clock != std::string_view::npos) {
       runs.push_back(ByteRange{begin, clock});
       begin = clock - 1;
       continue;
@@ -149,17 +170,41 @@ bool ends_in_dotted_letters(std::string_view text) {
   return true;
 }
 
+std::string word_text(const std::vector<std::string>& pieces, const WordSpan& word) {
+  std::string text;
+  for (int piece = word.begin; piece < word.end; ++piece) text += pieces[static_cast<size_t>(piece)];
+  return text;
+}
+
 // The insertion of a span with a stand-in in place of the target word aligned with the stand-in's
-// word (its trailing punctuation kept); none without a stand-in or such a word.
+// word (its trailing punctuation kept); none without a stand-in or such a word. When an earlier
+// stand-in took that word, the nearest other word written the same takes its place: "Quelqu'un et
+// quelqu'un" -> "Someone and someone", both aligned with the first (in either case). `replaced`
+// marks the target words taken.
 std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::vector<WordSpan>& source_words,
                                             const std::vector<WordSpan>& target_words,
-                                            const std::vector<std::string>& target_pieces, const std::vector<int>& alignment) {
+                                            const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
+                                            std::vector<bool>& replaced) {
   if (span.stand_in.empty()) return std::nullopt;
   for (size_t word = 0; word < source_words.size(); ++word) {
     // The word holding the stand-in's first piece (after a lone "▁" piece of its own: "▁ Q u el…").
     if (source_words[word].end <= span.after_piece + 1 || source_words[word].begin > span.after_piece + 1) continue;
     if (alignment[word] < 0 || static_cast<size_t>(alignment[word]) >= target_words.size()) return std::nullopt;
-    const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
+    size_t chosen = static_cast<size_t>(alignment[word]);
+    if (replaced[chosen]) {
+      const std::string written = to_lowercase(word_text(target_pieces, target_words[chosen]));
+      for (size_t distance = 1; distance < target_words.size() && replaced[chosen]; ++distance) {
+        for (size_t other : {chosen + distance, chosen - distance}) {  // past the start wraps to a huge index
+          if (other < target_words.size() && !replaced[other] &&
+              to_lowercase(word_text(target_pieces, target_words[other])) == written) {
+            chosen = other;
+            break;
+          }
+        }
+      }
+    }
+    replaced[chosen] = true;
+    const WordSpan& target = target_words[chosen];
     return Insertion{span.text, target.begin, end_before_punctuation(target_pieces, target)};
   }
   return std::nullopt;
@@ -246,9 +291,9 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 }
 
 std::string stand_in_for(std::string_view text, ByteRange span) {
-  const std::string_view written = slice(text, span);
-  const std::vector<ByteRange> names = titled_names(written);
-  if (names.size() != 1 || names[0].begin != 0 || names[0].end != written.size()) return "";
+  const std::vector<ByteRange> names = titled_names(text);  // in the whole text, whose language says what "M." is
+  const auto is_span = [&](const ByteRange& name) { return name.begin == span.begin && name.end == span.end; };
+  if (std::none_of(names.begin(), names.end(), is_span)) return "";
   const bool opens = std::all_of(text.begin(), text.begin() + span.begin, is_ascii_space);
   switch (guess_language(text)) {
     case Language::english: return opens ? "Someone" : "someone";
@@ -288,8 +333,10 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
   const std::vector<WordSpan> source_words = piece_words(source_pieces);
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
   std::vector<Insertion> insertions;
+  std::vector<bool> replaced(target_words.size(), false);
   for (const PassThrough& span : source.pass_through) {
-    if (const std::optional<Insertion> replacing = replacing_stand_in(span, source_words, target_words, target_pieces, alignment)) {
+    if (const std::optional<Insertion> replacing =
+            replacing_stand_in(span, source_words, target_words, target_pieces, alignment, replaced)) {
       insertions.push_back(*replacing);
       continue;
     }

@@ -27,7 +27,7 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // digits with single . , : - or / between them, two or more characters, or with a $ or # before, a
 // minus or plus opening a word ("-5°C") or a % after them, the sign included, or an ordinal's
 // ending after them ("3rd", "1er") or a German ordinal's dot ("Der 1. Platz", text/german_ordinal.h);
-// a clock time with its am or pm, "5 p.m.") widened over the
+// a clock time with its am or pm, "5 p.m.", or its French h, "8 h 30") widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged

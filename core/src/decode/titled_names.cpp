@@ -18,6 +18,9 @@ constexpr size_t kMostNameWords = 3;
 // Titles written without their dot too (British "Mr Smith", French "Mme Dupont").
 constexpr std::array<std::string_view, 6> kUndottedTitles = {"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle"};
 
+// French "M." and "MM." (Monsieur, Messieurs), elsewhere initials ("John M. Smith").
+bool is_french_title_word(std::string_view word) { return word == "M." || word == "MM."; }
+
 bool is_title_word(std::string_view word) {
   if (word.empty() || word[0] < 'A' || word[0] > 'Z') return false;
   if (word.back() == '.') return is_title(word.substr(0, word.size() - 1));
@@ -37,7 +40,8 @@ std::vector<ByteRange> titled_names(std::string_view text) {
   std::vector<ByteRange> found;
   size_t most_words = 0;  // name words after a title; guessed at the first title
   for (size_t k = 0; k + 1 < words.size(); ++k) {
-    if (!is_title_word(slice(text, words[k]))) continue;
+    const std::string_view title = slice(text, words[k]);
+    if (!is_title_word(title) && !(is_french_title_word(title) && guess_language(text) == Language::french)) continue;
     // German capitalises its nouns: there a capital after the name says nothing ("Dr. Müller Kuchen").
     if (most_words == 0) most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
     size_t end = 0;  // of the name so far; 0: none yet
