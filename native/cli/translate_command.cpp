@@ -106,7 +106,7 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
       "its indentation, list marker and the spaces between sentences are kept, and text\n"
       "without letters is copied. Blank input lines give empty lines without calling the model.\n"
       "Text the vocabulary lacks (emoji, a name in another script), names it spells out (IBM),\n"
-      "web addresses, emoticons (:-) <3 ^_^), numbers (two or more digits, or one with $ # % -,\n"
+      "web addresses, emoticons (:-) <3 ^_^), numbers (two or more digits, or one with $ € # % -,\n"
       "ordinals: 3rd, German 1.) and clock times (5 p.m., 8 h 30) are not shown to the model:\n"
       "they pass through at the place the attention aligns them; a title and name (Mrs. Brown)\n"
       "is read as \"someone\" and takes the place of its translation. A sentence mostly in\n"

@@ -66,6 +66,10 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
             (std::vector<std::string>{"5-7", "1/2"}));
   // A single digit with its sign: the models lost the sign or the digit.
   EXPECT_EQ(spans_of("It costs $6 at 5% off for the #1 player.", {}), (std::vector<std::string>{"$6", "5%", "#1"}));
+  // A currency sign before or after it, or a % after a space: "un gâteau 4 €" lost the 4.
+  EXPECT_EQ(spans_of("Un café à €3, un gâteau à 4 €, un thé à 2€ et 5 % de plus, pas 7\n%.", {}),
+            (std::vector<std::string>{"€3", "4 €", "2€", "5 %"}));
+  EXPECT_EQ(spans_of("A tea for £2 and a cake for ¥5 or 3 $ and 9 euros.", {}), (std::vector<std::string>{"£2", "¥5", "3 $"}));
   // A minus or plus opening a word is a sign ("-5°C" lost its minus); a hyphen is not.
   EXPECT_EQ(spans_of("It is -5°C, call +4 or (-3) at x-1 in 5-7 days.", {}),
             (std::vector<std::string>{"-5°C", "+4", "(-3)", "5-7"}));

@@ -76,14 +76,32 @@ size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
   return ends_word(h + 1) && guess_language(text) == Language::french ? h + 1 : std::string_view::npos;
 }
 
-// Whether a sign goes with the number starting at `at`: "$6", "#1", and a minus or plus that opens
-// a word ("-5°C", "+49 30 1234"), not a hyphen ("5-7" is one number, "x-1" a name's).
-bool sign_before(std::string_view text, size_t at) {
-  if (at == 0) return false;
+// Currency signs, which go with a number before or after it ("$6", "€6", "4 €", "£3", "¥500").
+constexpr std::string_view kCurrencySigns[] = {"$", "\xe2\x82\xac", "\xc2\xa3", "\xc2\xa5"};  // $ € £ ¥
+
+// The length in bytes of the sign that goes with the number starting at `at`, or 0: a currency
+// sign or "#" right before it ("€6", "#1"), and a minus or plus that opens a word ("-5°C", "+49 30
+// 1234"), not a hyphen ("5-7" is one number, "x-1" a name's).
+size_t sign_before(std::string_view text, size_t at) {
+  if (at == 0) return 0;
+  for (std::string_view sign : kCurrencySigns) {
+    if (at >= sign.size() && text.substr(at - sign.size(), sign.size()) == sign) return sign.size();
+  }
   const char sign = text[at - 1];
-  if (sign == '$' || sign == '#') return true;
+  if (sign == '#') return 1;
   const bool opens_word = at == 1 || is_ascii_space(text[at - 2]) || text[at - 2] == '(';
-  return (sign == '-' || sign == '+') && opens_word;
+  return (sign == '-' || sign == '+') && opens_word ? 1 : 0;
+}
+
+// The end of a % or currency sign after the number ending at `at` and at most one space ("5%", "5 %",
+// "4 €", "5€"), or `at` when there is none.
+size_t unit_end(std::string_view text, size_t at) {
+  const size_t space = text.substr(at, 1) == "\n" ? 0 : space_at(text, at);
+  if (text.substr(at + space, 1) == "%") return at + space + 1;
+  for (std::string_view sign : kCurrencySigns) {
+    if (text.substr(at + space, sign.size()) == sign) return at + space + sign.size();
+  }
+  return at;
 }
 
 // Whether an ordinal's ending follows a number ending at `at`: English "1st", "2nd", "3rd", "4th",
@@ -100,7 +118,8 @@ bool ordinal_suffix(std::string_view text, size_t at) {
 
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
-// after them ("$6", "#1", "-5", "5%": the models lost the signs or the digit), the sign included,
+// or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
+// digit), the signs included,
 // or an ordinal's ending after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."),
 // dot included; or a clock time of any length with its am or pm ("5 p.m.": "fünf Seiten") or its
 // French h ("8 h 30").
@@ -114,8 +133,8 @@ std::vector<ByteRange> numbers(std::string_view text) {
     if (!is_ascii_digit(text[begin])) continue;
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
-    const bool sign = sign_before(text, begin);
-    const bool percent = end < text.size() && text[end] == '%';
+    const size_t sign = sign_before(text, begin);
+    const size_t unit = unit_end(text, end);
     size_t clock = clock_suffix_end(text, end);
     if (clock == std::string_view::npos) clock = french_clock_end(text, begin, end);
     if (clock != std::string_view::npos) {
@@ -123,10 +142,10 @@ std::vector<ByteRange> numbers(std::string_view text) {
       begin = clock - 1;
       continue;
     }
-    const bool german_ordinal = !sign && is_german_ordinal_dot(text, end);
-    if (end - begin >= kMinNumberDigits || sign || percent || german_ordinal || ordinal_suffix(text, end)) {
-      // "$50", "#4521", "12%", "-5", "1." go whole; "3rd" widens
-      runs.push_back(ByteRange{begin - sign, end + (percent || german_ordinal)});
+    const bool german_ordinal = sign == 0 && is_german_ordinal_dot(text, end);
+    if (end - begin >= kMinNumberDigits || sign > 0 || unit > end || german_ordinal || ordinal_suffix(text, end)) {
+      // "$50", "#4521", "12%", "4 €", "-5", "1." go whole; "3rd" widens
+      runs.push_back(ByteRange{begin - sign, german_ordinal ? end + 1 : unit});
     }
     begin = end - 1;
   }
