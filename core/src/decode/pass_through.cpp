@@ -60,8 +60,8 @@ size_t clock_suffix_end(std::string_view text, size_t at) {
 
 // The end of a French clock time's "h" after a number of one or two digits ending at `at` ("8 h 30",
 // "14h30", "20 h"): an h after at most one space, then two digits after at most one space, before
-// whitespace, ASCII punctuation or the end; without the minutes ("8h", "20 h") only in text guessed French
-// (text/function_words.h). The models read "à 8 h 30" as "8 8 30". npos when there is none.
+// whitespace, ASCII punctuation or the end; without the minutes ("8h", "20 h") only in text
+// guessed French (text/function_words.h). fr-en read "à 8 h 30" as "8 8 30". npos when none.
 size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
   if (at - begin > 2) return std::string_view::npos;
   const auto space = [&](size_t i) { return i < text.size() && text[i] == ' ' ? i + 1 : i; };
@@ -119,10 +119,9 @@ bool ordinal_suffix(std::string_view text, size_t at) {
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
-// digit), the signs included,
-// or an ordinal's ending after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."),
-// dot included; or a clock time of any length with its am or pm ("5 p.m.": "fünf Seiten") or its
-// French h ("8 h 30").
+// digit), the signs included, or an ordinal's ending after them ("3rd"), or a German ordinal's dot
+// ("Der 1. Platz": "The 1 1."), the dot included; or a clock time of any length with its am or pm
+// ("5 p.m.": "fünf Seiten") or its French h ("8 h 30").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
