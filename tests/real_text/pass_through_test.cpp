@@ -70,6 +70,11 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("Un café à €3, un gâteau à 4 €, un thé à 2€ et 5 % de plus, pas 7\n%.", {}),
             (std::vector<std::string>{"€3", "4 €", "2€", "5 %"}));
   EXPECT_EQ(spans_of("A tea for £2 and a cake for ¥5 or 3 $ and 9 euros.", {}), (std::vector<std::string>{"£2", "¥5", "3 $"}));
+  // A unit of measure after it and at most one space, before no letter or apostrophe: "He ran 5 km."
+  // was "Fünf Krankenschwestern".
+  EXPECT_EQ(spans_of("He ran 5 km at 12 km/h with 2kg and 1 l and 3 °C; 5 mice, 2 gifts, 4 m.", {}),
+            (std::vector<std::string>{"5 km", "12 km/h", "2kg", "1 l", "3 °C", "4 m"}));
+  EXPECT_EQ(spans_of("Il boit 2 l'eau et 5 min.", {}), (std::vector<std::string>{"5 min"}));
   // A minus or plus opening a word is a sign ("-5°C" lost its minus); a hyphen is not.
   EXPECT_EQ(spans_of("It is -5°C, call +4 or (-3) at x-1 in 5-7 days.", {}),
             (std::vector<std::string>{"-5°C", "+4", "(-3)", "5-7"}));

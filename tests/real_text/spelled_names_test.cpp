@@ -102,6 +102,19 @@ TEST(SpelledNames, AcronymsPassWhereverTheyStand) {
   EXPECT_EQ(names_in("Tom reads a book.", {{"Tom", 2}}), Names{});
 }
 
+TEST(SpelledNames, InnerCapitalsPassWhereverTheyStand) {
+  // A capital after a lowercase letter: a brand or name, lowercase first, at a sentence start, in
+  // German text and beside known capitalised words alike ("on her iPhone" was dropped).
+  EXPECT_EQ(names_in("She watches YouTube on her iPhone and sells bikes on eBay.",
+                     {{"YouTube", 3}, {"iPhone", 3}, {"eBay.", 2}}),
+            (Names{"YouTube", "iPhone", "eBay"}));
+  EXPECT_EQ(names_in("iPhone in der Hand, McDonald's in New York.", {{"iPhone", 3}, {"McDonald's", 4}}),
+            (Names{"iPhone", "McDonald's"}));
+  // One piece: the vocabulary knows it. A capital first and no lowercase before another: none.
+  EXPECT_EQ(names_in("A man holds an iPad and a NoteBook.", {{"NoteBook.", 1}}), Names{});
+  EXPECT_EQ(names_in("Ein Mann liest ABC.", {}), Names{});
+}
+
 TEST(SpelledNames, PunctuationAroundTheWordStaysOut) {
   EXPECT_EQ(names_in("Workers protest against (Equinox).", {{"(Equinox).", 7}}), Names{"Equinox"});
   EXPECT_EQ(names_in("He plays \"Mike Tyson's Punchout\" today.", {{"\"Mike", 4}, {"Tyson's", 4}, {"Punchout\"", 5}}),

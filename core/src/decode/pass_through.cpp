@@ -104,6 +104,24 @@ size_t unit_end(std::string_view text, size_t at) {
   return at;
 }
 
+// Units of measure after a number ("5 km", "3kg", "30 °C"); longer ones first ("km/h" before "km").
+constexpr std::string_view kUnits[] = {"km/h", "mph", "min", "km", "cm", "mm", "kg", "mg", "ml", "GB", "MB", "TB", "kB",
+                                       "\xc2\xb0" "C", "\xc2\xb0" "F", "\xc2\xb0", "m", "g", "l"};  // °C °F °
+
+// The end of a unit of measure after the number ending at `at` and at most one space, before
+// whitespace, the end or punctuation other than an apostrophe ("5 km", "3kg.", "2 l,", not "5
+// l'eau", "5 mice", "2 gifts"); or `at` when there is none. The models read "He ran 5 km." as
+// "Fünf Krankenschwestern".
+size_t measure_end(std::string_view text, size_t at) {
+  const size_t space = text.substr(at, 1) == "\n" ? 0 : space_at(text, at);
+  for (std::string_view unit : kUnits) {
+    const size_t end = at + space + unit.size();
+    if (text.substr(at + space, unit.size()) != unit) continue;
+    if (end == text.size() || (stops_span(text[end]) && text[end] != '\'')) return end;
+  }
+  return at;
+}
+
 // Whether an ordinal's ending follows a number ending at `at`: English "1st", "2nd", "3rd", "4th",
 // French "1er", "1re", "2e" (and "2ème", whose è is no ASCII letter), in either case, before no
 // ASCII letter or digit. The models made "He finished 1st" "Da ist ein Mann".
@@ -119,9 +137,9 @@ bool ordinal_suffix(std::string_view text, size_t at) {
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
-// digit), the signs included, or an ordinal's ending after them ("3rd"), or a German ordinal's dot
-// ("Der 1. Platz": "The 1 1."), the dot included; or a clock time of any length with its am or pm
-// ("5 p.m.": "fünf Seiten") or its French h ("8 h 30").
+// digit), the signs included, or a unit of measure after them ("5 km"), or an ordinal's ending
+// after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included; or
+// a clock time of any length with its am or pm ("5 p.m.": "fünf Seiten") or its French h ("8 h 30").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -133,7 +151,7 @@ std::vector<ByteRange> numbers(std::string_view text) {
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
     const size_t sign = sign_before(text, begin);
-    const size_t unit = unit_end(text, end);
+    const size_t unit = std::max(unit_end(text, end), measure_end(text, end));
     size_t clock = clock_suffix_end(text, end);
     if (clock == std::string_view::npos) clock = french_clock_end(text, begin, end);
     if (clock != std::string_view::npos) {
@@ -143,7 +161,7 @@ std::vector<ByteRange> numbers(std::string_view text) {
     }
     const bool german_ordinal = sign == 0 && is_german_ordinal_dot(text, end);
     if (end - begin >= kMinNumberDigits || sign > 0 || unit > end || german_ordinal || ordinal_suffix(text, end)) {
-      // "$50", "#4521", "12%", "4 €", "-5", "1." go whole; "3rd" widens
+      // "$50", "#4521", "12%", "4 €", "5 km", "-5", "1." go whole; "3rd" widens
       runs.push_back(ByteRange{begin - sign, german_ordinal ? end + 1 : unit});
     }
     begin = end - 1;

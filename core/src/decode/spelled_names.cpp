@@ -61,6 +61,15 @@ bool acronym(std::string_view word, const KnowsLowercase& knows) {
          !knows(word);
 }
 
+// A capital A-Z right after a lowercase a-z ("iPhone", "eBay", "McDonald's"): a brand or a name,
+// never a common word, wherever it stands.
+bool inner_capital(std::string_view word) {
+  for (size_t i = 1; i < word.size(); ++i) {
+    if (word[i] >= 'A' && word[i] <= 'Z' && word[i - 1] >= 'a' && word[i - 1] <= 'z') return true;
+  }
+  return false;
+}
+
 // Pieces overlapping text[begin, end). Words come in text order, and so do tokens: *next is the
 // first token that may still overlap this word or a later one.
 size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t end, size_t* next) {
@@ -80,7 +89,7 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer) {
 
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows) {
-  std::vector<ByteRange> names, acronyms;
+  std::vector<ByteRange> names, anywhere;  // anywhere: acronyms and inner capitals, names wherever they stand
   std::vector<bool> in_two_pieces;  // of each name
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
@@ -92,11 +101,16 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     sentence_start = ends_sentence(text[end - 1]) && !abbreviation;
     while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
-    if (word.begin == word.end || text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
+    if (word.begin == word.end) continue;
+    if (inner_capital(slice(text, word))) {
+      if (pieces_within(tokens, word.begin, word.end, &next_token) >= 2) anywhere.push_back(word);
+      continue;
+    }
+    if (text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
     if (acronym(slice(text, word), knows)) {
       if (pieces >= 2) {
-        acronyms.push_back(word);
+        anywhere.push_back(word);
       } else if (!begins_sentence) {
         ++known_capitalised;  // "BMX"
       }
@@ -128,7 +142,7 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     names = std::move(many);
   }
   if (known_capitalised > names.size()) names.clear();
-  names.insert(names.end(), acronyms.begin(), acronyms.end());
+  names.insert(names.end(), anywhere.begin(), anywhere.end());
   std::sort(names.begin(), names.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   return names;
 }

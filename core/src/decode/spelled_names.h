@@ -28,7 +28,9 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // neither it nor initials ("J.P. Morgan", "the U.S. team", their dot the name's) end a sentence
 // (text/false_break.h). Acronyms, words of two or more capitals A-Z the vocabulary cuts into two
 // or more pieces ("IBM" -> ▁I B M), are names wherever they stand, sentence starts and German
-// text included: "A man works at IBM in New York." lost IBM beside New York. In text order.
+// text included: "A man works at IBM in New York." lost IBM beside New York. So are words with a
+// capital A-Z after a lowercase a-z that the vocabulary cuts into two or more pieces ("iPhone",
+// "eBay", "McDonald's": "on her iPhone" was dropped). In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows);
 
