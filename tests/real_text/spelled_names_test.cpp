@@ -110,6 +110,9 @@ TEST(SpelledNames, InnerCapitalsPassWhereverTheyStand) {
             (Names{"YouTube", "iPhone", "eBay"}));
   EXPECT_EQ(names_in("iPhone in der Hand, McDonald's in New York.", {{"iPhone", 3}, {"McDonald's", 4}}),
             (Names{"iPhone", "McDonald's"}));
+  // Only its part between hyphens: "Der FedEx-Fahrer" read whole gave "The FedEx-Fahrer worker".
+  EXPECT_EQ(names_in("Der FedEx-Fahrer und der Post-iPod-Mann hören zu.", {{"FedEx-Fahrer", 4}, {"Post-iPod-Mann", 6}}),
+            (Names{"FedEx", "iPod"}));
   // One piece: the vocabulary knows it. A capital first and no lowercase before another: none.
   EXPECT_EQ(names_in("A man holds an iPad and a NoteBook.", {{"NoteBook.", 1}}), Names{});
   EXPECT_EQ(names_in("Ein Mann liest ABC.", {}), Names{});

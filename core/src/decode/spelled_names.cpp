@@ -102,8 +102,13 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     while (word.begin < word.end && is_ascii_punctuation(text[word.begin])) ++word.begin;
     while (word.end > word.begin && is_ascii_punctuation(text[word.end - 1])) --word.end;
     if (word.begin == word.end) continue;
-    if (inner_capital(slice(text, word))) {
-      if (pieces_within(tokens, word.begin, word.end, &next_token) >= 2) anywhere.push_back(word);
+    if (inner_capital(slice(text, word))) {  // its parts between hyphens: "FedEx" of "FedEx-Fahrer"
+      for (size_t begin = word.begin; begin < word.end;) {
+        const size_t end = std::min(word.end, text.find('-', begin));
+        const ByteRange part{begin, end};
+        if (inner_capital(slice(text, part)) && pieces_within(tokens, begin, end, &next_token) >= 2) anywhere.push_back(part);
+        begin = end + 1;
+      }
       continue;
     }
     if (text[word.begin] < 'A' || text[word.begin] > 'Z') continue;

@@ -30,7 +30,8 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // or more pieces ("IBM" -> ▁I B M), are names wherever they stand, sentence starts and German
 // text included: "A man works at IBM in New York." lost IBM beside New York. So are words with a
 // capital A-Z after a lowercase a-z that the vocabulary cuts into two or more pieces ("iPhone",
-// "eBay", "McDonald's": "on her iPhone" was dropped). In text order.
+// "eBay", "McDonald's": "on her iPhone" was dropped), their part between hyphens only ("FedEx" of
+// "FedEx-Fahrer"). In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows);
 
