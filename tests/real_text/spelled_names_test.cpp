@@ -118,6 +118,17 @@ TEST(SpelledNames, InnerCapitalsPassWhereverTheyStand) {
   EXPECT_EQ(names_in("Ein Mann liest ABC.", {}), Names{});
 }
 
+TEST(SpelledNames, MonthsAndWeekdaysPassInGermanTextAndInTwoPieces) {
+  // "The meeting is in March." was "Die Konferenz ist in New York."
+  EXPECT_EQ(names_in("The New York meeting is in March.", {{"March.", 2}}), Names{"March"});
+  EXPECT_EQ(names_in("Monday's meeting is in New York.", {{"Monday's", 4}}), Names{"Monday's"});
+  // German capitalises its nouns, which hides other names, not these.
+  EXPECT_EQ(names_in("Am Freitag spielen die Kinder im Park.", {{"Freitag", 2}, {"Kinder", 2}}), Names{"Freitag"});
+  // Two pieces at a sentence start are a word there ("May I help?"); one piece is known.
+  EXPECT_EQ(names_in("May I help? March on!", {{"May", 2}, {"March", 2}}), Names{});
+  EXPECT_EQ(names_in("We met in June.", {}), Names{});
+}
+
 TEST(SpelledNames, PunctuationAroundTheWordStaysOut) {
   EXPECT_EQ(names_in("Workers protest against (Equinox).", {{"(Equinox).", 7}}), Names{"Equinox"});
   EXPECT_EQ(names_in("He plays \"Mike Tyson's Punchout\" today.", {{"\"Mike", 4}, {"Tyson's", 4}, {"Punchout\"", 5}}),

@@ -31,7 +31,8 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // text included: "A man works at IBM in New York." lost IBM beside New York. So are words with a
 // capital A-Z after a lowercase a-z that the vocabulary cuts into two or more pieces ("iPhone",
 // "eBay", "McDonald's": "on her iPhone" was dropped), their part between hyphens only ("FedEx" of
-// "FedEx-Fahrer"). In text order.
+// "FedEx-Fahrer"). So are English and German months and weekdays the vocabulary cuts into three or
+// more pieces, or two not at a sentence start ("in March", "am Freitag"). In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows);
 
