@@ -75,6 +75,8 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("He ran 5 km at 12 km/h with 2kg and 1 l and 3 °C; 5 mice, 2 gifts, 4 m.", {}),
             (std::vector<std::string>{"5 km", "12 km/h", "2kg", "1 l", "3 °C", "4 m"}));
   EXPECT_EQ(spans_of("Il boit 2 l'eau et 5 min.", {}), (std::vector<std::string>{"5 min"}));
+  EXPECT_EQ(spans_of("It costs 5", {}), (std::vector<std::string>{}));  // a number ending the text
+  EXPECT_EQ(spans_of("It costs 55", {}), (std::vector<std::string>{"55"}));
   // A minus or plus opening a word is a sign ("-5°C" lost its minus); a hyphen is not.
   EXPECT_EQ(spans_of("It is -5°C, call +4 or (-3) at x-1 in 5-7 days.", {}),
             (std::vector<std::string>{"-5°C", "+4", "(-3)", "5-7"}));

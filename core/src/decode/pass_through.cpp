@@ -76,6 +76,11 @@ size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
   return ends_word(h + 1) && guess_language(text) == Language::french ? h + 1 : std::string_view::npos;
 }
 
+// The length of the space at text[at] (text/words.h space_at) but a line break; 0 at the end.
+size_t space_in_line(std::string_view text, size_t at) {
+  return at < text.size() && text[at] != '\n' ? space_at(text, at) : 0;
+}
+
 // Currency signs, which go with a number before or after it ("$6", "€6", "4 €", "£3", "¥500").
 constexpr std::string_view kCurrencySigns[] = {"$", "\xe2\x82\xac", "\xc2\xa3", "\xc2\xa5"};  // $ € £ ¥
 
@@ -96,7 +101,7 @@ size_t sign_before(std::string_view text, size_t at) {
 // The end of a % or currency sign after the number ending at `at` and at most one space ("5%", "5 %",
 // "4 €", "5€"), or `at` when there is none.
 size_t unit_end(std::string_view text, size_t at) {
-  const size_t space = text.substr(at, 1) == "\n" ? 0 : space_at(text, at);
+  const size_t space = space_in_line(text, at);
   if (text.substr(at + space, 1) == "%") return at + space + 1;
   for (std::string_view sign : kCurrencySigns) {
     if (text.substr(at + space, sign.size()) == sign) return at + space + sign.size();
@@ -113,7 +118,7 @@ constexpr std::string_view kUnits[] = {"km/h", "mph", "min", "km", "cm", "mm", "
 // l'eau", "5 mice", "2 gifts"); or `at` when there is none. The models read "He ran 5 km." as
 // "Fünf Krankenschwestern".
 size_t measure_end(std::string_view text, size_t at) {
-  const size_t space = text.substr(at, 1) == "\n" ? 0 : space_at(text, at);
+  const size_t space = space_in_line(text, at);
   for (std::string_view unit : kUnits) {
     const size_t end = at + space + unit.size();
     if (text.substr(at + space, unit.size()) != unit) continue;
