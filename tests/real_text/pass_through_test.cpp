@@ -233,6 +233,11 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
             "M. Dupont and Mme Martin are there.");
   EXPECT_EQ(insert(someone_twice, place_pass_through(stood_in, twice, someone_twice, {2, 1, 2, 3, 4})),
             "Mme Martin and M. Dupont are there.");  // the nearest word first, on either side
+  // Punctuation after the word aside: "M. Dupont parle avec Mme Martin." -> "Someone talks with someone."
+  stood_in.pass_through = {{"M. Dupont", -1, "Quelqu'un"}, {"Mme Martin", 6, "quelqu'un"}};
+  const std::vector<std::string> with = {"▁Quel", "qu", "'", "un", "▁parle", "▁avec", "▁quel", "qu", "'", "un", "."};
+  const std::vector<std::string> talks = {"▁Someone", "▁talks", "▁with", "▁someone", "."};
+  EXPECT_EQ(insert(talks, place_pass_through(stood_in, with, talks, {0, 1, 2, 0})), "M. Dupont talks with Mme Martin.");
   // The stand-in's word may begin with a lone "▁" piece of its own (after_piece holds it).
   stood_in.pass_through = {{"Dr. Smith", 0, "Someone"}};
   EXPECT_EQ(insert(jemand, place_pass_through(stood_in, {"▁", "Some", "one", "▁rides", "▁a", "▁bike", "▁in", "."}, jemand,

@@ -113,6 +113,9 @@ TEST(SpelledNames, InnerCapitalsPassWhereverTheyStand) {
   // Only its part between hyphens: "Der FedEx-Fahrer" read whole gave "The FedEx-Fahrer worker".
   EXPECT_EQ(names_in("Der FedEx-Fahrer und der Post-iPod-Mann hören zu.", {{"FedEx-Fahrer", 4}, {"Post-iPod-Mann", 6}}),
             (Names{"FedEx", "iPod"}));
+  // After a French elision; not German's gender-inclusive ending.
+  EXPECT_EQ(names_in("Il utilise l'iPhone de Paul.", {{"l'iPhone", 4}}), Names{"iPhone"});
+  EXPECT_EQ(names_in("Die LehrerInnen und StudentIn streiken.", {{"LehrerInnen", 4}, {"StudentIn", 3}}), Names{});
   // One piece: the vocabulary knows it. A capital first and no lowercase before another: none.
   EXPECT_EQ(names_in("A man holds an iPad and a NoteBook.", {{"NoteBook.", 1}}), Names{});
   EXPECT_EQ(names_in("Ein Mann liest ABC.", {}), Names{});

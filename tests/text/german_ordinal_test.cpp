@@ -23,6 +23,8 @@ TEST(GermanOrdinalDot, BeforeANounOrAdjectiveInGermanText) {
 TEST(GermanOrdinalDot, NotAtASentenceEndOrOutsideGerman) {
   EXPECT_FALSE(ordinal_after("Das Kind ist 5. Es spielt im Garten.", "5"));        // a sentence opens
   EXPECT_FALSE(ordinal_after("Das Kind ist 5. Dann spielt es im Garten.", "5"));
+  EXPECT_FALSE(ordinal_after("Mein Sohn ist 5. Meine Tochter ist 3.", "5"));
+  EXPECT_FALSE(ordinal_after("Der Zug kommt um 8. Um 9 fährt er ab.", "8"));
   EXPECT_FALSE(ordinal_after("Er kam im Jahr 2020. Platz war genug.", "2020"));  // four digits: a year
   EXPECT_FALSE(ordinal_after("Der Zug kommt um 5. der Bus nicht.", "5"));        // lowercase: no capital
   EXPECT_FALSE(ordinal_after("Ein Hund ist 3.", "3"));                            // no word after it

@@ -211,17 +211,18 @@ bool ends_in_dotted_letters(std::string_view text) {
   return true;
 }
 
-std::string word_text(const std::vector<std::string>& pieces, const WordSpan& word) {
+// The word's pieces joined, lowercased, without its trailing punctuation ("▁Someone" "." -> "▁someone").
+std::string bare_word(const std::vector<std::string>& pieces, const WordSpan& word) {
   std::string text;
-  for (int piece = word.begin; piece < word.end; ++piece) text += pieces[static_cast<size_t>(piece)];
-  return text;
+  for (int piece = word.begin; piece < end_before_punctuation(pieces, word); ++piece) text += pieces[static_cast<size_t>(piece)];
+  return to_lowercase(text);
 }
 
 // The insertion of a span with a stand-in in place of the target word aligned with the stand-in's
 // word (its trailing punctuation kept); none without a stand-in or such a word. When an earlier
 // stand-in took that word, the nearest other word written the same takes its place: "Quelqu'un et
-// quelqu'un" -> "Someone and someone", both aligned with the first (in either case). `replaced`
-// marks the target words taken.
+// quelqu'un" -> "Someone and someone", both aligned with the first (in either case, punctuation
+// after it aside: "… with someone."). `replaced` marks the target words taken.
 std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::vector<WordSpan>& source_words,
                                             const std::vector<WordSpan>& target_words,
                                             const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
@@ -233,11 +234,11 @@ std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::
     if (alignment[word] < 0 || static_cast<size_t>(alignment[word]) >= target_words.size()) return std::nullopt;
     size_t chosen = static_cast<size_t>(alignment[word]);
     if (replaced[chosen]) {
-      const std::string written = to_lowercase(word_text(target_pieces, target_words[chosen]));
+      const std::string written = bare_word(target_pieces, target_words[chosen]);
       for (size_t distance = 1; distance < target_words.size() && replaced[chosen]; ++distance) {
         for (size_t other : {chosen + distance, chosen - distance}) {  // past the start wraps to a huge index
           if (other < target_words.size() && !replaced[other] &&
-              to_lowercase(word_text(target_pieces, target_words[other])) == written) {
+              bare_word(target_pieces, target_words[other]) == written) {
             chosen = other;
             break;
           }

@@ -26,7 +26,8 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // (text/emoticons.h) and each number (ASCII
 // digits with single . , : - or / between them, two or more characters, or with a currency sign
 // ($ € £ ¥) or # before, a minus or plus opening a word ("-5°C"), or a % or currency sign after
-// them and at most one space ("4 €"), the signs included, or an ordinal's ending after them
+// them and at most one space ("4 €"), the signs included, or a unit of measure after them ("5
+// km"), or an ordinal's ending after them
 // ("3rd", "1er") or a German ordinal's dot ("Der 1. Platz", text/german_ordinal.h); a clock time
 // with its am or pm, "5 p.m.", or its French h, "8 h 30") widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."

@@ -63,12 +63,26 @@ bool acronym(std::string_view word, const KnowsLowercase& knows) {
 }
 
 // A capital A-Z right after a lowercase a-z ("iPhone", "eBay", "McDonald's"): a brand or a name,
-// never a common word, wherever it stands.
+// never a common word, wherever it stands. Not German's gender-inclusive ending ("LehrerInnen",
+// "StudentIn"), a common word.
 bool inner_capital(std::string_view word) {
   for (size_t i = 1; i < word.size(); ++i) {
-    if (word[i] >= 'A' && word[i] <= 'Z' && word[i - 1] >= 'a' && word[i - 1] <= 'z') return true;
+    if (word[i] < 'A' || word[i] > 'Z' || word[i - 1] < 'a' || word[i - 1] > 'z') continue;
+    const std::string_view rest = word.substr(i);
+    if (rest != "In" && rest != "Innen") return true;
   }
   return false;
+}
+
+// Where a name with an inner capital begins in `part`: after a French elision ("l'iPhone",
+// "d'eBay"), whose letters before the apostrophe hold no inner capital ("McDonald's" begins at 0).
+size_t after_elision(std::string_view part) {
+  for (size_t at = 0; at < part.size(); ++at) {
+    if (const size_t apostrophe = apostrophe_at(part, at)) {
+      return inner_capital(part.substr(0, at)) ? 0 : at + apostrophe;
+    }
+  }
+  return 0;
 }
 
 // English and German months and weekdays: Multi30k's captions hardly name them, so the shipped
@@ -115,8 +129,10 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     if (inner_capital(slice(text, word))) {  // its parts between hyphens: "FedEx" of "FedEx-Fahrer"
       for (size_t begin = word.begin; begin < word.end;) {
         const size_t end = std::min(word.end, text.find('-', begin));
-        const ByteRange part{begin, end};
-        if (inner_capital(slice(text, part)) && pieces_within(tokens, begin, end, &next_token) >= 2) anywhere.push_back(part);
+        const ByteRange part{begin + after_elision(text.substr(begin, end - begin)), end};
+        if (inner_capital(slice(text, part)) && pieces_within(tokens, part.begin, end, &next_token) >= 2) {
+          anywhere.push_back(part);
+        }
         begin = end + 1;
       }
       continue;

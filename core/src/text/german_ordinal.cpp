@@ -14,13 +14,15 @@ namespace {
 
 // Words a German sentence often opens with (lowercased): articles, pronouns, adverbs, conjunctions
 // and prepositions. An ordinal stands before a noun or an adjective instead.
-constexpr std::array<std::string_view, 58> kSentenceOpeners = {
+constexpr std::array<std::string_view, 78> kSentenceOpeners = {
     "der",   "die",   "das",   "den",   "dem",  "des",   "ein",   "eine",  "einer", "einem",
     "einen", "es",    "er",    "sie",   "ich",  "wir",   "ihr",   "man",   "dann",  "da",
     "dort",  "danach", "doch", "aber",  "und",  "auch",  "so",    "hier",  "heute", "jetzt",
     "nun",   "dies",  "diese", "dieser", "dieses", "sein", "seine", "ihre", "wer",  "was",
     "wie",   "wo",    "in",    "im",    "auf",  "an",    "am",    "mit",   "zu",    "zum",
-    "zur",   "von",   "vom",   "bei",   "nach", "als",   "wenn",  "kein"};
+    "zur",   "von",   "vom",   "bei",   "nach", "als",   "wenn",  "kein",  "keine", "mein",
+    "meine", "meinem", "meinen", "meiner", "unser", "unsere", "dein", "deine", "ihm", "ihn",
+    "uns",   "um",    "gestern", "alle", "nur",  "sonst", "bitte", "danke"};
 
 }  // namespace
 
