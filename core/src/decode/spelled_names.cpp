@@ -141,8 +141,8 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
     // A month or weekday the vocabulary spells passes anywhere, in two pieces not at a sentence
     // start ("May I …?", "March on!").
-    const std::string_view stem_text = slice(text, longest_part(text, word));  // "Monday" of "Monday's"
-    if (std::find(kCalendarNames.begin(), kCalendarNames.end(), stem_text) != kCalendarNames.end() &&
+    const ByteRange stem = longest_part(text, word);  // "Monday" of "Monday's"
+    if (std::find(kCalendarNames.begin(), kCalendarNames.end(), slice(text, stem)) != kCalendarNames.end() &&
         (pieces >= kManyPieces || (pieces == 2 && !begins_sentence))) {
       anywhere.push_back(word);
       continue;
@@ -157,7 +157,6 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
     }
     if (begins_sentence) continue;
     if (abbreviation && !initials(slice(text, word))) continue;  // a title
-    const ByteRange stem = longest_part(text, word);
     const bool known_stem = pieces_within(tokens, stem.begin, stem.end, &next_token) < 2;  // "I'm", "It's"
     const bool short_pieces = characters(text, word.begin, word.end) <= kMaxCharactersPerPiece * pieces;
     const bool two = pieces == 2 && !knows(slice(text, word));
