@@ -277,5 +277,56 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
 }
 
+TEST(PlacePassThrough, ASpanEndingInADotTakesTheTranslationsFullStop) {
+  // "A man waits at 10:45 a.m. with a dog." read as "A man waits at with a dog."
+  PreparedSource source;
+  source.pass_through = {{"10:45 a.m.", 3, ""}};
+  const std::vector<std::string> waits = {"▁A", "▁man", "▁waits", "▁at", "▁with", "▁a", "▁dog", "."};
+  const std::vector<std::string> hund = {"▁Ein", "▁Mann", "▁wartet", "▁mit", "▁einem", "▁Hund", "."};
+  EXPECT_EQ(insert(hund, place_pass_through(source, waits, hund, {0, 1, 2, 5, 3, 4, 5})),
+            "Ein Mann wartet mit einem Hund 10:45 a.m.");  // not "… a.m.."
+  EXPECT_EQ(insert(hund, place_pass_through(source, waits, hund, {0, 1, 2, 2, 3, 4, 5})),
+            "Ein Mann wartet 10:45 a.m. mit einem Hund.");
+  const std::vector<std::string> asks = {"▁Ein", "▁Mann", "▁wartet", "▁mit", "▁einem", "▁Hund", "?"};
+  EXPECT_EQ(insert(asks, place_pass_through(source, waits, asks, {0, 1, 2, 5, 3, 4, 5})),
+            "Ein Mann wartet mit einem Hund 10:45 a.m.?");  // a question keeps its mark
+}
+
+TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
+  // "Am Freitag spielen die Kinder." read as "Am spielen die Kinder."
+  PreparedSource source;
+  source.pass_through = {{"Freitag", 0, ""}};
+  const std::vector<std::string> am = {"▁Am", "▁spielen", "▁die", "▁Kinder", "."};
+  const std::vector<std::string> english = {"▁The", "▁children", "▁play", "▁on", "▁the", "▁beach", "."};
+  EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})), "The children play on Friday the beach.");
+  const std::vector<std::string> french = {"▁Les", "▁enfants", "▁jouent", "▁sur", "▁la", "▁plage", "."};
+  EXPECT_EQ(insert(french, place_pass_through(source, am, french, {3, 2, 0, 1})), "Les enfants jouent sur vendredi la plage.");
+  source.pass_through = {{"Freitag", -1, ""}};  // opening the translation: capitalised
+  EXPECT_EQ(insert(french, place_pass_through(source, am, french, {0, 2, 0, 1})), "Vendredi Les enfants jouent sur la plage.");
+  // French capitalised where a French sentence opens: "Lundi, les enfants jouent." read without it.
+  PreparedSource lundi;
+  lundi.text = "Lundi, les enfants jouent.";
+  lundi.pass_through = {{"Lundi", -1, ""}};
+  const std::vector<std::string> jouent = {",", "▁les", "▁enfants", "▁jouent", "."};
+  const std::vector<std::string> play = {",", "▁the", "▁children", "▁are", "▁playing", "."};
+  EXPECT_EQ(insert(play, place_pass_through(lundi, jouent, play, {0, 1, 2, 3})), "Monday, the children are playing.");
+  lundi.pass_through = {{"Lundi", 0, ""}};  // after a lone "▁" before the comma: "▁ , les enfants jouent ."
+  EXPECT_EQ(insert(play, place_pass_through(lundi, {"▁", ",", "▁les", "▁enfants", "▁jouent", "."}, play, {0, 1, 2, 3})),
+            ", Monday the children are playing.");
+  lundi.pass_through = {{"Lundi", -1, ""}};
+  lundi.text = "Lundi, the children play.";  // not French: a name
+  EXPECT_EQ(insert(play, place_pass_through(lundi, jouent, play, {0, 1, 2, 3})), "Lundi, the children are playing.");
+  // A date: its other words hold digits ("25. Mai"); a name stays ("June Carter").
+  source.pass_through = {{"25. Mai", 0, ""}};
+  EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})), "The children play on 25. May the beach.");
+  source.pass_through = {{"June Carter", 0, ""}};
+  EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})),
+            "The children play on June Carter the beach.");
+  // A translation whose language is not recognised keeps the span as written.
+  source.pass_through = {{"Freitag", 0, ""}};
+  const std::vector<std::string> unknown = {"▁Kinder", "▁spielen", "."};
+  EXPECT_EQ(insert(unknown, place_pass_through(source, am, unknown, {0, 1, 0, 0})), "Kinder Freitag spielen.");
+}
+
 }  // namespace
 }  // namespace attend

@@ -106,6 +106,23 @@ TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
   EXPECT_TRUE(translator.prepare("Yes, I'm here and I’m there.").pass_through.empty());
 }
 
+TEST(ShippedModel, MonthsAndWeekdaysPassAndAreWrittenInGerman) {
+  // Given to the model, "in March" was "in New York"; passed as written, it stayed "March".
+  Translator translator(shipped_model());
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  for (const auto& [text, german] : {std::pair<std::string, std::string>{"The meeting is in March.", "März"},
+                                     {"The children play on Friday.", "Freitag"},
+                                     {"Two dogs play in the snow in December.", "Dezember"}}) {
+    const std::string translated = translator.translate(text, beam).hypotheses[0].text;
+    EXPECT_TRUE(contains(translated, german)) << translated;
+  }
+  // A clock time ending the translation ends it with its own dot ("… an 10:45 a.m..").
+  const std::string at = translator.translate("Dr. Smith arrived at 10:45 a.m. with two dogs.", beam).hypotheses[0].text;
+  EXPECT_TRUE(contains(at, "10:45 a.m.")) << at;
+  EXPECT_FALSE(contains(at, "a.m..")) << at;
+}
+
 TEST(ShippedModel, WebAddressesPassThrough) {
   // Given to the model, the URL and the e-mail address were lost ("Blick auf einen
   // Motorradfahrer, …"), and so were the hashtag and the handle.

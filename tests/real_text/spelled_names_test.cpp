@@ -132,6 +132,19 @@ TEST(SpelledNames, MonthsAndWeekdaysPassInGermanTextAndInTwoPieces) {
   EXPECT_EQ(names_in("We met in June.", {}), Names{});
 }
 
+TEST(SpelledNames, FrenchMonthsAndWeekdaysInLowercaseAndOpeningASentence) {
+  // "Un homme promène son chien en janvier." was "… his dog in a tub."
+  EXPECT_EQ(names_in("Un homme promène son chien en janvier.", {{"janvier.", 4}}), Names{"janvier"});
+  EXPECT_EQ(names_in("Deux enfants jouent en mai.", {{"mai.", 2}}), Names{"mai"});
+  // Capitalised only where a sentence opens, in two pieces too ("Mardi, …" was "Mardidi, …").
+  EXPECT_EQ(names_in("Mardi, un homme court.", {{"Mardi,", 2}}), Names{"Mardi"});
+  EXPECT_EQ(names_in("Un homme nommé Mardi court.", {{"Mardi", 2}}), Names{});
+  EXPECT_EQ(names_in("Mardi Gras beads hang from his neck.", {{"Mardi", 2}}), Names{});  // English
+  // "Mars" is the planet wherever it stands; "mars" in lowercase the month.
+  EXPECT_EQ(names_in("Mars est rouge.", {{"Mars", 2}}), Names{});
+  EXPECT_EQ(names_in("Le 3 mars, il neige.", {{"mars,", 3}}), Names{"mars"});
+}
+
 TEST(SpelledNames, PunctuationAroundTheWordStaysOut) {
   EXPECT_EQ(names_in("Workers protest against (Equinox).", {{"(Equinox).", 7}}), Names{"Equinox"});
   EXPECT_EQ(names_in("He plays \"Mike Tyson's Punchout\" today.", {{"\"Mike", 4}, {"Tyson's", 4}, {"Punchout\"", 5}}),

@@ -8,6 +8,7 @@
 #include "decode/titled_names.h"
 #include "decode/web_addresses.h"
 #include "text/ascii.h"
+#include "text/calendar_names.h"
 #include "text/emoticons.h"
 #include "text/faces.h"
 #include "text/function_words.h"
@@ -218,6 +219,47 @@ std::string bare_word(const std::vector<std::string>& pieces, const WordSpan& wo
   return to_lowercase(text);
 }
 
+// The pieces as text, "▁" as a space: enough to guess its language.
+std::string pieces_text(const std::vector<std::string>& pieces) {
+  std::string text;
+  for (const std::string& piece : pieces) {
+    text += opens_word(piece) ? " " + piece.substr(3) : piece;  // "▁" is 3 bytes
+  }
+  return text;
+}
+
+// Whether nothing but a lone "▁" piece (before punctuation: "Mardi, …" read as "▁ , …") is
+// before the span in what the model read.
+bool opens_source(const PassThrough& span, const std::vector<std::string>& source_pieces) {
+  return span.after_piece < 0 || (span.after_piece == 0 && source_pieces.at(0) == "\xE2\x96\x81");
+}
+
+// A span as the translation writes it: its months and weekdays in the translation's language
+// (text/calendar_names.h; "Freitag" -> "Friday", "25. Mai" -> "25. May") when the span's other
+// words hold digits, a date, not a name ("June Carter" stays); a translated first word capitalised
+// when it opens the translation ("Lundi"). Any other span as the source wrote it.
+// `opens_french_sentence`: the span opens a sentence guessed French ("Lundi, …").
+std::string written_in(const std::string& span, bool opens_french_sentence, Language language, bool opens_translation) {
+  const std::vector<ByteRange> words = words_between_spaces(span);
+  const auto date_word = [&](const ByteRange& word) {
+    const std::string_view text = slice(span, word);
+    return is_calendar_name(text, opens_french_sentence && word.begin == 0) ||
+           std::any_of(text.begin(), text.end(), is_ascii_digit);
+  };
+  if (!std::all_of(words.begin(), words.end(), date_word)) return span;
+  std::string text;
+  size_t written = 0;  // span[0, written) is in text
+  for (const ByteRange& word : words) {
+    text.append(span, written, word.begin - written);
+    std::string name = calendar_name_in(slice(span, word), opens_french_sentence && word.begin == 0, language);
+    const bool capital = opens_translation && word.begin == 0 && name != slice(span, word);
+    if (capital && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
+    text += name;
+    written = word.end;
+  }
+  return text + span.substr(written);
+}
+
 // The insertion of a span with a stand-in in place of the target word aligned with the stand-in's
 // word (its trailing punctuation kept); none without a stand-in or such a word. When an earlier
 // stand-in took that word, the nearest other word written the same takes its place: "Quelqu'un et
@@ -374,6 +416,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment) {
   const std::vector<WordSpan> source_words = piece_words(source_pieces);
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
+  const Language target_language = guess_language(pieces_text(target_pieces));
   std::vector<Insertion> insertions;
   std::vector<bool> replaced(target_words.size(), false);
   for (const PassThrough& span : source.pass_through) {
@@ -401,7 +444,13 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     const bool lent_its_dot = span.after_piece + 2 == static_cast<int>(source_pieces.size()) && source_pieces.back() == "." &&
                               ends_in_dotted_letters(span.text);
     const bool inside = before_piece < final_punctuation_begin(target_pieces);
-    insertions.push_back(Insertion{lent_its_dot && inside ? span.text + "." : span.text, before_piece});
+    const bool opens_french_sentence = opens_source(span, source_pieces) && guess_language(source.text) == Language::french;
+    std::string text = written_in(span.text, opens_french_sentence, target_language, before_piece == 0);
+    if (lent_its_dot && inside) text += '.';
+    // "… at 10:45 a.m." ends the translation with its own dot, not "… a.m..".
+    const bool takes_full_stop = text.back() == '.' && static_cast<size_t>(before_piece) + 1 == target_pieces.size() &&
+                                 target_pieces.back() == ".";
+    insertions.push_back(Insertion{std::move(text), before_piece, takes_full_stop ? before_piece + 1 : 0});
   }
   std::stable_sort(insertions.begin(), insertions.end(),
                    [](const Insertion& a, const Insertion& b) { return a.before_piece < b.before_piece; });

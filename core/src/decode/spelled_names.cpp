@@ -1,12 +1,13 @@
 #include "decode/spelled_names.h"
 
 #include <algorithm>
-#include <array>
 #include <string>
 #include <utility>
 
 #include "text/ascii.h"
+#include "text/calendar_names.h"
 #include "text/false_break.h"
+#include "text/function_words.h"
 #include "text/letter_case.h"
 #include "text/words.h"
 
@@ -85,15 +86,6 @@ size_t after_elision(std::string_view part) {
   return 0;
 }
 
-// English and German months and weekdays: Multi30k's captions hardly name them, so the shipped
-// vocabularies spell them all ("▁Mar ch", "▁Mo n day", "▁Frei tag") and the models made "in March"
-// "in New York"; German text, which capitalises its nouns, hid them from the rule for names.
-constexpr std::array<std::string_view, 35> kCalendarNames = {
-    "January",  "February", "March",   "April",     "May",      "June",     "July",   "August",    "September",
-    "October",  "November", "December", "Monday",   "Tuesday",  "Wednesday", "Thursday", "Friday", "Saturday",
-    "Sunday",   "Januar",   "Februar", "M\xc3\xa4rz", "Mai",   "Juni",     "Juli",   "Oktober",   "Dezember",
-    "Montag",   "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag", "Sonnabend"};
-
 // Pieces overlapping text[begin, end). Words come in text order, and so do tokens: *next is the
 // first token that may still overlap this word or a later one.
 size_t pieces_within(const std::vector<TokenSpan>& tokens, size_t begin, size_t end, size_t* next) {
@@ -137,16 +129,19 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
       }
       continue;
     }
-    if (text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
-    // A month or weekday the vocabulary spells passes anywhere, in two pieces not at a sentence
-    // start ("May I …?", "March on!").
+    // A month or weekday the vocabulary spells (text/calendar_names.h) passes anywhere, German
+    // and French text included, in two pieces not at a sentence start ("May I …?", "March on!").
     const ByteRange stem = longest_part(text, word);  // "Monday" of "Monday's"
-    if (std::find(kCalendarNames.begin(), kCalendarNames.end(), slice(text, stem)) != kCalendarNames.end() &&
-        (pieces >= kManyPieces || (pieces == 2 && !begins_sentence))) {
+    // French capitalised only where a French sentence opens, in two pieces too ("Mardi, …").
+    const bool french_opening = begins_sentence && !is_calendar_name(slice(text, stem), false) &&
+                                is_calendar_name(slice(text, stem), true) && guess_language(text) == Language::french;
+    if ((french_opening || is_calendar_name(slice(text, stem), false)) &&
+        (pieces >= kManyPieces || (pieces == 2 && (!begins_sentence || french_opening)))) {
       anywhere.push_back(word);
       continue;
     }
+    if (text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     if (acronym(slice(text, word), knows)) {
       if (pieces >= 2) {
         anywhere.push_back(word);

@@ -86,8 +86,11 @@ class Aligner {
     if (!spans) return std::nullopt;
     const std::optional<std::vector<ByteRange>> words = model_words(*spans, source_words);
     if (!words) return std::nullopt;
-    const std::vector<int> before = insertion_points(source_pieces, word_alignment);
-    const std::optional<TargetUnits> units = target_units(before);
+    const std::vector<Insertion> placed = insertions(source_pieces, word_alignment);
+    // A span that takes the translation's full stop ("… a.m.") leaves a piece out of the text.
+    const auto replaces = [](const Insertion& insertion) { return insertion.replaces_until > insertion.before_piece; };
+    if (std::any_of(placed.begin(), placed.end(), replaces)) return std::nullopt;
+    const std::optional<TargetUnits> units = target_units(placed);
     if (!units) return std::nullopt;
 
     // Source words: the model's and the pass-through spans, in text order.
@@ -162,28 +165,28 @@ class Aligner {
     return words;
   }
 
-  // Before which target piece each pass-through span goes (place_pass_through, one span at a time).
-  std::vector<int> insertion_points(const std::vector<std::string>& source_pieces, const std::vector<int>& word_alignment) const {
-    std::vector<int> before;
+  // Where each pass-through span goes and as what (place_pass_through, one span at a time).
+  std::vector<Insertion> insertions(const std::vector<std::string>& source_pieces, const std::vector<int>& word_alignment) const {
+    std::vector<Insertion> each;
     for (const PassThrough& span : source_.pass_through) {
       PreparedSource one = source_;
       one.pass_through = {span};
-      before.push_back(place_pass_through(one, source_pieces, hypothesis_.pieces, word_alignment).at(0).before_piece);
+      each.push_back(place_pass_through(one, source_pieces, hypothesis_.pieces, word_alignment).at(0));
     }
-    return before;
+    return each;
   }
 
   // The hypothesis' text cut into runs of pieces (a word without its trailing punctuation, cut
   // where an insertion goes inside it; the punctuation) and the insertions, in the order
   // insert_spans writes them, each found in the text. A word's units leave its punctuation out.
-  std::optional<TargetUnits> target_units(const std::vector<int>& before) const {
+  std::optional<TargetUnits> target_units(const std::vector<Insertion>& placed) const {
     TargetUnits units;
     const std::vector<WordSpan> words = piece_words(hypothesis_.pieces);
     units.of_word.resize(words.size());
-    units.of_insertion.resize(before.size());
-    std::vector<size_t> order(before.size());
+    units.of_insertion.resize(placed.size());
+    std::vector<size_t> order(placed.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return before[a] < before[b]; });
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return placed[a].before_piece < placed[b].before_piece; });
     const std::string& text = hypothesis_.text;
     size_t at = 0;
     auto find = [&](const std::string& unit) -> bool {
@@ -198,13 +201,15 @@ class Aligner {
     for (size_t w = 0; w < words.size(); ++w) {
       const int punctuation = punctuation_from(hypothesis_.pieces, words[w]);
       for (int p = words[w].begin; p < words[w].end;) {
-        for (; next < order.size() && before[order[next]] <= p; ++next) {
-          if (!find(source_.pass_through[order[next]].text)) return std::nullopt;
+        for (; next < order.size() && placed[order[next]].before_piece <= p; ++next) {
+          if (!find(placed[order[next]].text)) return std::nullopt;
           units.of_insertion[order[next]] = static_cast<int>(units.ranges.size() - 1);
         }
         // A run ends at the word's end, its trailing punctuation or the next insertion inside it.
         int end = p < punctuation ? punctuation : words[w].end;
-        if (next < order.size() && before[order[next]] > p && before[order[next]] < end) end = before[order[next]];
+        if (next < order.size() && placed[order[next]].before_piece > p && placed[order[next]].before_piece < end) {
+          end = placed[order[next]].before_piece;
+        }
         if (!find(target_tokenizer_.decode(std::vector<int>(hypothesis_.ids.begin() + p, hypothesis_.ids.begin() + end)))) {
           return std::nullopt;
         }
@@ -213,7 +218,7 @@ class Aligner {
       }
     }
     for (; next < order.size(); ++next) {
-      if (!find(source_.pass_through[order[next]].text)) return std::nullopt;
+      if (!find(placed[order[next]].text)) return std::nullopt;
       units.of_insertion[order[next]] = static_cast<int>(units.ranges.size() - 1);
     }
     if (!is_html_whitespace(std::string_view(text).substr(at))) return std::nullopt;

@@ -1,0 +1,71 @@
+#include "text/calendar_names.h"
+
+#include <array>
+#include <optional>
+
+namespace attend {
+namespace {
+
+// One month or weekday in each language, in that order: English, German, French.
+struct CalendarName {
+  std::string_view english, german, french;
+};
+
+constexpr std::array<CalendarName, 20> kCalendarNames = {{
+    {"January", "Januar", "janvier"},
+    {"February", "Februar", "février"},
+    {"March", "März", "mars"},
+    {"April", "April", "avril"},
+    {"May", "Mai", "mai"},
+    {"June", "Juni", "juin"},
+    {"July", "Juli", "juillet"},
+    {"August", "August", "août"},
+    {"September", "September", "septembre"},
+    {"October", "Oktober", "octobre"},
+    {"November", "November", "novembre"},
+    {"December", "Dezember", "décembre"},
+    {"Monday", "Montag", "lundi"},
+    {"Tuesday", "Dienstag", "mardi"},
+    {"Wednesday", "Mittwoch", "mercredi"},
+    {"Thursday", "Donnerstag", "jeudi"},
+    {"Friday", "Freitag", "vendredi"},
+    {"Saturday", "Samstag", "samedi"},
+    {"Saturday", "Sonnabend", "samedi"},  // northern German
+    {"Sunday", "Sonntag", "dimanche"},
+}};
+
+// "Lundi" of "lundi" (French names begin with ASCII letters).
+bool capitalised_as(std::string_view word, std::string_view lowercase) {
+  return word.size() == lowercase.size() && !word.empty() && word[0] == lowercase[0] - 'a' + 'A' &&
+         word.substr(1) == lowercase.substr(1);
+}
+
+std::optional<CalendarName> find_calendar_name(std::string_view word, bool french_capitalised) {
+  for (const CalendarName& name : kCalendarNames) {
+    if (word == name.english || word == name.german || word == name.french ||
+        (french_capitalised && word != "Mars" && capitalised_as(word, name.french))) {
+      return name;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool is_calendar_name(std::string_view word, bool opens_french_sentence) {
+  return find_calendar_name(word, opens_french_sentence).has_value();
+}
+
+std::string calendar_name_in(std::string_view word, bool opens_french_sentence, Language language) {
+  const std::optional<CalendarName> name = find_calendar_name(word, opens_french_sentence);
+  if (!name) return std::string(word);
+  switch (language) {
+    case Language::english: return std::string(name->english);
+    case Language::german: return std::string(name->german);
+    case Language::french: return std::string(name->french);
+    case Language::unknown: break;
+  }
+  return std::string(word);
+}
+
+}  // namespace attend

@@ -1,0 +1,25 @@
+// Months and weekdays in the shipped models' languages (English, German, French). Multi30k's
+// captions hardly name them, so the shipped vocabularies spell them in pieces ("▁Mar ch",
+// "▁Frei tag", "▁ja n vi er") and the models mangled them ("in March" -> "in New York", "en
+// janvier" -> "in a tub"): they pass through the model (decode/spelled_names.h) and are written
+// in the translation's language, a closed list needing no model.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "text/function_words.h"
+
+namespace attend {
+
+// Whether `word` is a month or weekday: English and German capitalised ("March", "März",
+// "Sonnabend"), French in lowercase ("mars", "lundi") or capitalised where a French sentence
+// opens ("Lundi, …"; `opens_french_sentence`), never "Mars", the planet.
+bool is_calendar_name(std::string_view word, bool opens_french_sentence);
+
+// `word`'s month or weekday (as is_calendar_name reads it) in `language`: capitalised in English
+// and German, in lowercase in French ("Freitag" -> "Friday", "vendredi"); `word` itself when it
+// is none or the language is unknown.
+std::string calendar_name_in(std::string_view word, bool opens_french_sentence, Language language);
+
+}  // namespace attend

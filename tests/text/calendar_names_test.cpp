@@ -1,0 +1,47 @@
+#include "text/calendar_names.h"
+
+#include <gtest/gtest.h>
+
+namespace attend {
+namespace {
+
+TEST(CalendarNames, EnglishAndGermanCapitalisedFrenchInLowercase) {
+  EXPECT_TRUE(is_calendar_name("March", false));
+  EXPECT_TRUE(is_calendar_name("März", false));
+  EXPECT_TRUE(is_calendar_name("Sonnabend", false));
+  EXPECT_TRUE(is_calendar_name("mars", false));
+  EXPECT_TRUE(is_calendar_name("décembre", false));
+  EXPECT_FALSE(is_calendar_name("march", false));  // an English verb
+  EXPECT_FALSE(is_calendar_name("Marchs", false));
+  EXPECT_FALSE(is_calendar_name("", true));
+}
+
+TEST(CalendarNames, FrenchCapitalisedOnlyOpeningASentenceAndNeverMars) {
+  EXPECT_FALSE(is_calendar_name("Lundi", false));
+  EXPECT_TRUE(is_calendar_name("Lundi", true));
+  EXPECT_TRUE(is_calendar_name("Février", true));  // a capital before a letter outside ASCII
+  EXPECT_FALSE(is_calendar_name("Mars", true));    // the planet
+  EXPECT_TRUE(is_calendar_name("Mai", false));      // German
+}
+
+TEST(CalendarNames, WrittenInEachLanguage) {
+  EXPECT_EQ(calendar_name_in("Freitag", false, Language::english), "Friday");
+  EXPECT_EQ(calendar_name_in("Freitag", false, Language::french), "vendredi");
+  EXPECT_EQ(calendar_name_in("March", false, Language::german), "März");
+  EXPECT_EQ(calendar_name_in("août", false, Language::german), "August");
+  EXPECT_EQ(calendar_name_in("Lundi", true, Language::english), "Monday");
+  EXPECT_EQ(calendar_name_in("Sonnabend", false, Language::english), "Saturday");
+  EXPECT_EQ(calendar_name_in("Saturday", false, Language::german), "Samstag");  // the first listed
+  EXPECT_EQ(calendar_name_in("December", false, Language::french), "décembre");
+}
+
+TEST(CalendarNames, AnyOtherWordOrAnUnknownLanguageStaysAsWritten) {
+  EXPECT_EQ(calendar_name_in("Freitag", false, Language::unknown), "Freitag");
+  EXPECT_EQ(calendar_name_in("Mars", true, Language::german), "Mars");
+  EXPECT_EQ(calendar_name_in("Lundi", false, Language::english), "Lundi");  // not opening a French sentence
+  EXPECT_EQ(calendar_name_in("Monday's", false, Language::german), "Monday's");
+  EXPECT_EQ(calendar_name_in("Paris", false, Language::french), "Paris");
+}
+
+}  // namespace
+}  // namespace attend
