@@ -55,7 +55,7 @@ TEST(PassThroughSpans, MergeAcrossWhitespaceAndPunctuation) {
 }
 
 TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
-  const std::string text = "3 dogs, 42nd Street, 1,000 people at 10:30 and number 7.";
+  const std::string text = "3 dogs, 42nd Street, 1,000 people at 10:30 and 7.";
   EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "10:30"}));
   const std::string prices = "Call 555-0199 on 12/03/2024 about $50 and 12% off, or 10 - 20 bags (#4521).";
   EXPECT_EQ(spans_of(prices, {}), (std::vector<std::string>{"555-0199", "12/03/2024", "$50", "12%", "10 - 20", "(#4521)"}));
@@ -106,11 +106,22 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   // A German ordinal goes with its dot ("Der 1. Platz": "The 1 1."); a number ending a sentence
   // or a line's list marker does not, nor does a number in text not guessed German.
   EXPECT_EQ(spans_of("Der 1. Platz geht am 25. Mai an den Jungen mit der Nummer 7.", {}),
-            (std::vector<std::string>{"1.", "25."}));
+            (std::vector<std::string>{"1.", "25.", "7"}));
   EXPECT_EQ(spans_of("Das Kind ist 5. Es spielt mit 12. Dann schläft es.", {}), (std::vector<std::string>{"12"}));
   EXPECT_EQ(spans_of("The boy won 1. Place was his.", {}), (std::vector<std::string>{}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order
   EXPECT_EQ(spans_of(mixed, {unknown(mixed, "小明")}), (std::vector<std::string>{"小明", "25"}));
+}
+
+TEST(PassThroughSpans, ASingleDigitAfterANumberWord) {
+  // "mit der Nummer 7" was "with the number 47" (de-en), "number 7" "Nummer 5" (en-de).
+  EXPECT_EQ(spans_of("A player with the number 7 runs past Number 3, No. 5 and 2 dogs.", {}),
+            (std::vector<std::string>{"7", "3", "5"}));
+  EXPECT_EQ(spans_of("Der Spieler mit der Nummer 7, der Bus Nr. 5 und (Startnummer 2) mit 3 Hunden.", {}),
+            (std::vector<std::string>{"7", "5", "2"}));
+  EXPECT_EQ(spans_of("Le joueur avec le numéro 7 et le n° 8, pas les 3 chiens.", {}), (std::vector<std::string>{"7", "8"}));
+  // Only right after it, at most one space between: a quantity stays with the model.
+  EXPECT_EQ(spans_of("The numbers are 7 and 8; a number of 3 dogs; no 5 cats; casino 2.", {}), (std::vector<std::string>{}));
 }
 
 TEST(CutSpans, TakeOutTheSpanWithTheSpaceBeforeIt) {
@@ -156,6 +167,12 @@ TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
     return stand_in_for(text, ByteRange{at, at + span.size()});
   };
   EXPECT_EQ(stand_in("Mrs. Brown reads a book.", "Mrs. Brown"), "Someone");
+  // A number after a number word is read as "4", in any language: with a hole there the models
+  // wrote a number of their own ("the number 7 eight").
+  EXPECT_EQ(stand_in("A player with the number 7 runs.", "7"), "4");
+  EXPECT_EQ(stand_in("Der Bus Nr. 1047 fährt.", "1047"), "4");
+  EXPECT_EQ(stand_in("Four men stand in front of 2000 people.", "2000"), "");
+  EXPECT_EQ(stand_in("A player with the number $5 runs.", "$5"), "");
   EXPECT_EQ(stand_in("A woman talks to Dr. J. Baker.", "Dr. J. Baker"), "someone");
   EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller"), "jemand");
   EXPECT_EQ(stand_in("Mme Dupont lit un livre.", "Mme Dupont"), "Quelqu'un");

@@ -124,7 +124,7 @@ struct PassThrough {
   std::string text;      // as written in the source
   int after_piece = -1;  // index in PreparedSource::ids of the piece it followed; -1: it opened the sentence
   // What the model read in its place, its pieces right after after_piece ("someone" for "Mrs.
-  // Brown"); empty: nothing, the span was taken out.
+  // Brown", "4" for the 7 of "the number 7"); empty: nothing, the span was taken out.
   std::string stand_in;
   // It goes before the translation of the word after it, not after the one before: a German
   // ordinal ("Der 1. Platz" -> "The 1. place", not "The 1. square is").

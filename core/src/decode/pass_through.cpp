@@ -140,12 +140,39 @@ bool ordinal_suffix(std::string_view text, size_t at) {
   return text.substr(at, 4) == "\xc3\xa8me";  // "ème"
 }
 
+// Words that name what follows a number ("the number 7", "Nummer 7", "numéro 7", "No. 7", "Nr. 7",
+// "n° 7"; German compounds, "Startnummer 7"): a single digit after them is a name, not a quantity
+// the model may write as a word, and the models replaced it ("mit der Nummer 7" -> "Nummer 5",
+// "number 47").
+constexpr std::string_view kNumberWords[] = {"number", "nummer", "num\xc3\xa9ro", "no.", "nr.", "n\xc2\xb0"};  // numéro n°
+
+// What the model reads in place of a number after a number word: with nothing there it wrote a
+// number of its own ("the number 7 eight"), and of the digits it was given it copied 4 in every
+// direction (docs/alignment.md).
+constexpr std::string_view kNumberStandIn = "4";
+
+// Whether the word before text[at], after at most one space, is a number word (kNumberWords;
+// brackets or quotes before it aside, any German compound ending in "nummer").
+bool after_number_word(std::string_view text, size_t at) {
+  size_t end = at;
+  if (end > 0 && text[end - 1] == ' ') --end;
+  size_t begin = end;
+  while (begin > 0 && !is_ascii_space(text[begin - 1])) --begin;
+  while (begin < end && is_ascii_punctuation(text[begin])) ++begin;  // "(Nr."
+  const std::string word = to_lowercase(text.substr(begin, end - begin));
+  const auto ends_with = [&](std::string_view suffix) {
+    return word.size() >= suffix.size() && word.compare(word.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return ends_with("nummer") || std::find(std::begin(kNumberWords), std::end(kNumberWords), word) != std::end(kNumberWords);
+}
+
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
 // digit), the signs included, or a unit of measure after them ("5 km"), or an ordinal's ending
-// after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included; or
-// a clock time of any length with its am or pm ("5 p.m.": "fünf Seiten") or its French h ("8 h 30").
+// after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included, or
+// a number word before them ("number 7": after_number_word); or a clock time of any length with
+// its am or pm ("5 p.m.": "fünf Seiten") or its French h ("8 h 30").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -166,7 +193,8 @@ std::vector<ByteRange> numbers(std::string_view text) {
       continue;
     }
     const bool german_ordinal = sign == 0 && is_german_ordinal_dot(text, end);
-    if (end - begin >= kMinNumberDigits || sign > 0 || unit > end || german_ordinal || ordinal_suffix(text, end)) {
+    if (end - begin >= kMinNumberDigits || sign > 0 || unit > end || german_ordinal || ordinal_suffix(text, end) ||
+        after_number_word(text, begin - sign)) {
       // "$50", "#4521", "12%", "4 €", "5 km", "-5", "1." go whole; "3rd" widens
       runs.push_back(ByteRange{begin - sign, german_ordinal ? end + 1 : unit});
     }
@@ -375,6 +403,10 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 }
 
 std::string stand_in_for(std::string_view text, ByteRange span) {
+  const std::string_view spanned = slice(text, span);
+  if (std::all_of(spanned.begin(), spanned.end(), is_ascii_digit) && after_number_word(text, span.begin)) {
+    return std::string(kNumberStandIn);
+  }
   const std::vector<ByteRange> names = titled_names(text);  // in the whole text, whose language says what "M." is
   const auto is_span = [&](const ByteRange& name) { return name.begin == span.begin && name.end == span.end; };
   if (std::none_of(names.begin(), names.end(), is_span)) return "";

@@ -28,7 +28,8 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // ($ € £ ¥) or # before, a minus or plus opening a word ("-5°C"), or a % or currency sign after
 // them and at most one space ("4 €"), the signs included, or a unit of measure after them ("5
 // km"), or an ordinal's ending after them
-// ("3rd", "1er") or a German ordinal's dot ("Der 1. Platz", text/german_ordinal.h); a clock time
+// ("3rd", "1er") or a German ordinal's dot ("Der 1. Platz", text/german_ordinal.h), or a number
+// word before them ("number 7", "Nummer 7", "numéro 7", "Nr. 7"); a clock time
 // with its am or pm, "5 p.m.", or its French h, "8 h 30") widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
@@ -48,9 +49,10 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 
 // The stand-in the model reads for a span of `text` that is a title and name
 // (decode/titled_names.h): "someone", "jemand" or "quelqu'un" in the sentence's language
-// (text/function_words.h), capitalised when it opens the text; empty for any other span or
-// when the language is unknown. Read with "someone", the models translate the rest cleanly
-// ("Jemand liest ein Buch."); with a hole they filled it with words of their own.
+// (text/function_words.h), capitalised when it opens the text, or none when the language is
+// unknown; for digits after a number word ("the number 7", "Nr. 1047"): "4"; empty for any other
+// span. Read with "someone", the models translate the rest cleanly ("Jemand liest ein Buch.");
+// with a hole they filled it with words of their own ("the number 7 eight").
 std::string stand_in_for(std::string_view text, ByteRange span);
 
 // The PreparedSource of a sentence with `spans` to pass through (pass_through_spans of `text`;

@@ -13,9 +13,10 @@ namespace attend {
 // The words of `sentence` (what Translator::prepare made `source` of) and of the best
 // hypothesis' text, aligned by alignment_attention + align_words (decode/alignment.h) over the
 // pieces the model read and wrote. Each pass-through span of the source is a word of its own on
-// both sides, aligned with itself. Without translation.attention, or if the texts do not hold
-// the pieces where expected, source and target words are cut at spaces and aligned by position
-// (proportional_alignment).
+// both sides, aligned with itself. Without translation.attention, where the model read a stand-in
+// (PassThrough::stand_in: "someone", "4") or a span took a piece's place (a final full stop), or
+// if the texts do not hold the pieces where expected, source and target words are cut at spaces
+// and aligned by position (proportional_alignment).
 SentenceAlignment sentence_alignment(std::string_view sentence, const PreparedSource& source,
                                      const Translation& translation, const Tokenizer& source_tokenizer,
                                      const Tokenizer& target_tokenizer);
