@@ -33,7 +33,8 @@ SentenceCheck model_sentence_check(const Translator& translator);
 
 // Segments covering `text` (valid UTF-8) in order, none empty. Every line (\n, \r\n) is cut on
 // its own: its indentation, a list marker ("- ", "* ", "• ", "1. ", "2) ", "(3) ", "a) ", "# ")
-// and its trailing whitespace are kept; so is the whitespace between sentences, and any stretch
+// and its trailing whitespace are kept; so are an enumerator opening a sentence inside the line
+// ("2) " of "1) … 2) A girl jumps.", text/list_marker.h), the whitespace between sentences, and any stretch
 // without a letter ("...", "2024", "—"). `breaks` are candidate sentence starts (byte offsets,
 // e.g. sentence_breaks(text)); a break right after an abbreviation or initials ("Mr.", "e.g.",
 // "St.", "J. P.", "No." before a number) is not taken, nor one before a lowercase letter; one is

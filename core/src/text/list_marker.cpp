@@ -9,7 +9,6 @@ namespace {
 
 constexpr std::array<std::string_view, 10> kBullets = {"-", "*", "+", "•", "◦", "▪", "‣", "–", "—", "·"};
 
-
 // Length of the marker itself at the start of `line`, or 0.
 size_t marker_length(std::string_view line) {
   for (std::string_view bullet : kBullets) {
@@ -35,16 +34,27 @@ bool is_letter_start(std::string_view text) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c >= 0x80;
 }
 
+// The end of the spaces and tabs from text[at].
+size_t spaces_end(std::string_view text, size_t at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  return at;
+}
+
 }  // namespace
 
 size_t list_marker_length(std::string_view line) {
   const size_t marker = marker_length(line);
-  size_t end = marker;
-  while (end < line.size() && (line[end] == ' ' || line[end] == '\t')) ++end;
+  const size_t end = spaces_end(line, marker);
   if (marker == 0 || end == marker) return 0;
   // "# 8 for Iowa State": a number sign, not a heading.
   if (line[0] == '#' && !is_letter_start(line.substr(end))) return 0;
   return end;
+}
+
+size_t enumerator_length(std::string_view sentence) {
+  const size_t marker = marker_length(sentence);
+  const size_t end = spaces_end(sentence, marker);
+  return marker > 0 && sentence[marker - 1] == ')' && end > marker ? end : 0;
 }
 
 }  // namespace attend
