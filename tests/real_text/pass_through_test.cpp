@@ -97,6 +97,9 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("We meet at 8 am sharp.", {}), (std::vector<std::string>{"8 am"}));
   EXPECT_EQ(spans_of("Up at 7am Monday, 6 am. Back at 7 pm Monday.", {}),
             (std::vector<std::string>{"7am", "6 am", "7 pm"}));
+  // A German clock time with its Uhr: "um 20 Uhr" was "a 20 watch".
+  EXPECT_EQ(spans_of("Treffen um 20 Uhr, Abfahrt 8.30 Uhr oder 9:15 Uhr, dann 2 Uhr. Keine 3 Uhren, 4 Uhrzeiten.", {}),
+            (std::vector<std::string>{"20 Uhr", "8.30 Uhr", "9:15 Uhr", "2 Uhr"}));
   // A French clock time with its h: "à 8 h 30" was "8 8 30". Without minutes only in French text.
   EXPECT_EQ(spans_of("Le marché ouvre à 8 h 30 et ferme à 14h30, le train part à 9h, le bus à 20 h.", {}),
             (std::vector<std::string>{"8 h 30", "14h30", "9h", "20 h"}));
@@ -266,19 +269,23 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
             "Ein Mann fährt Dr. Smith.");
   // "A man waits at 5 p.m." read as "A man waits at.": the span lent the model its last dot as the
   // full stop and takes it back when it lands inside the translation, not at its end.
+  // (A translation in no language the function words tell: the clock time is not rewritten.)
   PreparedSource lent_dot;
   lent_dot.pass_through = {{"5 p.m", 3, ""}};
   const std::vector<std::string> waits = {"▁A", "▁man", "▁waits", "▁at", "."};
-  const std::vector<std::string> wartet = {"▁Ein", "▁Mann", "▁wartet", "▁an", "▁einem", "▁Stand", "."};
-  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})), "Ein Mann wartet an 5 p.m. einem Stand.");
-  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 5})), "Ein Mann wartet an einem Stand 5 p.m.");
+  const std::vector<std::string> wartet = {"▁Zwei", "▁Männer", "▁warten", "▁an", "▁Ständen", "▁dort", "."};
+  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})), "Zwei Männer warten an 5 p.m. Ständen dort.");
+  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 5})), "Zwei Männer warten an Ständen dort 5 p.m.");
+  // Rewritten the translation's way, it takes no dot back.
+  const std::vector<std::string> german = {"▁Ein", "▁Mann", "▁wartet", "▁an", "▁einem", "▁Stand", "."};
+  EXPECT_EQ(insert(german, place_pass_through(lent_dot, waits, german, {0, 1, 2, 3})), "Ein Mann wartet an 17 Uhr einem Stand.");
   for (const char* kept : {"5 pm", "3.5", "example.com"}) {  // no dotted letters: the dot was the text's
     lent_dot.pass_through = {{kept, 3, ""}};
     EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})),
-              "Ein Mann wartet an " + std::string(kept) + " einem Stand.");
+              "Zwei Männer warten an " + std::string(kept) + " Ständen dort.");
   }
   lent_dot.pass_through = {{"U.S", 2, ""}};  // not before the final dot: no dot to take back
-  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})), "Ein Mann wartet U.S an einem Stand.");
+  EXPECT_EQ(insert(wartet, place_pass_through(lent_dot, waits, wartet, {0, 1, 2, 3})), "Zwei Männer warten U.S an Ständen dort.");
   // A German ordinal goes before the translation of the word after it: "Ein Mann steht am 3. Tor."
   // read as "Ein Mann steht am Tor." -> "A man stands at the goal."
   PreparedSource ordinal;
@@ -295,18 +302,29 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
 }
 
 TEST(PlacePassThrough, ASpanEndingInADotTakesTheTranslationsFullStop) {
-  // "A man waits at 10:45 a.m. with a dog." read as "A man waits at with a dog."
+  // "A man from the U.S. walks with a dog." read as "A man from the walks with a dog."
   PreparedSource source;
-  source.pass_through = {{"10:45 a.m.", 3, ""}};
-  const std::vector<std::string> waits = {"▁A", "▁man", "▁waits", "▁at", "▁with", "▁a", "▁dog", "."};
-  const std::vector<std::string> hund = {"▁Ein", "▁Mann", "▁wartet", "▁mit", "▁einem", "▁Hund", "."};
-  EXPECT_EQ(insert(hund, place_pass_through(source, waits, hund, {0, 1, 2, 5, 3, 4, 5})),
-            "Ein Mann wartet mit einem Hund 10:45 a.m.");  // not "… a.m.."
-  EXPECT_EQ(insert(hund, place_pass_through(source, waits, hund, {0, 1, 2, 2, 3, 4, 5})),
-            "Ein Mann wartet 10:45 a.m. mit einem Hund.");
-  const std::vector<std::string> asks = {"▁Ein", "▁Mann", "▁wartet", "▁mit", "▁einem", "▁Hund", "?"};
-  EXPECT_EQ(insert(asks, place_pass_through(source, waits, asks, {0, 1, 2, 5, 3, 4, 5})),
-            "Ein Mann wartet mit einem Hund 10:45 a.m.?");  // a question keeps its mark
+  source.pass_through = {{"U.S.", 3, ""}};
+  const std::vector<std::string> from = {"▁A", "▁man", "▁from", "▁the", "▁walks", "▁with", "▁a", "▁dog", "."};
+  const std::vector<std::string> hund = {"▁Ein", "▁Mann", "▁geht", "▁mit", "▁einem", "▁Hund", "."};
+  EXPECT_EQ(insert(hund, place_pass_through(source, from, hund, {0, 1, 5, 5, 2, 3, 4, 5})),
+            "Ein Mann geht mit einem Hund U.S.");  // not "… U.S.."
+  EXPECT_EQ(insert(hund, place_pass_through(source, from, hund, {0, 1, 1, 1, 2, 3, 4, 5})),
+            "Ein Mann U.S. geht mit einem Hund.");
+  const std::vector<std::string> asks = {"▁Ein", "▁Mann", "▁geht", "▁mit", "▁einem", "▁Hund", "?"};
+  EXPECT_EQ(insert(asks, place_pass_through(source, from, asks, {0, 1, 5, 5, 2, 3, 4, 5})),
+            "Ein Mann geht mit einem Hund U.S.?");  // a question keeps its mark
+}
+
+TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
+  // "Treffen um 20 Uhr." read as "Treffen um."
+  PreparedSource source;
+  source.pass_through = {{"20 Uhr", 1, ""}};
+  const std::vector<std::string> um = {"▁Treffen", "▁um", "."};
+  const std::vector<std::string> english = {"▁The", "▁meeting", "▁is", "▁at", "."};
+  EXPECT_EQ(insert(english, place_pass_through(source, um, english, {1, 3})), "The meeting is at 8 p.m.");
+  const std::vector<std::string> french = {"▁La", "▁réunion", "▁est", "▁à", "."};
+  EXPECT_EQ(insert(french, place_pass_through(source, um, french, {1, 3})), "La réunion est à 20 h.");
 }
 
 TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {

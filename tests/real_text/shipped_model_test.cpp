@@ -67,8 +67,9 @@ TEST(ShippedModel, NumbersPassThrough) {
                                                         {"Four men stand in front of 2000 people.", " 2000 "},
                                                         {"A coffee costs $6 today.", "$6"},
                                                         {"He is the #1 player.", "#1"},
-                                                        // "5 p.m." was "fünf Seiten" (five pages).
-                                                        {"A man waits for the bus at 5 p.m. today.", "5 p.m."}};
+                                                        // "5 p.m." was "fünf Seiten" (five pages); it is
+                                                        // written the German way (text/clock_times.h).
+                                                        {"A man waits for the bus at 5 p.m. today.", "17 Uhr"}};
   for (const auto& [text, number] : cases) {
     const std::string translated = translator.translate(text).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, number)) << translated;
@@ -130,7 +131,7 @@ TEST(ShippedModel, ANumberAfterANumberWordIsReadAsAStandInAndKept) {
   }
 }
 
-TEST(ShippedModel, MonthsAndWeekdaysPassAndAreWrittenInGerman) {
+TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
   // Given to the model, "in March" was "in New York"; passed as written, it stayed "March".
   Translator translator(shipped_model());
   TranslateOptions beam;
@@ -141,10 +142,13 @@ TEST(ShippedModel, MonthsAndWeekdaysPassAndAreWrittenInGerman) {
     const std::string translated = translator.translate(text, beam).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, german)) << translated;
   }
-  // A clock time ending the translation ends it with its own dot ("… an 10:45 a.m..").
+  // Initials ending the translation end it with their own dot ("… aus U.S..").
+  const std::string from = translator.translate("A man from the U.S. walks with two dogs.", beam).hypotheses[0].text;
+  EXPECT_TRUE(contains(from, "U.S.")) << from;
+  EXPECT_FALSE(contains(from, "U.S..")) << from;
+  // Clock times are written the German way.
   const std::string at = translator.translate("Dr. Smith arrived at 10:45 a.m. with two dogs.", beam).hypotheses[0].text;
-  EXPECT_TRUE(contains(at, "10:45 a.m.")) << at;
-  EXPECT_FALSE(contains(at, "a.m..")) << at;
+  EXPECT_TRUE(contains(at, "10:45 Uhr")) << at;
 }
 
 TEST(ShippedModel, WebAddressesPassThrough) {

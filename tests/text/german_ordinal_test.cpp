@@ -18,6 +18,11 @@ TEST(GermanOrdinalDot, BeforeANounOrAdjectiveInGermanText) {
   EXPECT_TRUE(ordinal_after("Ein Mann im 3. Stock schaut aus dem Fenster.", "3"));
   EXPECT_TRUE(ordinal_after("Zum 100. Mal springt ein Hund.", "100"));
   EXPECT_TRUE(ordinal_after("Der 2.  Ärger ist größer.", "2"));  // a capital outside ASCII, two spaces
+  // A German month or weekday says "date" where the sentence's language is not guessed.
+  EXPECT_TRUE(ordinal_after("Treffen am 14. Juli um 20 Uhr.", "14"));
+  EXPECT_TRUE(ordinal_after("Party am 3. März!", "3"));
+  EXPECT_FALSE(ordinal_after("Treffen am 14. Plaza um 20 Uhr.", "14"));  // no function word: not German
+  EXPECT_FALSE(ordinal_after("My son is 14. April is his sister.", "14"));  // April is English too
 }
 
 TEST(GermanOrdinalDot, NotAtASentenceEndOrOutsideGerman) {

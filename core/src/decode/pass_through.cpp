@@ -9,6 +9,7 @@
 #include "decode/web_addresses.h"
 #include "text/ascii.h"
 #include "text/calendar_names.h"
+#include "text/clock_times.h"
 #include "text/emoticons.h"
 #include "text/faces.h"
 #include "text/function_words.h"
@@ -75,6 +76,17 @@ size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
     return minutes + 2;
   }
   return ends_word(h + 1) && guess_language(text) == Language::french ? h + 1 : std::string_view::npos;
+}
+
+// The end of a German clock time's "Uhr" after a number ending at `at` ("20 Uhr", "8.30 Uhr",
+// "8:30 Uhr"): one space, then "Uhr" before whitespace, ASCII punctuation or the end. de-en read
+// "um 20 Uhr" as "a 20 watch". npos when none.
+size_t german_clock_end(std::string_view text, size_t begin, size_t at) {
+  if (at - begin > 5) return std::string_view::npos;
+  constexpr std::string_view kUhr = " Uhr";
+  const size_t end = at + kUhr.size();
+  if (text.substr(at, kUhr.size()) != kUhr || (end < text.size() && !stops_span(text[end]))) return std::string_view::npos;
+  return end;
 }
 
 // The length of the space at text[at] (text/words.h space_at) but a line break; 0 at the end.
@@ -172,7 +184,7 @@ bool after_number_word(std::string_view text, size_t at) {
 // digit), the signs included, or a unit of measure after them ("5 km"), or an ordinal's ending
 // after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included, or
 // a number word before them ("number 7": after_number_word); or a clock time of any length with
-// its am or pm ("5 p.m.": "fünf Seiten") or its French h ("8 h 30").
+// its am or pm ("5 p.m.": "fünf Seiten"), its French h ("8 h 30") or its German Uhr ("20 Uhr").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -187,6 +199,7 @@ std::vector<ByteRange> numbers(std::string_view text) {
     const size_t unit = std::max(unit_end(text, end), measure_end(text, end));
     size_t clock = clock_suffix_end(text, end);
     if (clock == std::string_view::npos) clock = french_clock_end(text, begin, end);
+    if (clock == std::string_view::npos) clock = german_clock_end(text, begin, end);
     if (clock != std::string_view::npos) {
       runs.push_back(ByteRange{begin, clock});
       begin = clock - 1;
@@ -262,12 +275,14 @@ bool opens_source(const PassThrough& span, const std::vector<std::string>& sourc
   return span.after_piece < 0 || (span.after_piece == 0 && source_pieces.at(0) == "\xE2\x96\x81");
 }
 
-// A span as the translation writes it: its months and weekdays in the translation's language
+// A span as the translation writes it: a clock time the translation's way (text/clock_times.h:
+// "20 Uhr" -> "8 p.m."); its months and weekdays in the translation's language
 // (text/calendar_names.h; "Freitag" -> "Friday", "25. Mai" -> "25. May") when the span's other
 // words hold digits, a date, not a name ("June Carter" stays); a translated first word capitalised
 // when it opens the translation ("Lundi"). Any other span as the source wrote it.
 // `opens_french_sentence`: the span opens a sentence guessed French ("Lundi, …").
 std::string written_in(const std::string& span, bool opens_french_sentence, Language language, bool opens_translation) {
+  if (const std::optional<std::string> clock = clock_time_in(span, language)) return *clock;
   const std::vector<ByteRange> words = words_between_spaces(span);
   const auto date_word = [&](const ByteRange& word) {
     const std::string_view text = slice(span, word);
@@ -478,7 +493,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     const bool inside = before_piece < final_punctuation_begin(target_pieces);
     const bool opens_french_sentence = opens_source(span, source_pieces) && guess_language(source.text) == Language::french;
     std::string text = written_in(span.text, opens_french_sentence, target_language, before_piece == 0);
-    if (lent_its_dot && inside) text += '.';
+    if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
     // "… at 10:45 a.m." ends the translation with its own dot, not "… a.m..".
     const bool takes_full_stop = text.back() == '.' && static_cast<size_t>(before_piece) + 1 == target_pieces.size() &&
                                  target_pieces.back() == ".";

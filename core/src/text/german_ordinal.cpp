@@ -5,6 +5,7 @@
 #include <string>
 
 #include "text/ascii.h"
+#include "text/calendar_names.h"
 #include "text/function_words.h"
 #include "text/letter_case.h"
 #include "text/letters.h"
@@ -24,6 +25,13 @@ constexpr std::array<std::string_view, 78> kSentenceOpeners = {
     "meine", "meinem", "meinen", "meiner", "unser", "unsere", "dein", "deine", "ihm", "ihn",
     "uns",   "um",    "gestern", "alle", "nur",  "sonst", "bitte", "danke"};
 
+// A month or weekday spelled the German way, not the English ("Juli", "März", "Montag"; not
+// "April"): a date ("am 14. Juli") whatever the rest of the sentence says of its language.
+bool german_calendar_name(std::string_view word) {
+  return is_calendar_name(word, false) && calendar_name_in(word, false, Language::german) == word &&
+         calendar_name_in(word, false, Language::english) != word;
+}
+
 }  // namespace
 
 bool is_german_ordinal_dot(std::string_view text, size_t dot) {
@@ -39,9 +47,9 @@ bool is_german_ordinal_dot(std::string_view text, size_t dot) {
   if (word == dot + 1 || first_letter(text.substr(word)) != Letter::upper) return false;
   size_t word_end = word;
   while (word_end < text.size() && !is_ascii_space(text[word_end]) && !is_ascii_punctuation(text[word_end])) ++word_end;
-  const std::string next = to_lowercase(text.substr(word, word_end - word));
-  if (std::find(kSentenceOpeners.begin(), kSentenceOpeners.end(), next) != kSentenceOpeners.end()) return false;
-  return guess_language(text) == Language::german;
+  const std::string_view next = text.substr(word, word_end - word);
+  if (std::find(kSentenceOpeners.begin(), kSentenceOpeners.end(), to_lowercase(next)) != kSentenceOpeners.end()) return false;
+  return guess_language(text) == Language::german || german_calendar_name(next);
 }
 
 }  // namespace attend

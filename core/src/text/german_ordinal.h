@@ -10,7 +10,9 @@ namespace attend {
 
 // Whether the dot at text[dot] ends a German ordinal: after a number of one to three digits that
 // follows a word on the same line, before a space and a capitalised word that is not one German
-// sentences open with ("Es", "Dann", "Der", "Mein"), in text guessed German (text/function_words.h).
+// sentences open with ("Es", "Dann", "Der", "Mein"), in text guessed German (text/function_words.h)
+// or before a month or weekday spelled the German way ("Treffen am 14. Juli um 20 Uhr.", which
+// holds no function word the guess knows).
 // "Er ist 5. Dann geht er." ends a sentence; "Er ist 5. Zwei Hunde …" is read as an ordinal.
 bool is_german_ordinal_dot(std::string_view text, size_t dot);
 
