@@ -354,6 +354,23 @@ TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
   // A date: its other words hold digits ("25. Mai"); a name stays ("June Carter").
   source.pass_through = {{"25. Mai", 0, ""}};
   EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})), "The children play on 25. May the beach.");
+  // A month that is a first name too only after a preposition of time: "Das Fest beginnt im Juni."
+  // read as "Das Fest beginnt im.", and "… mit Juni." (a name) read as "… mit.".
+  const std::vector<std::string> im = {"▁Das", "▁Fest", "▁beginnt", "▁im", "."};
+  const std::vector<std::string> starts = {"▁The", "▁festival", "▁starts", "▁in", "."};
+  source.pass_through = {{"Juni", 3, ""}};
+  EXPECT_EQ(insert(starts, place_pass_through(source, im, starts, {0, 1, 2, 3})), "The festival starts in June.");
+  source.pass_through = {{"June", 3, ""}};
+  const std::vector<std::string> french_starts = {"▁Le", "▁festival", "▁commence", "▁en", "."};
+  EXPECT_EQ(insert(french_starts, place_pass_through(source, starts, french_starts, {0, 1, 2, 3})),
+            "Le festival commence en juin.");
+  EXPECT_EQ(insert(french_starts, place_pass_through(source, {"▁The", "▁festival", "▁starts", "▁with", "."}, french_starts,
+                                                     {0, 1, 2, 3})),
+            "Le festival commence en June.");
+  source.pass_through = {{"June 5", 3, ""}};  // with a digit: a date wherever it stands
+  EXPECT_EQ(insert(french_starts, place_pass_through(source, {"▁The", "▁festival", "▁starts", "▁with", "."}, french_starts,
+                                                     {0, 1, 2, 3})),
+            "Le festival commence en juin 5.");
   source.pass_through = {{"June Carter", 0, ""}};
   EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})),
             "The children play on June Carter the beach.");

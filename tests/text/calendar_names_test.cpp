@@ -35,6 +35,17 @@ TEST(CalendarNames, WrittenInEachLanguage) {
   EXPECT_EQ(calendar_name_in("December", false, Language::french), "décembre");
 }
 
+TEST(CalendarNames, MonthsThatAreFirstNamesOnlyAfterAPrepositionOfTime) {
+  EXPECT_TRUE(reads_as_calendar_name("June", "in"));
+  EXPECT_TRUE(reads_as_calendar_name("August", "seit"));
+  EXPECT_TRUE(reads_as_calendar_name("May", "of"));  // "the 5th of May"
+  EXPECT_FALSE(reads_as_calendar_name("June", "met"));
+  EXPECT_FALSE(reads_as_calendar_name("April", "with"));
+  EXPECT_FALSE(reads_as_calendar_name("May", ""));
+  EXPECT_TRUE(reads_as_calendar_name("March", "with"));  // no first name
+  EXPECT_TRUE(reads_as_calendar_name("Freitag", ""));
+}
+
 TEST(CalendarNames, AnyOtherWordOrAnUnknownLanguageStaysAsWritten) {
   EXPECT_EQ(calendar_name_in("Freitag", false, Language::unknown), "Freitag");
   EXPECT_EQ(calendar_name_in("Mars", true, Language::german), "Mars");

@@ -275,26 +275,48 @@ bool opens_source(const PassThrough& span, const std::vector<std::string>& sourc
   return span.after_piece < 0 || (span.after_piece == 0 && source_pieces.at(0) == "\xE2\x96\x81");
 }
 
+// What a span's source says of it beyond its text.
+struct SpanContext {
+  bool opens_french_sentence = false;  // it opens a sentence guessed French ("Lundi, …")
+  std::string word_before;             // the source word before it, lowercased, without punctuation
+};
+
+SpanContext span_context(const PreparedSource& source, const PassThrough& span, const std::vector<std::string>& source_pieces,
+                         const std::vector<WordSpan>& source_words) {
+  SpanContext context;
+  context.opens_french_sentence = opens_source(span, source_pieces) && guess_language(source.text) == Language::french;
+  for (const WordSpan& word : source_words) {
+    if (word.begin > span.after_piece || span.after_piece >= word.end) continue;
+    context.word_before = bare_word(source_pieces, word);
+    if (opens_word(context.word_before)) context.word_before.erase(0, 3);  // "▁" is 3 bytes
+  }
+  return context;
+}
+
 // A span as the translation writes it: a clock time the translation's way (text/clock_times.h:
 // "20 Uhr" -> "8 p.m."); its months and weekdays in the translation's language
 // (text/calendar_names.h; "Freitag" -> "Friday", "25. Mai" -> "25. May") when the span's other
-// words hold digits, a date, not a name ("June Carter" stays); a translated first word capitalised
-// when it opens the translation ("Lundi"). Any other span as the source wrote it.
-// `opens_french_sentence`: the span opens a sentence guessed French ("Lundi, …").
-std::string written_in(const std::string& span, bool opens_french_sentence, Language language, bool opens_translation) {
+// words hold digits, a date, or the month is no first name or follows a preposition of time ("in
+// June"), not a name ("June Carter", "with April" stay); a translated first word capitalised when
+// it opens the translation ("Lundi"). Any other span as the source wrote it.
+std::string written_in(const std::string& span, const SpanContext& context, Language language, bool opens_translation) {
   if (const std::optional<std::string> clock = clock_time_in(span, language)) return *clock;
   const std::vector<ByteRange> words = words_between_spaces(span);
+  const bool french_opening = context.opens_french_sentence;
+  const auto has_digit = [&](const ByteRange& word) {
+    return std::any_of(span.begin() + word.begin, span.begin() + word.end, is_ascii_digit);
+  };
   const auto date_word = [&](const ByteRange& word) {
-    const std::string_view text = slice(span, word);
-    return is_calendar_name(text, opens_french_sentence && word.begin == 0) ||
-           std::any_of(text.begin(), text.end(), is_ascii_digit);
+    return is_calendar_name(slice(span, word), french_opening && word.begin == 0) || has_digit(word);
   };
   if (!std::all_of(words.begin(), words.end(), date_word)) return span;
+  const bool with_digits = std::any_of(words.begin(), words.end(), has_digit);
+  if (!with_digits && !words.empty() && !reads_as_calendar_name(slice(span, words[0]), context.word_before)) return span;
   std::string text;
   size_t written = 0;  // span[0, written) is in text
   for (const ByteRange& word : words) {
     text.append(span, written, word.begin - written);
-    std::string name = calendar_name_in(slice(span, word), opens_french_sentence && word.begin == 0, language);
+    std::string name = calendar_name_in(slice(span, word), french_opening && word.begin == 0, language);
     const bool capital = opens_translation && word.begin == 0 && name != slice(span, word);
     if (capital && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
     text += name;
@@ -491,8 +513,8 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     const bool lent_its_dot = span.after_piece + 2 == static_cast<int>(source_pieces.size()) && source_pieces.back() == "." &&
                               ends_in_dotted_letters(span.text);
     const bool inside = before_piece < final_punctuation_begin(target_pieces);
-    const bool opens_french_sentence = opens_source(span, source_pieces) && guess_language(source.text) == Language::french;
-    std::string text = written_in(span.text, opens_french_sentence, target_language, before_piece == 0);
+    std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words), target_language,
+                                  before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
     // "… at 10:45 a.m." ends the translation with its own dot, not "… a.m..".
     const bool takes_full_stop = text.back() == '.' && static_cast<size_t>(before_piece) + 1 == target_pieces.size() &&

@@ -1,5 +1,6 @@
 #include "text/calendar_names.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -50,7 +51,20 @@ std::optional<CalendarName> find_calendar_name(std::string_view word, bool frenc
   return std::nullopt;
 }
 
+// Months that are first names too, as English writes them.
+constexpr std::array<std::string_view, 4> kFirstNames = {"April", "May", "June", "August"};
+
+// Words before a month that make it one ("in May", "seit August", "depuis août").
+constexpr std::array<std::string_view, 24> kBeforeMonths = {
+    "in",  "since", "until", "till",  "during", "early", "late",   "mid",  "next", "last", "of",      "every",
+    "im",  "seit",  "bis",   "ab",    "anfang", "ende",  "mitte",  "jeden", "en",  "depuis", "début", "fin"};
+
 }  // namespace
+
+bool reads_as_calendar_name(std::string_view word, std::string_view word_before) {
+  if (std::find(kFirstNames.begin(), kFirstNames.end(), word) == kFirstNames.end()) return true;
+  return std::find(kBeforeMonths.begin(), kBeforeMonths.end(), word_before) != kBeforeMonths.end();
+}
 
 bool is_calendar_name(std::string_view word, bool opens_french_sentence) {
   return find_calendar_name(word, opens_french_sentence).has_value();

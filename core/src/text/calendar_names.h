@@ -17,6 +17,12 @@ namespace attend {
 // opens ("Lundi, …"; `opens_french_sentence`), never "Mars", the planet.
 bool is_calendar_name(std::string_view word, bool opens_french_sentence);
 
+// Whether `word` names a month or weekday after `word_before` (the word before it, in lowercase;
+// empty at a sentence's opening): always, but for the months that are first names too ("April",
+// "May", "June", "August"), which only after a preposition of time ("in June", "since May", "im
+// August", "en août"; not "with April", "named May").
+bool reads_as_calendar_name(std::string_view word, std::string_view word_before);
+
 // `word`'s month or weekday (as is_calendar_name reads it) in `language`: capitalised in English
 // and German, in lowercase in French ("Freitag" -> "Friday", "vendredi"); `word` itself when it
 // is none or the language is unknown.
