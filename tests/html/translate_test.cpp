@@ -31,11 +31,15 @@ TEST(TranslateHtml, InlineMarkupGoesAroundTheAlignedWords) {
 
 TEST(TranslateHtml, PassedThroughNumbersAreWordsOfTheirOwn) {
   // The model never sees "512": it is put into the translation, and the element goes around it.
-  // (After a number word, "the number 512", the model reads a stand-in, "4", and the markup is
-  // placed by positions: html/sentence_alignment.h.)
   const HtmlTranslation t = translate_html(shipped(), "<p>A man with <b>512</b> on his <i>shirt</i>.</p>");
   EXPECT_NE(t.html.find("<b>512</b>"), std::string::npos) << t.html;
   EXPECT_NE(t.html.find("<i>Hemd</i>"), std::string::npos) << t.html;
+  // After a number word the model reads a stand-in ("4") in its place, and the markup is placed by
+  // positions (html/sentence_alignment.h): the number is still kept, whole, in its element.
+  const HtmlTranslation number = translate_html(shipped(), "<p>A man with the number <b>512</b> on his <i>shirt</i>.</p>");
+  EXPECT_NE(number.html.find("512"), std::string::npos) << number.html;
+  EXPECT_EQ(number.html.find("4"), std::string::npos) << number.html;
+  EXPECT_NE(number.html.find("<i>"), std::string::npos) << number.html;
 }
 
 TEST(SentenceAlignment, PassThroughSpansAreWordsAlignedWithThemselves) {

@@ -173,7 +173,8 @@ TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
   // A number after a number word is read as "4", in any language: with a hole there the models
   // wrote a number of their own ("the number 7 eight").
   EXPECT_EQ(stand_in("A player with the number 7 runs.", "7"), "4");
-  EXPECT_EQ(stand_in("Der Bus Nr. 1047 fährt.", "1047"), "4");
+  EXPECT_EQ(stand_in("Der Bus Nr. 1047 fährt.", "1047"), "6");  // the sentence holds a 4
+  EXPECT_EQ(stand_in("The number 7 scored 4 goals in 16 games.", "7"), "");  // and a 6: a hole
   EXPECT_EQ(stand_in("Four men stand in front of 2000 people.", "2000"), "");
   EXPECT_EQ(stand_in("A player with the number $5 runs.", "$5"), "");
   EXPECT_EQ(stand_in("A woman talks to Dr. J. Baker.", "Dr. J. Baker"), "someone");
@@ -314,6 +315,11 @@ TEST(PlacePassThrough, ASpanEndingInADotTakesTheTranslationsFullStop) {
   const std::vector<std::string> asks = {"▁Ein", "▁Mann", "▁geht", "▁mit", "▁einem", "▁Hund", "?"};
   EXPECT_EQ(insert(asks, place_pass_through(source, from, asks, {0, 1, 5, 5, 2, 3, 4, 5})),
             "Ein Mann geht mit einem Hund U.S.?");  // a question keeps its mark
+  // Two spans before the full stop: the last one's dot takes its place.
+  source.pass_through = {{"U.S.", 3, ""}, {"😀", 3, ""}};
+  EXPECT_EQ(insert(hund, place_pass_through(source, from, hund, {0, 1, 5, 5, 2, 3, 4, 5})), "Ein Mann geht mit einem Hund U.S. 😀.");
+  source.pass_through = {{"😀", 3, ""}, {"U.S.", 3, ""}};
+  EXPECT_EQ(insert(hund, place_pass_through(source, from, hund, {0, 1, 5, 5, 2, 3, 4, 5})), "Ein Mann geht mit einem Hund 😀 U.S.");
 }
 
 TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
@@ -354,8 +360,8 @@ TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
   // A date: its other words hold digits ("25. Mai"); a name stays ("June Carter").
   source.pass_through = {{"25. Mai", 0, ""}};
   EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})), "The children play on 25. May the beach.");
-  // A month that is a first name too only after a preposition of time: "Das Fest beginnt im Juni."
-  // read as "Das Fest beginnt im.", and "… mit Juni." (a name) read as "… mit.".
+  // A month that is a first name too (in English) only after a preposition of time: "Das Fest
+  // beginnt im Juni." read as "Das Fest beginnt im.", "The festival starts with June." as "… with.".
   const std::vector<std::string> im = {"▁Das", "▁Fest", "▁beginnt", "▁im", "."};
   const std::vector<std::string> starts = {"▁The", "▁festival", "▁starts", "▁in", "."};
   source.pass_through = {{"Juni", 3, ""}};
@@ -378,6 +384,8 @@ TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
   source.pass_through = {{"Freitag", 0, ""}};
   const std::vector<std::string> unknown = {"▁Kinder", "▁spielen", "."};
   EXPECT_EQ(insert(unknown, place_pass_through(source, am, unknown, {0, 1, 0, 0})), "Kinder Freitag spielen.");
+  // Unless the caller knows it from the model's vocabulary (translation_language_fallback).
+  EXPECT_EQ(insert(unknown, place_pass_through(source, am, unknown, {0, 1, 0, 0}, Language::english)), "Kinder Friday spielen.");
 }
 
 }  // namespace

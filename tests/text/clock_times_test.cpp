@@ -10,9 +10,10 @@ using Written = std::optional<std::string>;
 TEST(ClockTimes, GermanFrenchAndEnglishWrittenEachWay) {
   EXPECT_EQ(clock_time_in("20 Uhr", Language::english), Written("8 p.m."));
   EXPECT_EQ(clock_time_in("20 Uhr", Language::french), Written("20 h"));
-  EXPECT_EQ(clock_time_in("8.30 Uhr", Language::english), Written("8:30 a.m."));
+  EXPECT_EQ(clock_time_in("8.30 Uhr", Language::english), Written("8:30"));  // "8.30 Uhr abends" too
+  EXPECT_EQ(clock_time_in("8 Uhr", Language::english), Written("8:00"));
   EXPECT_EQ(clock_time_in("8:05 Uhr", Language::french), Written("8 h 05"));
-  EXPECT_EQ(clock_time_in("8 h 30", Language::english), Written("8:30 a.m."));
+  EXPECT_EQ(clock_time_in("8 h 30", Language::english), Written("8:30"));
   EXPECT_EQ(clock_time_in("14h30", Language::german), Written("14:30 Uhr"));
   EXPECT_EQ(clock_time_in("9h", Language::german), Written("9 Uhr"));
   EXPECT_EQ(clock_time_in("5 p.m.", Language::german), Written("17 Uhr"));
@@ -24,9 +25,10 @@ TEST(ClockTimes, GermanFrenchAndEnglishWrittenEachWay) {
 TEST(ClockTimes, MidnightAndNoon) {
   EXPECT_EQ(clock_time_in("12 a.m.", Language::german), Written("0 Uhr"));
   EXPECT_EQ(clock_time_in("12 p.m.", Language::french), Written("12 h"));
-  EXPECT_EQ(clock_time_in("0 Uhr", Language::english), Written("12 a.m."));
-  EXPECT_EQ(clock_time_in("12 Uhr", Language::english), Written("12 p.m."));
-  EXPECT_EQ(clock_time_in("24 Uhr", Language::english), Written("12 a.m."));
+  EXPECT_EQ(clock_time_in("0 Uhr", Language::english), Written("0:00"));
+  EXPECT_EQ(clock_time_in("12 Uhr", Language::english), Written("12:00"));
+  EXPECT_EQ(clock_time_in("13.05 Uhr", Language::english), Written("1:05 p.m."));
+  EXPECT_EQ(clock_time_in("24 Uhr", Language::english), Written("24:00"));
 }
 
 TEST(ClockTimes, NoClockTimeOrAnUnknownLanguage) {

@@ -26,5 +26,17 @@ TEST(FunctionWords, UnknownWithoutAnyOrOnATie) {
   EXPECT_EQ(guess_language("北京"), Language::unknown);
 }
 
+TEST(FunctionWords, TheOtherLanguageOfAVocabulary) {
+  // An English-French vocabulary: every English and French function word, two German ones.
+  const auto english_french = [](std::string_view word) {
+    return guess_language(word) == Language::english || guess_language(word) == Language::french || word == "der" ||
+           word == "und";
+  };
+  EXPECT_EQ(other_language(Language::english, english_french), Language::french);
+  EXPECT_EQ(other_language(Language::french, english_french), Language::english);
+  EXPECT_EQ(other_language(Language::german, english_french), Language::unknown);
+  EXPECT_EQ(other_language(Language::unknown, english_french), Language::unknown);
+}
+
 }  // namespace
 }  // namespace attend

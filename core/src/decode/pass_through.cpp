@@ -82,11 +82,10 @@ size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
 // "8:30 Uhr"): one space, then "Uhr" before whitespace, ASCII punctuation or the end. de-en read
 // "um 20 Uhr" as "a 20 watch". npos when none.
 size_t german_clock_end(std::string_view text, size_t begin, size_t at) {
-  if (at - begin > 5) return std::string_view::npos;
-  constexpr std::string_view kUhr = " Uhr";
-  const size_t end = at + kUhr.size();
-  if (text.substr(at, kUhr.size()) != kUhr || (end < text.size() && !stops_span(text[end]))) return std::string_view::npos;
-  return end;
+  const size_t end = at + std::string_view(" Uhr").size();
+  if (end > text.size() || (end < text.size() && !stops_span(text[end]))) return std::string_view::npos;
+  // The reading text/clock_times.h writes back: "8.30 Uhr", not "1.000 Uhr" or "5-6 Uhr".
+  return clock_time_in(text.substr(begin, end - begin), Language::german) ? end : std::string_view::npos;
 }
 
 // The length of the space at text[at] (text/words.h space_at) but a line break; 0 at the end.
@@ -158,10 +157,11 @@ bool ordinal_suffix(std::string_view text, size_t at) {
 // "number 47").
 constexpr std::string_view kNumberWords[] = {"number", "nummer", "num\xc3\xa9ro", "no.", "nr.", "n\xc2\xb0"};  // numéro n°
 
-// What the model reads in place of a number after a number word: with nothing there it wrote a
-// number of its own ("the number 7 eight"), and of the digits it was given it copied 4 in every
-// direction (docs/alignment.md).
-constexpr std::string_view kNumberStandIn = "4";
+// What the model reads in place of a number after a number word, the first the sentence does not
+// hold (a real 4 would be taken for it): with nothing there it wrote a number of its own ("the
+// number 7 eight"), and of the digits it was given it copied 4 and 6 in every direction
+// (docs/alignment.md).
+constexpr std::string_view kNumberStandIns[] = {"4", "6"};
 
 // Whether the word before text[at], after at most one space, is a number word (kNumberWords;
 // brackets or quotes before it aside, any German compound ending in "nummer").
@@ -260,11 +260,14 @@ std::string bare_word(const std::vector<std::string>& pieces, const WordSpan& wo
   return to_lowercase(text);
 }
 
+// A piece or word of pieces without the "▁" (3 bytes) that opens a word.
+std::string without_word_mark(const std::string& piece) { return opens_word(piece) ? piece.substr(3) : piece; }
+
 // The pieces as text, "▁" as a space: enough to guess its language.
 std::string pieces_text(const std::vector<std::string>& pieces) {
   std::string text;
   for (const std::string& piece : pieces) {
-    text += opens_word(piece) ? " " + piece.substr(3) : piece;  // "▁" is 3 bytes
+    text += opens_word(piece) ? " " + without_word_mark(piece) : piece;
   }
   return text;
 }
@@ -287,40 +290,68 @@ SpanContext span_context(const PreparedSource& source, const PassThrough& span, 
   context.opens_french_sentence = opens_source(span, source_pieces) && guess_language(source.text) == Language::french;
   for (const WordSpan& word : source_words) {
     if (word.begin > span.after_piece || span.after_piece >= word.end) continue;
-    context.word_before = bare_word(source_pieces, word);
-    if (opens_word(context.word_before)) context.word_before.erase(0, 3);  // "▁" is 3 bytes
+    context.word_before = without_word_mark(bare_word(source_pieces, word));
   }
   return context;
 }
 
-// A span as the translation writes it: a clock time the translation's way (text/clock_times.h:
-// "20 Uhr" -> "8 p.m."); its months and weekdays in the translation's language
-// (text/calendar_names.h; "Freitag" -> "Friday", "25. Mai" -> "25. May") when the span's other
-// words hold digits, a date, or the month is no first name or follows a preposition of time ("in
-// June"), not a name ("June Carter", "with April" stay); a translated first word capitalised when
-// it opens the translation ("Lundi"). Any other span as the source wrote it.
+// `range` of `text` without the ASCII punctuation around it; a final dot kept when `keep_dot`
+// ("a.m." of "9 a.m.,").
+ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_dot) {
+  while (range.begin < range.end && is_ascii_punctuation(text[range.begin])) ++range.begin;
+  while (range.end > range.begin && is_ascii_punctuation(text[range.end - 1]) && !(keep_dot && text[range.end - 1] == '.')) {
+    --range.end;
+  }
+  return range;
+}
+
+// A span as the translation writes it, when all its words make a date or a time: its clock times
+// the translation's way (text/clock_times.h: "20 Uhr" -> "8 p.m."), its months and weekdays in the
+// translation's language (text/calendar_names.h; "Freitag" -> "Friday", "Montag, 20 Uhr" ->
+// "Monday, 8 p.m.", "25. Mai" -> "25. May"); a month that is a first name too only beside digits or
+// after a preposition of time ("in June"; "June Carter", "with April" stay); a translated first
+// word capitalised when it opens the translation ("Lundi"). Any other span as the source wrote it.
 std::string written_in(const std::string& span, const SpanContext& context, Language language, bool opens_translation) {
-  if (const std::optional<std::string> clock = clock_time_in(span, language)) return *clock;
+  struct Rewrite {
+    ByteRange range;
+    std::string text;
+  };
+  std::vector<Rewrite> rewrites;
   const std::vector<ByteRange> words = words_between_spaces(span);
-  const bool french_opening = context.opens_french_sentence;
-  const auto has_digit = [&](const ByteRange& word) {
-    return std::any_of(span.begin() + word.begin, span.begin() + word.end, is_ascii_digit);
-  };
-  const auto date_word = [&](const ByteRange& word) {
-    return is_calendar_name(slice(span, word), french_opening && word.begin == 0) || has_digit(word);
-  };
-  if (!std::all_of(words.begin(), words.end(), date_word)) return span;
-  const bool with_digits = std::any_of(words.begin(), words.end(), has_digit);
-  if (!with_digits && !words.empty() && !reads_as_calendar_name(slice(span, words[0]), context.word_before)) return span;
+  bool digits = false, calendar_first_name_ok = true;
+  for (size_t i = 0; i < words.size();) {
+    bool clock = false;  // a clock time of three words at most ("8 h 30", "5 p.m.", "20 Uhr")
+    for (size_t n = std::min<size_t>(3, words.size() - i); n >= 1 && !clock; --n) {
+      const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
+      if (const std::optional<std::string> written = clock_time_in(slice(span, group), language)) {
+        rewrites.push_back(Rewrite{group, *written});
+        digits = clock = true;
+        i += n;
+      }
+    }
+    if (clock) continue;
+    const ByteRange core = without_punctuation(span, words[i], false);
+    const std::string_view word = slice(span, core);
+    const bool opens_french = context.opens_french_sentence && core.begin == 0;
+    if (std::any_of(word.begin(), word.end(), is_ascii_digit)) {
+      digits = true;
+    } else if (is_calendar_name(word, opens_french)) {
+      rewrites.push_back(Rewrite{core, calendar_name_in(word, opens_french, language)});
+      if (i == 0) calendar_first_name_ok = reads_as_calendar_name(word, context.word_before);
+    } else {
+      return span;  // a word of no date: a name ("June Carter"), a place
+    }
+    ++i;
+  }
+  if (!digits && !calendar_first_name_ok) return span;  // "with April"
   std::string text;
   size_t written = 0;  // span[0, written) is in text
-  for (const ByteRange& word : words) {
-    text.append(span, written, word.begin - written);
-    std::string name = calendar_name_in(slice(span, word), french_opening && word.begin == 0, language);
-    const bool capital = opens_translation && word.begin == 0 && name != slice(span, word);
-    if (capital && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
-    text += name;
-    written = word.end;
+  for (Rewrite& rewrite : rewrites) {
+    text.append(span, written, rewrite.range.begin - written);
+    const bool capital = opens_translation && rewrite.range.begin == 0 && rewrite.text != slice(span, rewrite.range);
+    if (capital && rewrite.text[0] >= 'a' && rewrite.text[0] <= 'z') rewrite.text[0] = static_cast<char>(rewrite.text[0] - 'a' + 'A');
+    text += rewrite.text;
+    written = rewrite.range.end;
   }
   return text + span.substr(written);
 }
@@ -442,7 +473,10 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 std::string stand_in_for(std::string_view text, ByteRange span) {
   const std::string_view spanned = slice(text, span);
   if (std::all_of(spanned.begin(), spanned.end(), is_ascii_digit) && after_number_word(text, span.begin)) {
-    return std::string(kNumberStandIn);
+    for (std::string_view digit : kNumberStandIns) {
+      if (text.find(digit) == std::string_view::npos) return std::string(digit);
+    }
+    return "";
   }
   const std::vector<ByteRange> names = titled_names(text);  // in the whole text, whose language says what "M." is
   const auto is_span = [&](const ByteRange& name) { return name.begin == span.begin && name.end == span.end; };
@@ -482,10 +516,12 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
 }
 
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
-                                          const std::vector<std::string>& target_pieces, const std::vector<int>& alignment) {
+                                          const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
+                                          Language fallback_language) {
   const std::vector<WordSpan> source_words = piece_words(source_pieces);
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
-  const Language target_language = guess_language(pieces_text(target_pieces));
+  Language target_language = guess_language(pieces_text(target_pieces));
+  if (target_language == Language::unknown) target_language = fallback_language;
   std::vector<Insertion> insertions;
   std::vector<bool> replaced(target_words.size(), false);
   for (const PassThrough& span : source.pass_through) {
@@ -516,13 +552,16 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words), target_language,
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
-    // "… at 10:45 a.m." ends the translation with its own dot, not "… a.m..".
-    const bool takes_full_stop = text.back() == '.' && static_cast<size_t>(before_piece) + 1 == target_pieces.size() &&
-                                 target_pieces.back() == ".";
-    insertions.push_back(Insertion{std::move(text), before_piece, takes_full_stop ? before_piece + 1 : 0});
+    insertions.push_back(Insertion{std::move(text), before_piece});
   }
   std::stable_sort(insertions.begin(), insertions.end(),
                    [](const Insertion& a, const Insertion& b) { return a.before_piece < b.before_piece; });
+  // "… from the U.S." ends the translation with the last span's own dot, not "… U.S..".
+  const int last_piece = static_cast<int>(target_pieces.size()) - 1;
+  if (!insertions.empty() && last_piece >= 0 && insertions.back().before_piece == last_piece && target_pieces.back() == "." &&
+      insertions.back().text.back() == '.') {
+    insertions.back().replaces_until = last_piece + 1;
+  }
   return insertions;
 }
 
@@ -547,12 +586,20 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
   return text;
 }
 
+Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer) {
+  return other_language(guess_language(source.text), [&](std::string_view word) {
+    return target_tokenizer.piece_to_id("\xE2\x96\x81" + std::string(word)) != target_tokenizer.unk_id();  // ▁
+  });
+}
+
 std::string text_with_pass_through(const PreparedSource& source, const Hypothesis& hypothesis,
                                    const AttentionMaps& maps, const Tokenizer& target_tokenizer) {
   const std::vector<std::string> source_pieces(maps.source_pieces.begin(), maps.source_pieces.end() - 1);  // no eos
   const std::vector<float> attention = alignment_attention(maps);  // [tgt_len][src_len]
   const std::vector<int> alignment = align_words(attention, maps.src_len, piece_words(source_pieces), piece_words(hypothesis.pieces));
-  return insert_spans(hypothesis.ids, hypothesis.pieces, place_pass_through(source, source_pieces, hypothesis.pieces, alignment),
+  const std::vector<Insertion> insertions = place_pass_through(source, source_pieces, hypothesis.pieces, alignment,
+                                                                translation_language_fallback(source, target_tokenizer));
+  return insert_spans(hypothesis.ids, hypothesis.pieces, insertions,
                       [&](const std::vector<int>& ids) { return target_tokenizer.decode(ids); });
 }
 

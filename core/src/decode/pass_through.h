@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "attend/translator.h"
+#include "text/function_words.h"
 #include "text/letter_case.h"
 #include "text/words.h"
 #include "tokenizer/tokenizer.h"
@@ -82,8 +83,15 @@ struct Insertion {
 // last dot was the source's full stop ("… at 5 p.m.") gets it back when placed inside the
 // translation ("… an 5 p.m. einem Stand."). source_pieces: of source.ids without eos; alignment:
 // align_words() over their words and the hypothesis' target words.
+// Clock times, months and weekdays are written in the translation's language, told by its function
+// words (text/function_words.h), else `fallback_language` (translation_language_fallback).
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
-                                          const std::vector<std::string>& target_pieces, const std::vector<int>& alignment);
+                                          const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
+                                          Language fallback_language = Language::unknown);
+
+// The language `target_tokenizer`'s model translates source.text into, from its vocabulary
+// (text/function_words.h other_language): for a translation that shows none itself.
+Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer);
 
 // The text of target `ids` (with `pieces`) with the insertions, each set off by spaces
 // (none before punctuation glued to the word before it) and without the pieces they replace;

@@ -168,10 +168,11 @@ class Aligner {
   // Where each pass-through span goes and as what (place_pass_through, one span at a time).
   std::vector<Insertion> insertions(const std::vector<std::string>& source_pieces, const std::vector<int>& word_alignment) const {
     std::vector<Insertion> each;
+    const Language fallback = translation_language_fallback(source_, target_tokenizer_);
     for (const PassThrough& span : source_.pass_through) {
       PreparedSource one = source_;
       one.pass_through = {span};
-      each.push_back(place_pass_through(one, source_pieces, hypothesis_.pieces, word_alignment).at(0));
+      each.push_back(place_pass_through(one, source_pieces, hypothesis_.pieces, word_alignment, fallback).at(0));
     }
     return each;
   }

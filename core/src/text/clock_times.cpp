@@ -99,11 +99,13 @@ std::string two_digits(int n) { return std::string(1, static_cast<char>('0' + n 
 
 std::string written_in(const ClockTime& time, Language language) {
   switch (language) {
-    case Language::english: {
-      const int hour = time.hour % 12 == 0 ? 12 : time.hour % 12;
-      const bool afternoon = time.hour >= 12 && time.hour < 24;
-      return std::to_string(hour) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") + (afternoon ? " p.m." : " a.m.");
-    }
+    case Language::english:
+      // Afternoon and evening hours as English says them; the others on the 24-hour clock, which a
+      // German or French text may write for the evening too ("8 Uhr abends", "8 h du soir").
+      if (time.hour > 12 && time.hour < 24) {
+        return std::to_string(time.hour - 12) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") + " p.m.";
+      }
+      return std::to_string(time.hour) + ":" + two_digits(time.minutes);
     case Language::german:
       return std::to_string(time.hour) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") + " Uhr";
     case Language::french:

@@ -13,8 +13,9 @@
 namespace attend {
 
 // `text` written as a clock time of `language` ("20 Uhr" -> "8 p.m.", "20 h"; "5 p.m." -> "17 Uhr",
-// "17 h"; "8 h 30" -> "8:30 a.m.", "8:30 Uhr"); nullopt when it is no clock time (only the whole
-// of `text`: "5 p.m" too, whose last dot the sentence kept), or the language is unknown.
+// "17 h"; "8 h 30" -> "8:30", "8:30 Uhr": English hours up to 12 on the 24-hour clock, since "8
+// Uhr" may be said of the evening); nullopt when it is no clock time (only the whole of `text`:
+// "5 p.m" too, whose last dot the sentence kept), or the language is unknown.
 std::optional<std::string> clock_time_in(std::string_view text, Language language);
 
 }  // namespace attend

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "text/ascii.h"
@@ -41,6 +42,16 @@ std::string_view bare(std::string_view word) {
 }
 
 }  // namespace
+
+Language other_language(Language source, const std::function<bool(std::string_view)>& has_word) {
+  const auto held = [&](const auto& list) { return std::count_if(std::begin(list), std::end(list), has_word); };
+  std::pair<long, Language> counts[] = {{held(kEnglish), Language::english}, {held(kGerman), Language::german},
+                                        {held(kFrench), Language::french}};
+  std::sort(std::begin(counts), std::end(counts), [](const auto& a, const auto& b) { return a.first > b.first; });
+  if (source == counts[0].second) return counts[1].second;
+  if (source == counts[1].second) return counts[0].second;
+  return Language::unknown;
+}
 
 Language guess_language(std::string_view text) {
   size_t english = 0, german = 0, french = 0;

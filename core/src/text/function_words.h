@@ -3,6 +3,7 @@
 // source language and no model file names that language (decode/pass_through.h's stand-ins).
 #pragma once
 
+#include <functional>
 #include <string_view>
 
 namespace attend {
@@ -14,5 +15,11 @@ enum class Language { unknown, english, german, french };
 // name); unknown when none has any, or two tie.
 // Words two of them share ("in", "die", "des", "du", "was", "am") are not listed.
 Language guess_language(std::string_view text);
+
+// The language a model of two of these languages translates text in `source` into: of the
+// languages whose function words its vocabulary holds as whole words (`has_word`), the two with
+// the most, the one that is not `source`; unknown when `source` is unknown or not one of them.
+// For a translation whose own words tell no language ("Des enfants jouent 7 p.m.").
+Language other_language(Language source, const std::function<bool(std::string_view)>& has_word);
 
 }  // namespace attend
