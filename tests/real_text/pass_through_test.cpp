@@ -116,6 +116,13 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of(mixed, {unknown(mixed, "小明")}), (std::vector<std::string>{"小明", "25"}));
 }
 
+TEST(PassThroughSpans, ASingleDigitBesideAMonth) {
+  // A day: "The party is on May 5." was "auf May fünf".
+  EXPECT_EQ(spans_of("The party is on May 5, the fair on 7 June; May has 3 days off.", {}),
+            (std::vector<std::string>{"5", "7"}));
+  EXPECT_EQ(spans_of("La fête est le 5 mai.", {}), (std::vector<std::string>{"5"}));
+}
+
 TEST(PassThroughSpans, ASingleDigitAfterANumberWord) {
   // "mit der Nummer 7" was "with the number 47" (de-en), "number 7" "Nummer 5" (en-de).
   EXPECT_EQ(spans_of("A player with the number 7 runs past Number 3, No. 5 and 2 dogs.", {}),
@@ -357,9 +364,9 @@ TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
   lundi.pass_through = {{"Lundi", -1, ""}};
   lundi.text = "Lundi, the children play.";  // not French: a name
   EXPECT_EQ(insert(play, place_pass_through(lundi, jouent, play, {0, 1, 2, 3})), "Lundi, the children are playing.");
-  // A date: its other words hold digits ("25. Mai"); a name stays ("June Carter").
+  // A date, written the translation's way ("25. Mai" -> "May 25"); a name stays ("June Carter").
   source.pass_through = {{"25. Mai", 0, ""}};
-  EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})), "The children play on 25. May the beach.");
+  EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})), "The children play on May 25 the beach.");
   // A month that is a first name too (in English) only after a preposition of time: "Das Fest
   // beginnt im Juni." read as "Das Fest beginnt im.", "The festival starts with June." as "… with.".
   const std::vector<std::string> im = {"▁Das", "▁Fest", "▁beginnt", "▁im", "."};
@@ -376,7 +383,10 @@ TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
   source.pass_through = {{"June 5", 3, ""}};  // with a digit: a date wherever it stands
   EXPECT_EQ(insert(french_starts, place_pass_through(source, {"▁The", "▁festival", "▁starts", "▁with", "."}, french_starts,
                                                      {0, 1, 2, 3})),
-            "Le festival commence en juin 5.");
+            "Le festival commence en 5 juin.");
+  source.pass_through = {{"Freitag, 14. Juli", 0, ""}};  // merged: rewritten part by part
+  EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})),
+            "The children play on Friday, July 14 the beach.");
   source.pass_through = {{"June Carter", 0, ""}};
   EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})),
             "The children play on June Carter the beach.");

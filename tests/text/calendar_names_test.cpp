@@ -46,6 +46,26 @@ TEST(CalendarNames, MonthsThatAreFirstNamesOnlyAfterAPrepositionOfTime) {
   EXPECT_TRUE(reads_as_calendar_name("Freitag", ""));
 }
 
+TEST(CalendarNames, DatesWrittenEachLanguagesWay) {
+  using Written = std::optional<std::string>;
+  EXPECT_EQ(date_in("25. Mai", Language::english), Written("May 25"));
+  EXPECT_EQ(date_in("25. Mai", Language::french), Written("25 mai"));
+  EXPECT_EQ(date_in("May 25th", Language::german), Written("25. Mai"));
+  EXPECT_EQ(date_in("5th May", Language::german), Written("5. Mai"));
+  EXPECT_EQ(date_in("May 1", Language::french), Written("1er mai"));
+  EXPECT_EQ(date_in("1er mai", Language::english), Written("May 1"));
+  EXPECT_EQ(date_in("14 juillet", Language::german), Written("14. Juli"));
+  EXPECT_EQ(date_in("3 Juillet", Language::english), Written("July 3"));  // capitalised French
+  EXPECT_EQ(date_in("3 Mars", Language::english), std::nullopt);          // "3 Mars bars"
+  for (const char* text : {"May", "32 May", "0 May", "May 123", "May 5x", "25. Juni 2024", "Monday 5", "25.Mai", ""}) {
+    EXPECT_EQ(date_in(text, Language::english), std::nullopt) << text;
+  }
+  EXPECT_EQ(date_in("25. Mai", Language::unknown), std::nullopt);
+  EXPECT_TRUE(is_month_name("März"));
+  EXPECT_TRUE(is_month_name("juillet"));
+  EXPECT_FALSE(is_month_name("Monday"));
+}
+
 TEST(CalendarNames, AnyOtherWordOrAnUnknownLanguageStaysAsWritten) {
   EXPECT_EQ(calendar_name_in("Freitag", false, Language::unknown), "Freitag");
   EXPECT_EQ(calendar_name_in("Mars", true, Language::german), "Mars");

@@ -178,12 +178,26 @@ bool after_number_word(std::string_view text, size_t at) {
   return ends_with("nummer") || std::find(std::begin(kNumberWords), std::end(kNumberWords), word) != std::end(kNumberWords);
 }
 
+// The word between `begin` and the space or ASCII punctuation in direction `step` (+1 or -1).
+std::string_view word_toward(std::string_view text, size_t begin, int step) {
+  size_t end = begin;
+  while (step > 0 ? end < text.size() && !stops_span(text[end]) : end > 0 && !stops_span(text[end - 1])) end += step;
+  return step > 0 ? text.substr(begin, end - begin) : text.substr(end, begin - end);
+}
+
+// Whether a month is the word right before text[begin] or right after text[end], one space between
+// ("May 5", "5 May", "5 mai"): a day, which the models read as a count ("auf May fünf").
+bool beside_month(std::string_view text, size_t begin, size_t end) {
+  const bool after = begin >= 2 && text[begin - 1] == ' ' && is_month_name(word_toward(text, begin - 1, -1));
+  return after || (end + 1 < text.size() && text[end] == ' ' && is_month_name(word_toward(text, end + 1, 1)));
+}
+
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
 // digit), the signs included, or a unit of measure after them ("5 km"), or an ordinal's ending
 // after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included, or
-// a number word before them ("number 7": after_number_word); or a clock time of any length with
+// a number word before them ("number 7": after_number_word), or a month beside them ("May 5"); or a clock time of any length with
 // its am or pm ("5 p.m.": "fünf Seiten"), its French h ("8 h 30") or its German Uhr ("20 Uhr").
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
@@ -207,7 +221,7 @@ std::vector<ByteRange> numbers(std::string_view text) {
     }
     const bool german_ordinal = sign == 0 && is_german_ordinal_dot(text, end);
     if (end - begin >= kMinNumberDigits || sign > 0 || unit > end || german_ordinal || ordinal_suffix(text, end) ||
-        after_number_word(text, begin - sign)) {
+        after_number_word(text, begin - sign) || beside_month(text, begin, end)) {
       // "$50", "#4521", "12%", "4 €", "5 km", "-5", "1." go whole; "3rd" widens
       runs.push_back(ByteRange{begin - sign, german_ordinal ? end + 1 : unit});
     }
@@ -306,9 +320,9 @@ ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_
 }
 
 // A span as the translation writes it, when all its words make a date or a time: its clock times
-// the translation's way (text/clock_times.h: "20 Uhr" -> "8 p.m."), its months and weekdays in the
-// translation's language (text/calendar_names.h; "Freitag" -> "Friday", "Montag, 20 Uhr" ->
-// "Monday, 8 p.m.", "25. Mai" -> "25. May"); a month that is a first name too only beside digits or
+// the translation's way (text/clock_times.h: "20 Uhr" -> "8 p.m."), its dates ("25. Mai" -> "May
+// 25", "25 mai"), months and weekdays in the translation's language (text/calendar_names.h;
+// "Freitag" -> "Friday", "Montag, 20 Uhr" -> "Monday, 8 p.m."); a month that is a first name too only beside digits or
 // after a preposition of time ("in June"; "June Carter", "with April" stay); a translated first
 // word capitalised when it opens the translation ("Lundi"). Any other span as the source wrote it.
 std::string written_in(const std::string& span, const SpanContext& context, Language language, bool opens_translation) {
@@ -320,16 +334,19 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   const std::vector<ByteRange> words = words_between_spaces(span);
   bool digits = false, calendar_first_name_ok = true;
   for (size_t i = 0; i < words.size();) {
-    bool clock = false;  // a clock time of three words at most ("8 h 30", "5 p.m.", "20 Uhr")
-    for (size_t n = std::min<size_t>(3, words.size() - i); n >= 1 && !clock; --n) {
+    // A clock time of three words at most ("8 h 30", "5 p.m.", "20 Uhr") or a date of two ("14. Juli").
+    bool clock_or_date = false;
+    for (size_t n = std::min<size_t>(3, words.size() - i); n >= 1 && !clock_or_date; --n) {
       const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
-      if (const std::optional<std::string> written = clock_time_in(slice(span, group), language)) {
+      std::optional<std::string> written = clock_time_in(slice(span, group), language);
+      if (!written && n == 2) written = date_in(slice(span, group), language);
+      if (written) {
         rewrites.push_back(Rewrite{group, *written});
-        digits = clock = true;
+        digits = clock_or_date = true;
         i += n;
       }
     }
-    if (clock) continue;
+    if (clock_or_date) continue;
     const ByteRange core = without_punctuation(span, words[i], false);
     const std::string_view word = slice(span, core);
     const bool opens_french = context.opens_french_sentence && core.begin == 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <optional>
 
 namespace attend {
@@ -80,6 +81,59 @@ std::string calendar_name_in(std::string_view word, bool opens_french_sentence, 
     case Language::unknown: break;
   }
   return std::string(word);
+}
+
+namespace {
+
+constexpr size_t kMonths = 12;  // kCalendarNames' first entries
+
+// The month `word` names, 1 to 12, or 0.
+size_t month_number(std::string_view word) {
+  for (size_t month = 0; month < kMonths; ++month) {
+    const CalendarName& name = kCalendarNames[month];
+    if (word == name.english || word == name.german || word == name.french ||
+        (word != "Mars" && capitalised_as(word, name.french))) {  // "3 Mars bars" is no date
+      return month + 1;
+    }
+  }
+  return 0;
+}
+
+// A day of one or two digits at text[0, end), 1 to 31, then an ending of `endings` or none; 0 if not.
+int day_before(std::string_view text, std::initializer_list<std::string_view> endings) {
+  size_t digits = 0;
+  while (digits < text.size() && digits < 3 && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 2) return 0;
+  const std::string_view ending = text.substr(digits);
+  if (!ending.empty() && std::find(endings.begin(), endings.end(), ending) == endings.end()) return 0;
+  const int day = digits == 1 ? text[0] - '0' : (text[0] - '0') * 10 + (text[1] - '0');
+  return day >= 1 && day <= 31 ? day : 0;
+}
+
+}  // namespace
+
+bool is_month_name(std::string_view word) { return month_number(word) != 0; }
+
+std::optional<std::string> date_in(std::string_view text, Language language) {
+  const size_t space = text.find(' ');
+  if (space == std::string_view::npos || language == Language::unknown) return std::nullopt;
+  const std::string_view first = text.substr(0, space), second = text.substr(space + 1);
+  size_t month = 0;
+  int day = 0;
+  if ((month = month_number(second)) != 0) {  // "25. Mai", "5th May", "25 mai", "1er mai"
+    day = day_before(first, {".", "st", "nd", "rd", "th", "er", "re", "e"});
+  } else if ((month = month_number(first)) != 0) {  // "May 25", "May 25th"
+    day = day_before(second, {"st", "nd", "rd", "th"});
+  }
+  if (day == 0) return std::nullopt;
+  const CalendarName& name = kCalendarNames[month - 1];
+  switch (language) {
+    case Language::english: return std::string(name.english) + " " + std::to_string(day);
+    case Language::german: return std::to_string(day) + ". " + std::string(name.german);
+    case Language::french: return (day == 1 ? "1er" : std::to_string(day)) + " " + std::string(name.french);
+    case Language::unknown: break;
+  }
+  return std::nullopt;
 }
 
 }  // namespace attend

@@ -5,6 +5,7 @@
 // in the translation's language, a closed list needing no model.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,5 +28,13 @@ bool reads_as_calendar_name(std::string_view word, std::string_view word_before)
 // and German, in lowercase in French ("Freitag" -> "Friday", "vendredi"); `word` itself when it
 // is none or the language is unknown.
 std::string calendar_name_in(std::string_view word, bool opens_french_sentence, Language language);
+
+// Whether `word` is a month (any of the three languages; French capitalised too, but "Mars").
+bool is_month_name(std::string_view word);
+
+// `text`, a day and its month ("25. Mai", "May 25", "May 25th", "5th May", "25 mai", "1er mai"),
+// written as `language` writes a date: "May 25", "25. Mai", "25 mai" ("1er mai"); nullopt when it
+// is no such date (only the whole of `text`) or the language is unknown.
+std::optional<std::string> date_in(std::string_view text, Language language);
 
 }  // namespace attend
