@@ -300,11 +300,13 @@ TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
   ordinal.pass_through = {{"3.", 3, "", true}};
   const std::vector<std::string> tor = {"▁Ein", "▁Mann", "▁steht", "▁am", "▁Tor", "."};
   const std::vector<std::string> goal = {"▁A", "▁man", "▁stands", "▁at", "▁the", "▁goal", "."};
-  EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, 5})), "A man stands at the 3. goal.");
-  ordinal.pass_through[0].before_next_word = false;  // other spans follow the word before them
+  EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, 5})), "A man stands at the 3rd goal.");
+  // Other spans follow the word before them (and an ordinal before a capital is kept as written:
+  // "42nd Street").
+  ordinal.pass_through[0].before_next_word = false;
   EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, 5})), "A man stands at 3. the goal.");
   ordinal.pass_through[0].before_next_word = true;  // the word after it aligned with none: after the one before
-  EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, -1})), "A man stands at 3. the goal.");
+  EXPECT_EQ(insert(goal, place_pass_through(ordinal, tor, goal, {0, 1, 2, 3, -1})), "A man stands at 3rd the goal.");
   // No target words: everything at the end, in source order.
   EXPECT_EQ(insert({}, place_pass_through(source, source_pieces, {}, {-1, -1, -1, -1, -1, -1})), "😀 🐶 北京 🎉");
 }
@@ -327,6 +329,20 @@ TEST(PlacePassThrough, ASpanEndingInADotTakesTheTranslationsFullStop) {
   EXPECT_EQ(insert(hund, place_pass_through(source, from, hund, {0, 1, 5, 5, 2, 3, 4, 5})), "Ein Mann geht mit einem Hund U.S. 😀.");
   source.pass_through = {{"😀", 3, ""}, {"U.S.", 3, ""}};
   EXPECT_EQ(insert(hund, place_pass_through(source, from, hund, {0, 1, 5, 5, 2, 3, 4, 5})), "Ein Mann geht mit einem Hund 😀 U.S.");
+}
+
+TEST(PlacePassThrough, OrdinalsTheTranslationsWayButInAName) {
+  // "He finished 1st in the race." read as "He finished in the race."
+  PreparedSource source;
+  source.pass_through = {{"1st", 1, ""}};
+  const std::vector<std::string> finished = {"▁He", "▁finished", "▁in", "▁the", "▁race", "."};
+  const std::vector<std::string> rennen = {"▁Er", "▁wurde", "▁im", "▁Rennen", "."};
+  EXPECT_EQ(insert(rennen, place_pass_through(source, finished, rennen, {0, 1, 2, 2, 3})), "Er wurde 1. im Rennen.");
+  // "A sign reads 42nd Street." read as "A sign reads Street.": part of a name, kept.
+  source.pass_through = {{"42nd", 2, ""}};
+  const std::vector<std::string> street = {"▁A", "▁sign", "▁reads", "▁Street", "."};
+  const std::vector<std::string> schild = {"▁Ein", "▁Schild", "▁zeigt", "▁die", "▁Street", "."};
+  EXPECT_EQ(insert(schild, place_pass_through(source, street, schild, {0, 1, 2, 4})), "Ein Schild zeigt 42nd die Street.");
 }
 
 TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {

@@ -15,6 +15,7 @@
 #include "text/function_words.h"
 #include "text/german_ordinal.h"
 #include "text/letters.h"
+#include "text/ordinals.h"
 
 namespace attend {
 namespace {
@@ -296,6 +297,7 @@ bool opens_source(const PassThrough& span, const std::vector<std::string>& sourc
 struct SpanContext {
   bool opens_french_sentence = false;  // it opens a sentence guessed French ("Lundi, …")
   std::string word_before;             // the source word before it, lowercased, without punctuation
+  bool name_after = false;             // a capitalised word follows, not in German ("42nd Street")
 };
 
 SpanContext span_context(const PreparedSource& source, const PassThrough& span, const std::vector<std::string>& source_pieces,
@@ -305,6 +307,11 @@ SpanContext span_context(const PreparedSource& source, const PassThrough& span, 
   for (const WordSpan& word : source_words) {
     if (word.begin > span.after_piece || span.after_piece >= word.end) continue;
     context.word_before = without_word_mark(bare_word(source_pieces, word));
+  }
+  const size_t next = static_cast<size_t>(span.after_piece + 1);
+  if (!span.before_next_word && next < source_pieces.size()) {
+    const std::string after = without_word_mark(source_pieces[next]);
+    context.name_after = !after.empty() && after[0] >= 'A' && after[0] <= 'Z';
   }
   return context;
 }
@@ -320,7 +327,8 @@ ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_
 }
 
 // A span as the translation writes it, when all its words make a date or a time: its clock times
-// the translation's way (text/clock_times.h: "20 Uhr" -> "8 p.m."), its dates ("25. Mai" -> "May
+// and ordinals the translation's way (text/clock_times.h: "20 Uhr" -> "8 p.m."; text/ordinals.h:
+// "1." -> "1st"), its dates ("25. Mai" -> "May
 // 25", "25 mai"), months and weekdays in the translation's language (text/calendar_names.h;
 // "Freitag" -> "Friday", "Montag, 20 Uhr" -> "Monday, 8 p.m."); a month that is a first name too only beside digits or
 // after a preposition of time ("in June"; "June Carter", "with April" stay); a translated first
@@ -350,7 +358,14 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     const ByteRange core = without_punctuation(span, words[i], false);
     const std::string_view word = slice(span, core);
     const bool opens_french = context.opens_french_sentence && core.begin == 0;
-    if (std::any_of(word.begin(), word.end(), is_ascii_digit)) {
+    const ByteRange dotted = without_punctuation(span, words[i], true);  // "1." of German "Der 1. Platz"
+    std::optional<std::string> ordinal = ordinal_in(slice(span, dotted), language);
+    if (ordinal && context.name_after) {  // "42nd Street", "5th Avenue": a name's part
+      digits = true;
+    } else if (ordinal) {
+      rewrites.push_back(Rewrite{dotted, std::move(*ordinal)});
+      digits = true;
+    } else if (std::any_of(word.begin(), word.end(), is_ascii_digit)) {
       digits = true;
     } else if (is_calendar_name(word, opens_french)) {
       rewrites.push_back(Rewrite{core, calendar_name_in(word, opens_french, language)});

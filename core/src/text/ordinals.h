@@ -1,0 +1,19 @@
+// Ordinal numbers as the shipped models' languages write them: English "1st", "2nd", "3rd",
+// "4th"; German "1.", "2."; French "1er", "2e" ("2ème", "1re" read too). They pass through the
+// model (decode/pass_through.h) and are written the translation's way, a rule needing no model:
+// "Der 1. Platz" gave de-en "The 1. place".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "text/function_words.h"
+
+namespace attend {
+
+// `word` (the whole of it) written as an ordinal of `language`: "1." -> "1st", "1er"; "3rd" ->
+// "3.", "3e"; nullopt when it is no ordinal of one to three digits or the language is unknown.
+std::optional<std::string> ordinal_in(std::string_view word, Language language);
+
+}  // namespace attend

@@ -1,0 +1,32 @@
+#include "text/ordinals.h"
+
+#include <gtest/gtest.h>
+
+namespace attend {
+namespace {
+
+using Written = std::optional<std::string>;
+
+TEST(Ordinals, WrittenEachLanguagesWay) {
+  EXPECT_EQ(ordinal_in("1.", Language::english), Written("1st"));
+  EXPECT_EQ(ordinal_in("1.", Language::french), Written("1er"));
+  EXPECT_EQ(ordinal_in("3rd", Language::german), Written("3."));
+  EXPECT_EQ(ordinal_in("3RD", Language::french), Written("3e"));
+  EXPECT_EQ(ordinal_in("2e", Language::english), Written("2nd"));
+  EXPECT_EQ(ordinal_in("2ème", Language::german), Written("2."));
+  EXPECT_EQ(ordinal_in("1re", Language::english), Written("1st"));
+  EXPECT_EQ(ordinal_in("11.", Language::english), Written("11th"));
+  EXPECT_EQ(ordinal_in("112.", Language::english), Written("112th"));
+  EXPECT_EQ(ordinal_in("21.", Language::english), Written("21st"));
+  EXPECT_EQ(ordinal_in("103.", Language::english), Written("103rd"));
+}
+
+TEST(Ordinals, NoOrdinalOrAnUnknownLanguage) {
+  EXPECT_EQ(ordinal_in("1.", Language::unknown), std::nullopt);
+  for (const char* word : {"1", "1000.", "0th", "1x", "st", "2e5", "3.5", "12:30", ""}) {
+    EXPECT_EQ(ordinal_in(word, Language::english), std::nullopt) << word;
+  }
+}
+
+}  // namespace
+}  // namespace attend
