@@ -57,7 +57,12 @@ TEST(CalendarNames, DatesWrittenEachLanguagesWay) {
   EXPECT_EQ(date_in("14 juillet", Language::german), Written("14. Juli"));
   EXPECT_EQ(date_in("3 Juillet", Language::english), Written("July 3"));  // capitalised French
   EXPECT_EQ(date_in("3 Mars", Language::english), std::nullopt);          // "3 Mars bars"
-  for (const char* text : {"May", "32 May", "0 May", "May 123", "May 5x", "25. Juni 2024", "Monday 5", "25.Mai", ""}) {
+  EXPECT_EQ(date_in("25. Mai 2024", Language::english), Written("May 25, 2024"));
+  EXPECT_EQ(date_in("May 25, 2024", Language::german), Written("25. Mai 2024"));
+  EXPECT_EQ(date_in("1er mai 2024", Language::german), Written("1. Mai 2024"));
+  EXPECT_EQ(date_in("29 février", Language::english), Written("February 29"));
+  for (const char* text : {"May", "32 May", "0 May", "May 123", "May 5x", "25. Juni 24", "25. Juni 2024 x", "Monday 5",
+                           "25.Mai", "31. Februar", "31 April", "May 25.", "May, 2024", ""}) {
     EXPECT_EQ(date_in(text, Language::english), std::nullopt) << text;
   }
   EXPECT_EQ(date_in("25. Mai", Language::unknown), std::nullopt);

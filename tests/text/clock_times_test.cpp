@@ -20,6 +20,8 @@ TEST(ClockTimes, GermanFrenchAndEnglishWrittenEachWay) {
   EXPECT_EQ(clock_time_in("5 p.m", Language::french), Written("17 h"));  // its last dot lent to the sentence
   EXPECT_EQ(clock_time_in("10:45PM", Language::german), Written("22:45 Uhr"));
   EXPECT_EQ(clock_time_in("7 am", Language::french), Written("7 h"));
+  EXPECT_EQ(clock_time_in("9 a.m.", Language::english), Written("9 a.m."));  // its half of the day kept
+  EXPECT_EQ(clock_time_in("12 a.m.", Language::english), Written("12 a.m."));
 }
 
 TEST(ClockTimes, MidnightAndNoon) {

@@ -15,6 +15,8 @@ TEST(Ordinals, WrittenEachLanguagesWay) {
   EXPECT_EQ(ordinal_in("2e", Language::english), Written("2nd"));
   EXPECT_EQ(ordinal_in("2ème", Language::german), Written("2."));
   EXPECT_EQ(ordinal_in("1re", Language::english), Written("1st"));
+  EXPECT_EQ(ordinal_in("1re", Language::french), Written("1re"));  // feminine, from the source
+  EXPECT_EQ(ordinal_in("1st", Language::french), Written("1er"));
   EXPECT_EQ(ordinal_in("11.", Language::english), Written("11th"));
   EXPECT_EQ(ordinal_in("112.", Language::english), Written("112th"));
   EXPECT_EQ(ordinal_in("21.", Language::english), Written("21st"));

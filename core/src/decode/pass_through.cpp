@@ -83,10 +83,11 @@ size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
 // "8:30 Uhr"): one space, then "Uhr" before whitespace, ASCII punctuation or the end. de-en read
 // "um 20 Uhr" as "a 20 watch". npos when none.
 size_t german_clock_end(std::string_view text, size_t begin, size_t at) {
-  const size_t end = at + std::string_view(" Uhr").size();
-  if (end > text.size() || (end < text.size() && !stops_span(text[end]))) return std::string_view::npos;
-  // The reading text/clock_times.h writes back: "8.30 Uhr", not "1.000 Uhr" or "5-6 Uhr".
-  return clock_time_in(text.substr(begin, end - begin), Language::german) ? end : std::string_view::npos;
+  if (at - begin > 5) return std::string_view::npos;  // "8.30", "5-6" (a range passes whole, as written)
+  constexpr std::string_view kUhr = " Uhr";
+  const size_t end = at + kUhr.size();
+  if (text.substr(at, kUhr.size()) != kUhr || (end < text.size() && !stops_span(text[end]))) return std::string_view::npos;
+  return end;
 }
 
 // The length of the space at text[at] (text/words.h space_at) but a line break; 0 at the end.
@@ -342,12 +343,13 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   const std::vector<ByteRange> words = words_between_spaces(span);
   bool digits = false, calendar_first_name_ok = true;
   for (size_t i = 0; i < words.size();) {
-    // A clock time of three words at most ("8 h 30", "5 p.m.", "20 Uhr") or a date of two ("14. Juli").
+    // A clock time of three words at most ("8 h 30", "5 p.m.", "20 Uhr") or a date of two or
+    // three ("14. Juli", "14. Juli 2024").
     bool clock_or_date = false;
     for (size_t n = std::min<size_t>(3, words.size() - i); n >= 1 && !clock_or_date; --n) {
       const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
       std::optional<std::string> written = clock_time_in(slice(span, group), language);
-      if (!written && n == 2) written = date_in(slice(span, group), language);
+      if (!written && n >= 2) written = date_in(slice(span, group), language);
       if (written) {
         rewrites.push_back(Rewrite{group, *written});
         digits = clock_or_date = true;

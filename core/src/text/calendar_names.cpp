@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <initializer_list>
 #include <optional>
+#include <string>
+#include <vector>
+
+#include "text/ascii.h"
+#include "text/ordinals.h"
 
 namespace attend {
 namespace {
@@ -99,15 +103,15 @@ size_t month_number(std::string_view word) {
   return 0;
 }
 
-// A day of one or two digits at text[0, end), 1 to 31, then an ending of `endings` or none; 0 if not.
-int day_before(std::string_view text, std::initializer_list<std::string_view> endings) {
-  size_t digits = 0;
-  while (digits < text.size() && digits < 3 && text[digits] >= '0' && text[digits] <= '9') ++digits;
-  if (digits == 0 || digits > 2) return 0;
-  const std::string_view ending = text.substr(digits);
-  if (!ending.empty() && std::find(endings.begin(), endings.end(), ending) == endings.end()) return 0;
-  const int day = digits == 1 ? text[0] - '0' : (text[0] - '0') * 10 + (text[1] - '0');
-  return day >= 1 && day <= 31 ? day : 0;
+// The day `word` names in `month` (1 to 12): one or two digits, alone or as an ordinal ("25",
+// "25.", "5th", "1er"); 0 if none, or past the month's end ("31. Februar").
+int day_in_month(std::string_view word, size_t month) {
+  constexpr int kDays[kMonths] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  int day = ordinal_number(word);
+  if (day == 0 && !word.empty() && word.size() <= 2 && std::all_of(word.begin(), word.end(), is_ascii_digit)) {
+    day = std::stoi(std::string(word));
+  }
+  return day >= 1 && day <= kDays[month - 1] ? day : 0;
 }
 
 }  // namespace
@@ -115,22 +119,34 @@ int day_before(std::string_view text, std::initializer_list<std::string_view> en
 bool is_month_name(std::string_view word) { return month_number(word) != 0; }
 
 std::optional<std::string> date_in(std::string_view text, Language language) {
-  const size_t space = text.find(' ');
-  if (space == std::string_view::npos || language == Language::unknown) return std::nullopt;
-  const std::string_view first = text.substr(0, space), second = text.substr(space + 1);
+  std::vector<std::string_view> words;  // "25." "Mai" ["2024"], "May" "25," ["2024"]
+  for (size_t begin = 0; begin <= text.size();) {
+    const size_t end = std::min(text.find(' ', begin), text.size());
+    words.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  if (language == Language::unknown || words.size() < 2 || words.size() > 3) return std::nullopt;
+  std::string year;
+  if (words.size() == 3) {
+    const std::string_view last = words[2];
+    if (last.size() != 4 || !std::all_of(last.begin(), last.end(), is_ascii_digit)) return std::nullopt;
+    year = std::string(last);
+    if (!words[1].empty() && words[1].back() == ',') words[1].remove_suffix(1);  // "May 25, 2024"
+  }
   size_t month = 0;
   int day = 0;
-  if ((month = month_number(second)) != 0) {  // "25. Mai", "5th May", "25 mai", "1er mai"
-    day = day_before(first, {".", "st", "nd", "rd", "th", "er", "re", "e"});
-  } else if ((month = month_number(first)) != 0) {  // "May 25", "May 25th"
-    day = day_before(second, {"st", "nd", "rd", "th"});
+  if ((month = month_number(words[1])) != 0) {  // "25. Mai", "5th May", "25 mai", "1er mai"
+    day = day_in_month(words[0], month);
+  } else if ((month = month_number(words[0])) != 0) {  // "May 25", "May 25th"
+    day = words[1].back() == '.' ? 0 : day_in_month(words[1], month);
   }
   if (day == 0) return std::nullopt;
   const CalendarName& name = kCalendarNames[month - 1];
   switch (language) {
-    case Language::english: return std::string(name.english) + " " + std::to_string(day);
-    case Language::german: return std::to_string(day) + ". " + std::string(name.german);
-    case Language::french: return (day == 1 ? "1er" : std::to_string(day)) + " " + std::string(name.french);
+    case Language::english: return std::string(name.english) + " " + std::to_string(day) + (year.empty() ? "" : ", " + year);
+    case Language::german: return std::to_string(day) + ". " + std::string(name.german) + (year.empty() ? "" : " " + year);
+    case Language::french:
+      return (day == 1 ? "1er" : std::to_string(day)) + " " + std::string(name.french) + (year.empty() ? "" : " " + year);
     case Language::unknown: break;
   }
   return std::nullopt;

@@ -33,8 +33,9 @@ std::string calendar_name_in(std::string_view word, bool opens_french_sentence, 
 bool is_month_name(std::string_view word);
 
 // `text`, a day and its month ("25. Mai", "May 25", "May 25th", "5th May", "25 mai", "1er mai"),
-// written as `language` writes a date: "May 25", "25. Mai", "25 mai" ("1er mai"); nullopt when it
-// is no such date (only the whole of `text`) or the language is unknown.
+// perhaps with a year ("25. Mai 2024", "May 25, 2024"), written as `language` writes a date: "May
+// 25, 2024", "25. Mai 2024", "25 mai 2024" ("1er mai"); nullopt when it is no such date (only the
+// whole of `text`; a day past its month's end, "31. Februar") or the language is unknown.
 std::optional<std::string> date_in(std::string_view text, Language language);
 
 }  // namespace attend

@@ -9,6 +9,7 @@ struct ClockTime {
   int hour = 0;     // 0-24
   int minutes = 0;  // 0-59
   bool has_minutes = false;
+  bool twelve_hour = false;  // read with its a.m. or p.m.
 };
 
 // Reads text from *at: one or two digits.
@@ -92,6 +93,7 @@ std::optional<ClockTime> english(std::string_view text) {
   if (dotted && at < text.size() && text[at] == '.') ++at;
   if (at != text.size() || time->hour < 1 || !valid(*time, 12)) return std::nullopt;
   time->hour = time->hour % 12 + (half == 'p' ? 12 : 0);
+  time->twelve_hour = true;
   return time;
 }
 
@@ -102,8 +104,10 @@ std::string written_in(const ClockTime& time, Language language) {
     case Language::english:
       // Afternoon and evening hours as English says them; the others on the 24-hour clock, which a
       // German or French text may write for the evening too ("8 Uhr abends", "8 h du soir").
-      if (time.hour > 12 && time.hour < 24) {
-        return std::to_string(time.hour - 12) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") + " p.m.";
+      if ((time.hour > 12 && time.hour < 24) || time.twelve_hour) {
+        const int hour = time.hour % 12 == 0 ? 12 : time.hour % 12;
+        return std::to_string(hour) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") +
+               (time.hour >= 12 && time.hour < 24 ? " p.m." : " a.m.");
       }
       return std::to_string(time.hour) + ":" + two_digits(time.minutes);
     case Language::german:

@@ -47,7 +47,7 @@ Language other_language(Language source, const std::function<bool(std::string_vi
   const auto held = [&](const auto& list) { return std::count_if(std::begin(list), std::end(list), has_word); };
   std::pair<long, Language> counts[] = {{held(kEnglish), Language::english}, {held(kGerman), Language::german},
                                         {held(kFrench), Language::french}};
-  std::sort(std::begin(counts), std::end(counts), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::stable_sort(std::begin(counts), std::end(counts), [](const auto& a, const auto& b) { return a.first > b.first; });
   if (source == counts[0].second) return counts[1].second;
   if (source == counts[1].second) return counts[0].second;
   return Language::unknown;

@@ -12,6 +12,9 @@
 
 namespace attend {
 
+// The number of `word` when it is an ordinal of one to three digits ("1.", "3rd", "2e", "1re"), else 0.
+int ordinal_number(std::string_view word);
+
 // `word` (the whole of it) written as an ordinal of `language`: "1." -> "1st", "1er"; "3rd" ->
 // "3.", "3e"; nullopt when it is no ordinal of one to three digits or the language is unknown.
 std::optional<std::string> ordinal_in(std::string_view word, Language language);
