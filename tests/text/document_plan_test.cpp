@@ -98,6 +98,16 @@ TEST(DocumentPlan, EmptyAndBlankDocuments) {
   EXPECT_FALSE(segments[0].translate);
 }
 
+TEST(DocumentPlan, AnEnumeratorInsideALineIsKeptWithTheBlanksAfterIt) {
+  // Found by fuzz.document: blanks other than spaces after "2) " stayed in the sentence.
+  const std::string text = "A dog runs. 2) \v\fA cat sleeps. (3)\t A bird sings.";
+  std::vector<std::string> sentences;
+  for (const DocumentSegment& s : plan_document(text, {12, 31})) {
+    if (s.translate) sentences.emplace_back(text.substr(s.begin, s.end - s.begin));
+  }
+  EXPECT_EQ(sentences, (std::vector<std::string>{"A dog runs.", "A cat sleeps.", "A bird sings."}));
+}
+
 TEST(DocumentPlan, WithoutBreaksEachLineIsOneSentence) {
   const std::string text = "A dog runs. A cat sleeps.\nA bird sings.";
   std::vector<std::string> sentences;

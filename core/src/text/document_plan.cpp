@@ -66,6 +66,7 @@ class Planner {
     const size_t first = begin;
     while (begin < end && is_blank(text_[begin])) ++begin;
     begin += enumerator_length(text_.substr(begin, end - begin));  // "2) " of "1) … 2) A girl jumps."
+    while (begin < end && is_blank(text_[begin])) ++begin;         // "\f" after its space
     keep(first, begin);
     size_t last = end;
     while (last > begin && is_blank(text_[last - 1])) --last;
