@@ -81,8 +81,8 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("It is -5°C, call +4 or (-3) at x-1 in 5-7 days.", {}),
             (std::vector<std::string>{"-5°C", "+4", "(-3)", "5-7"}));
   // A single digit with an ordinal's ending: "He finished 1st" was "Da ist ein Mann".
-  EXPECT_EQ(spans_of("He came 1st, she 2ND and 3rd; le 1er, la 1re, le 2e et le 3ème, 4 then 5 these 6e7.", {}),
-            (std::vector<std::string>{"1st", "2ND", "3rd", "1er", "1re", "2e", "3ème"}));
+  EXPECT_EQ(spans_of("He came 1st, she 2ND and 3rd; le 1er, la 1re, le 2e et le 3ème, la 1ère, 4 then 5 these 6e7.", {}),
+            (std::vector<std::string>{"1st", "2ND", "3rd", "1er", "1re", "2e", "3ème", "1ère"}));
   // A clock time with its am or pm, of any length: "5 p.m." was "fünf Seiten" (pages). The text's
   // last dot is the sentence's full stop.
   EXPECT_EQ(spans_of("We open at 8 a.m. and close at 10:30PM or 7 pm on Friday, 5 P.M.", {}),
@@ -100,6 +100,13 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   // A German clock time with its Uhr: "um 20 Uhr" was "a 20 watch".
   EXPECT_EQ(spans_of("Treffen um 20 Uhr, Abfahrt 8.30 Uhr oder 9:15 Uhr, dann 2 Uhr. Keine 3 Uhren, 4 Uhrzeiten.", {}),
             (std::vector<std::string>{"20 Uhr", "8.30 Uhr", "9:15 Uhr", "2 Uhr"}));
+  // A range of clock times goes whole, with its "von", "from", ...: the models read "von 10 bis
+  // 20 Uhr" as "von bis" and a hole, and the 10 kept no clock ("from 10 to 8 p.m.").
+  EXPECT_EQ(spans_of("Das Museum ist von 10 bis 20 Uhr offen, der Laden 9-18 Uhr, aber (zwischen 8 und 10 Uhr) nicht.", {}),
+            (std::vector<std::string>{"von 10 bis 20 Uhr", "9-18 Uhr", "(zwischen 8 und 10 Uhr)"}));
+  EXPECT_EQ(spans_of("We open from 9 a.m. to 5 p.m., or 9 to 5 p.m. on Sunday, or 10 to 2 p.m.", {}),
+            (std::vector<std::string>{"from 9 a.m. to 5 p.m.", "9 to 5 p.m.", "10 to 2 p.m"}));
+  EXPECT_EQ(spans_of("Le musée est ouvert de 10 à 18 h.", {}), (std::vector<std::string>{"de 10 à 18 h"}));
   // A French clock time with its h: "à 8 h 30" was "8 8 30". Without minutes only in French text.
   EXPECT_EQ(spans_of("Le marché ouvre à 8 h 30 et ferme à 14h30, le train part à 9h, le bus à 20 h.", {}),
             (std::vector<std::string>{"8 h 30", "14h30", "9h", "20 h"}));
@@ -354,6 +361,16 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
   EXPECT_EQ(insert(english, place_pass_through(source, um, english, {1, 3})), "The meeting is at 8 p.m.");
   const std::vector<std::string> french = {"▁La", "▁réunion", "▁est", "▁à", "."};
   EXPECT_EQ(insert(french, place_pass_through(source, um, french, {1, 3})), "La réunion est à 20 h.");
+  // A range, whole: "Das Museum ist von 10 bis 20 Uhr offen." read as "Das Museum ist offen."
+  source.pass_through = {{"von 10 bis 20 Uhr", 2, ""}};
+  const std::vector<std::string> offen = {"▁Das", "▁Museum", "▁ist", "▁offen", "."};
+  const std::vector<std::string> open = {"▁The", "▁museum", "▁is", "▁open", "."};
+  EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "The museum is from 10 a.m. to 8 p.m. open.");
+  source.pass_through = {{"Montag, von 10 bis 20 Uhr", -1, ""}};  // merged with a weekday, opening the translation
+  EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})),
+            "Monday, from 10 a.m. to 8 p.m. The museum is open.");
+  source.pass_through = {{"von 10 bis 20 Uhr", -1, ""}};
+  EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "From 10 a.m. to 8 p.m. The museum is open.");
 }
 
 TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {

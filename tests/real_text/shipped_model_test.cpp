@@ -1,5 +1,7 @@
 // Pass-through of unknown source text and unreadable sentences on the shipped en-de model, on
 // every translate path.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -149,6 +151,12 @@ TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
   // Clock times are written the German way.
   const std::string at = translator.translate("Dr. Smith arrived at 10:45 a.m. with two dogs.", beam).hypotheses[0].text;
   EXPECT_TRUE(contains(at, "10:45 Uhr")) << at;
+  // A range whole, its bare start on the end's clock; the model reads the sentence without it.
+  const Translation range = translator.translate("A man works in the garden from 9 to 5 p.m.", beam);
+  const std::string& ranged = range.hypotheses[0].text;
+  EXPECT_TRUE(contains(ranged, "von 9 bis 17 Uhr")) << ranged;
+  EXPECT_EQ(std::count_if(ranged.begin(), ranged.end(), [](char c) { return c >= '0' && c <= '9'; }), 3) << ranged;
+  for (const std::string& piece : range.source_pieces) EXPECT_FALSE(contains(piece, "9") || contains(piece, "5")) << piece;
 }
 
 TEST(ShippedModel, WebAddressesPassThrough) {

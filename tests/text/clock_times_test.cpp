@@ -41,5 +41,53 @@ TEST(ClockTimes, NoClockTimeOrAnUnknownLanguage) {
   }
 }
 
+TEST(ClockRanges, TheStartTakesTheEndsClock) {
+  // "von 10 bis 20 Uhr" was "from 10 to 8 p.m.": the 10 kept no clock.
+  EXPECT_EQ(clock_range_in("von 10 bis 20 Uhr", Language::english), Written("from 10 a.m. to 8 p.m."));
+  EXPECT_EQ(clock_range_in("von 10 bis 20 Uhr", Language::french), Written("de 10 h \xc3\xa0 20 h"));  // à
+  EXPECT_EQ(clock_range_in("Von 9 Uhr bis 17.30 Uhr", Language::german), Written("von 9 bis 17:30 Uhr"));
+  EXPECT_EQ(clock_range_in("zwischen 8 und 10 Uhr", Language::english), Written("between 8:00 and 10:00"));
+  EXPECT_EQ(clock_range_in("von 22 bis 6 Uhr", Language::english), Written("from 10 p.m. to 6 a.m."));
+  EXPECT_EQ(clock_range_in("14 bis 20 Uhr", Language::english), Written("2 to 8 p.m."));
+  EXPECT_EQ(clock_range_in("5-6 Uhr", Language::english), Written("5:00-6:00"));
+  EXPECT_EQ(clock_range_in("de 9 h 30 \xc3\xa0 18 h", Language::english), Written("from 9:30 a.m. to 6 p.m."));
+  EXPECT_EQ(clock_range_in("entre 8 h et 10 h", Language::german), Written("zwischen 8 und 10 Uhr"));
+}
+
+TEST(ClockRanges, ABareStartOnTheTwelveHourClock) {
+  // On the end's half of the day when earlier than the end, else on the other.
+  EXPECT_EQ(clock_range_in("from 9 to 5 p.m.", Language::german), Written("von 9 bis 17 Uhr"));
+  EXPECT_EQ(clock_range_in("2 to 5 p.m", Language::german), Written("14 bis 17 Uhr"));
+  EXPECT_EQ(clock_range_in("between 11 and 12 p.m.", Language::french), Written("entre 11 h et 12 h"));
+  EXPECT_EQ(clock_range_in("10 to 12 a.m.", Language::german), Written("22 bis 0 Uhr"));
+  EXPECT_EQ(clock_range_in("9-5pm", Language::english), Written("9 a.m.-5 p.m."));
+  EXPECT_EQ(clock_range_in("from 9 a.m. to 5 p.m.", Language::english), Written("from 9 a.m. to 5 p.m."));
+  EXPECT_EQ(clock_range_in("from 2 to 5 p.m.", Language::english), Written("from 2 to 5 p.m."));
+}
+
+TEST(ClockRanges, NoRange) {
+  for (const char* text : {"20 Uhr", "bis 20 Uhr", "von 10 bis 20", "von 10 und 20 Uhr", "zwischen 8 bis 10 Uhr",
+                           "from 1 to 10 and at 5 p.m.", "13 to 5 p.m.", "0 to 5 p.m.", "von 25 bis 20 Uhr",
+                           "vom 10 bis 20 Uhr", "10 bis 20 Uhr abends", "von  bis 20 Uhr", ""}) {
+    EXPECT_EQ(clock_range_in(text, Language::english), std::nullopt) << text;
+  }
+  EXPECT_EQ(clock_range_in("von 10 bis 20 Uhr", Language::unknown), std::nullopt);
+}
+
+TEST(ClockRanges, WhereARangeBegins) {
+  const auto begins = [](std::string_view text, std::string_view time) {
+    const size_t at = text.find(time);
+    const size_t begin = clock_range_begin(text, at, at + time.size());
+    return begin == std::string_view::npos ? std::string("none") : std::string(text.substr(begin, at + time.size() - begin));
+  };
+  EXPECT_EQ(begins("Das Museum ist von 10 bis 20 Uhr offen.", "20 Uhr"), "von 10 bis 20 Uhr");
+  EXPECT_EQ(begins("Offen (von 9.30 Uhr bis 17 Uhr).", "17 Uhr"), "von 9.30 Uhr bis 17 Uhr");
+  EXPECT_EQ(begins("We open 9 to 5 p.m. daily.", "5 p.m."), "9 to 5 p.m.");
+  EXPECT_EQ(begins("Ouvert entre 8 h 30 et 17 h 45.", "17 h 45"), "entre 8 h 30 et 17 h 45");
+  EXPECT_EQ(begins("Call 5-6 Uhr.", "5-6 Uhr"), "5-6 Uhr");
+  EXPECT_EQ(begins("He counted from 1 to 10 and left at 5 p.m.", "5 p.m."), "none");
+  EXPECT_EQ(begins("Treffen um 20 Uhr.", "20 Uhr"), "none");
+}
+
 }  // namespace
 }  // namespace attend

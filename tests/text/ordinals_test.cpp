@@ -30,5 +30,16 @@ TEST(Ordinals, NoOrdinalOrAnUnknownLanguage) {
   }
 }
 
+TEST(Ordinals, TheEndingAfterANumbersDigits) {
+  const auto ending = [](std::string_view text) { return ordinal_ending_length(text, text.find_first_not_of("0123456789")); };
+  EXPECT_EQ(ending("1st, then"), 2u);
+  EXPECT_EQ(ending("2ND"), 2u);
+  EXPECT_EQ(ending("1er"), 2u);
+  EXPECT_EQ(ending("3\xc3\xa8me"), 4u);  // 3ème
+  EXPECT_EQ(ending("1\xc3\xa8re place"), 4u);  // 1ère: passed as written before
+  EXPECT_EQ(ending("2e."), 1u);
+  for (const char* text : {"1.", "6e7", "5 km", "3rdly", "4then", "12 dogs"}) EXPECT_EQ(ending(text), 0u) << text;
+}
+
 }  // namespace
 }  // namespace attend

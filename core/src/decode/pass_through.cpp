@@ -141,18 +141,6 @@ size_t measure_end(std::string_view text, size_t at) {
   return at;
 }
 
-// Whether an ordinal's ending follows a number ending at `at`: English "1st", "2nd", "3rd", "4th",
-// French "1er", "1re", "2e" (and "2ème", whose è is no ASCII letter), in either case, before no
-// ASCII letter or digit. The models made "He finished 1st" "Da ist ein Mann".
-bool ordinal_suffix(std::string_view text, size_t at) {
-  for (std::string_view suffix : {"st", "nd", "rd", "th", "er", "re", "e"}) {
-    const size_t end = at + suffix.size();
-    if (end > text.size() || to_lowercase(text.substr(at, suffix.size())) != suffix) continue;
-    if (end == text.size() || !(is_ascii_letter(text[end]) || is_ascii_digit(text[end]))) return true;
-  }
-  return text.substr(at, 4) == "\xc3\xa8me";  // "ème"
-}
-
 // Words that name what follows a number ("the number 7", "Nummer 7", "numéro 7", "No. 7", "Nr. 7",
 // "n° 7"; German compounds, "Startnummer 7"): a single digit after them is a name, not a quantity
 // the model may write as a word, and the models replaced it ("mit der Nummer 7" -> "Nummer 5",
@@ -200,7 +188,8 @@ bool beside_month(std::string_view text, size_t begin, size_t end) {
 // digit), the signs included, or a unit of measure after them ("5 km"), or an ordinal's ending
 // after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included, or
 // a number word before them ("number 7": after_number_word), or a month beside them ("May 5"); or a clock time of any length with
-// its am or pm ("5 p.m.": "fünf Seiten"), its French h ("8 h 30") or its German Uhr ("20 Uhr").
+// its am or pm ("5 p.m.": "fünf Seiten"), its French h ("8 h 30") or its German Uhr ("20 Uhr"), with
+// the range it ends ("von 10 bis 20 Uhr", "9 to 5 p.m.": text/clock_times.h clock_range_begin).
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -217,12 +206,13 @@ std::vector<ByteRange> numbers(std::string_view text) {
     if (clock == std::string_view::npos) clock = french_clock_end(text, begin, end);
     if (clock == std::string_view::npos) clock = german_clock_end(text, begin, end);
     if (clock != std::string_view::npos) {
-      runs.push_back(ByteRange{begin, clock});
+      const size_t range = clock_range_begin(text, begin, clock);  // "von 10 bis 20 Uhr" whole
+      runs.push_back(ByteRange{range == std::string_view::npos ? begin : range, clock});
       begin = clock - 1;
       continue;
     }
     const bool german_ordinal = sign == 0 && is_german_ordinal_dot(text, end);
-    if (end - begin >= kMinNumberDigits || sign > 0 || unit > end || german_ordinal || ordinal_suffix(text, end) ||
+    if (end - begin >= kMinNumberDigits || sign > 0 || unit > end || german_ordinal || ordinal_ending_length(text, end) > 0 ||
         after_number_word(text, begin - sign) || beside_month(text, begin, end)) {
       // "$50", "#4521", "12%", "4 €", "5 km", "-5", "1." go whole; "3rd" widens
       runs.push_back(ByteRange{begin - sign, german_ordinal ? end + 1 : unit});
@@ -343,13 +333,15 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   const std::vector<ByteRange> words = words_between_spaces(span);
   bool digits = false, calendar_first_name_ok = true;
   for (size_t i = 0; i < words.size();) {
-    // A clock time of three words at most ("8 h 30", "5 p.m.", "20 Uhr") or a date of two or
-    // three ("14. Juli", "14. Juli 2024").
+    // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
+    // clock time of three at most ("8 h 30", "5 p.m.", "20 Uhr") or a date of two or three ("14.
+    // Juli", "14. Juli 2024").
     bool clock_or_date = false;
-    for (size_t n = std::min<size_t>(3, words.size() - i); n >= 1 && !clock_or_date; --n) {
+    for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
       const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
-      std::optional<std::string> written = clock_time_in(slice(span, group), language);
-      if (!written && n >= 2) written = date_in(slice(span, group), language);
+      std::optional<std::string> written = clock_range_in(slice(span, group), language);
+      if (!written && n <= 3) written = clock_time_in(slice(span, group), language);
+      if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
       if (written) {
         rewrites.push_back(Rewrite{group, *written});
         digits = clock_or_date = true;

@@ -1,6 +1,7 @@
 #include "text/clock_times.h"
 
 #include "text/ascii.h"
+#include "text/letter_case.h"
 
 namespace attend {
 namespace {
@@ -99,16 +100,24 @@ std::optional<ClockTime> english(std::string_view text) {
 
 std::string two_digits(int n) { return std::string(1, static_cast<char>('0' + n / 10)) + static_cast<char>('0' + n % 10); }
 
+bool after_noon(const ClockTime& time) { return time.hour >= 12 && time.hour < 24; }
+
+// "5 p.m.", "10:45 a.m."; "5", "10:45" without `half` of the day.
+std::string twelve_hour(const ClockTime& time, bool half) {
+  const int hour = time.hour % 12 == 0 ? 12 : time.hour % 12;
+  return std::to_string(hour) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") +
+         (half ? (after_noon(time) ? " p.m." : " a.m.") : "");
+}
+
+// Whether English says `time` on the 12-hour clock: the afternoon and evening hours, and a time
+// read with its a.m. or p.m.; the others on the 24-hour clock, which a German or French text may
+// write for the evening too ("8 Uhr abends", "8 h du soir").
+bool twelve_hour_in_english(const ClockTime& time) { return (time.hour > 12 && time.hour < 24) || time.twelve_hour; }
+
 std::string written_in(const ClockTime& time, Language language) {
   switch (language) {
     case Language::english:
-      // Afternoon and evening hours as English says them; the others on the 24-hour clock, which a
-      // German or French text may write for the evening too ("8 Uhr abends", "8 h du soir").
-      if ((time.hour > 12 && time.hour < 24) || time.twelve_hour) {
-        const int hour = time.hour % 12 == 0 ? 12 : time.hour % 12;
-        return std::to_string(hour) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") +
-               (time.hour >= 12 && time.hour < 24 ? " p.m." : " a.m.");
-      }
+      if (twelve_hour_in_english(time)) return twelve_hour(time, true);
       return std::to_string(time.hour) + ":" + two_digits(time.minutes);
     case Language::german:
       return std::to_string(time.hour) + (time.has_minutes ? ":" + two_digits(time.minutes) : "") + " Uhr";
@@ -119,14 +128,139 @@ std::string written_in(const ClockTime& time, Language language) {
   return "";
 }
 
+std::optional<ClockTime> clock_time(std::string_view text) {
+  for (const auto read : {german, french, english}) {
+    if (const std::optional<ClockTime> time = read(text)) return time;
+  }
+  return std::nullopt;
+}
+
+// The words of a range of clock times, each as English, German and French write it.
+struct RangeWord {
+  std::string_view english, german, french;
+  std::string_view in(Language language) const {
+    return language == Language::english ? english : language == Language::german ? german : french;
+  }
+};
+constexpr RangeWord kFrom = {"from", "von", "de"};
+constexpr RangeWord kBetween = {"between", "zwischen", "entre"};
+constexpr RangeWord kTo = {"to", "bis", "\xc3\xa0"};  // à
+constexpr RangeWord kAnd = {"and", "und", "et"};
+
+struct ClockRange {
+  const RangeWord* opening = nullptr;  // kFrom, kBetween or none
+  ClockTime start;
+  const RangeWord* joint = nullptr;  // kTo, kAnd or none: a dash
+  ClockTime end;
+};
+
+// A range's start, `text` whole: a clock time, or an hour ("10", "8.30") on the end's clock. On
+// the 12-hour clock it is on the end's half of the day when earlier than the end ("2 to 5 p.m."),
+// else on the other ("9 to 5 p.m.", "11 to 12 p.m."). std::nullopt when it is neither.
+std::optional<ClockTime> range_start(std::string_view text, const ClockTime& end) {
+  if (const std::optional<ClockTime> time = clock_time(text)) return time;
+  size_t at = 0;
+  std::optional<ClockTime> start = hour_and_minutes(text, &at, ".:");
+  if (!start || at != text.size() || !valid(*start, end.twelve_hour ? 12 : 24)) return std::nullopt;
+  if (end.twelve_hour) {
+    if (start->hour == 0) return std::nullopt;
+    const bool on_ends_half = start->hour % 12 < end.hour % 12;
+    start->hour = start->hour % 12 + (on_ends_half == after_noon(end) ? 12 : 0);
+    start->twelve_hour = true;
+  }
+  return start;
+}
+
+// `text` read whole as a range of clock times (clock_range_in), or std::nullopt.
+std::optional<ClockRange> clock_range(std::string_view text) {
+  ClockRange range;
+  const std::string first = to_lowercase(text.substr(0, text.find(' ')));
+  for (const RangeWord* opening : {&kFrom, &kBetween}) {
+    for (Language language : {Language::english, Language::german, Language::french}) {
+      if (range.opening == nullptr && first == opening->in(language) && first.size() < text.size()) {
+        range.opening = opening;
+        text.remove_prefix(first.size() + 1);
+      }
+    }
+  }
+  struct Joint {
+    std::string_view text;
+    const RangeWord* word;
+  };
+  static constexpr Joint kJoints[] = {{" bis ", &kTo},  {" to ", &kTo},  {" \xc3\xa0 ", &kTo}, {" und ", &kAnd},
+                                      {" and ", &kAnd}, {" et ", &kAnd}, {" - ", nullptr},     {"-", nullptr},
+                                      {" \xe2\x80\x93 ", nullptr}, {"\xe2\x80\x93", nullptr}};  // à, en dash
+  for (const Joint& joint : kJoints) {
+    if (range.opening == &kFrom ? joint.word == &kAnd : range.opening == &kBetween && joint.word != &kAnd) continue;
+    for (size_t at = text.find(joint.text); at != std::string_view::npos; at = text.find(joint.text, at + 1)) {
+      const std::optional<ClockTime> end = clock_time(text.substr(at + joint.text.size()));
+      if (!end) continue;
+      if (const std::optional<ClockTime> start = range_start(text.substr(0, at), *end)) {
+        range.start = *start;
+        range.joint = joint.word;
+        range.end = *end;
+        return range;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::string written_in(const ClockRange& range, Language language) {
+  std::string start, end;
+  switch (language) {
+    case Language::english:
+      if (twelve_hour_in_english(range.start) || twelve_hour_in_english(range.end)) {
+        start = twelve_hour(range.start, after_noon(range.start) != after_noon(range.end));
+        end = twelve_hour(range.end, true);
+      } else {
+        start = written_in(range.start, language);
+        end = written_in(range.end, language);
+      }
+      break;
+    case Language::german:  // its Uhr once: "von 9 bis 17 Uhr"
+      start = std::to_string(range.start.hour) + (range.start.has_minutes ? ":" + two_digits(range.start.minutes) : "");
+      end = written_in(range.end, language);
+      break;
+    case Language::french:
+      start = written_in(range.start, language);
+      end = written_in(range.end, language);
+      break;
+    case Language::unknown: return "";
+  }
+  const std::string opening = range.opening ? std::string(range.opening->in(language)) + " " : "";
+  const std::string joint = range.joint ? " " + std::string(range.joint->in(language)) + " " : "-";
+  return opening + start + joint + end;
+}
+
 }  // namespace
 
 std::optional<std::string> clock_time_in(std::string_view text, Language language) {
   if (language == Language::unknown) return std::nullopt;
-  for (const auto read : {german, french, english}) {
-    if (const std::optional<ClockTime> time = read(text)) return written_in(*time, language);
+  const std::optional<ClockTime> time = clock_time(text);
+  if (!time) return std::nullopt;
+  return written_in(*time, language);
+}
+
+std::optional<std::string> clock_range_in(std::string_view text, Language language) {
+  if (language == Language::unknown) return std::nullopt;
+  const std::optional<ClockRange> range = clock_range(text);
+  if (!range) return std::nullopt;
+  return written_in(*range, language);
+}
+
+size_t clock_range_begin(std::string_view text, size_t time_begin, size_t time_end) {
+  size_t found = std::string_view::npos;
+  size_t word = time_begin;  // the beginning of a word, stepping back over at most six
+  for (int words_back = 0; words_back <= 6; ++words_back) {
+    size_t begin = word;
+    while (begin < time_begin && is_ascii_punctuation(text[begin])) ++begin;  // "(von 10 bis 20 Uhr)"
+    if (clock_range(text.substr(begin, time_end - begin))) found = begin;
+    while (word > 0 && text[word - 1] == ' ') --word;
+    if (word == 0) break;
+    while (word > 0 && text[word - 1] != ' ') --word;
   }
-  return std::nullopt;
+  return found;
 }
 
 }  // namespace attend

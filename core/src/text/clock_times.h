@@ -18,4 +18,21 @@ namespace attend {
 // "5 p.m" too, whose last dot the sentence kept), or the language is unknown.
 std::optional<std::string> clock_time_in(std::string_view text, Language language);
 
+// `text` written as a range of clock times of `language`, when the whole of it is one: a start
+// (a clock time, or an hour with or without minutes that takes the end's clock), "bis", "to", "à"
+// or a dash, or "und", "and", "et", and a clock time, after "von", "from", "de" or "zwischen",
+// "between", "entre" or no word ("von 10 bis 20 Uhr" -> "from 10 a.m. to 8 p.m.", "de 10 h à 20
+// h"; "9 to 5 p.m." -> "9 bis 17 Uhr": a bare start is on the end's half of the day when it is
+// earlier than the end, else on the other; "zwischen 8 und 10 Uhr" -> "between 8:00 and 10:00").
+// Passed as two spans the models read "von bis geöffnet", and "10" kept no clock ("from 10 to 8
+// p.m."). English writes both ends on the 12-hour clock when either end is after noon or the
+// source's was, the start's a.m. or p.m. only where it differs from the end's; German writes its
+// Uhr once ("von 9 bis 17 Uhr"). nullopt when `text` is no such range or the language is unknown.
+std::optional<std::string> clock_range_in(std::string_view text, Language language);
+
+// Where a range of clock times (clock_range_in) ending in the clock time text[time_begin,
+// time_end) begins (at its "von", "from", ... when it has one): "von 10 bis 20 Uhr" of "Offen von
+// 10 bis 20 Uhr."; std::string_view::npos when that clock time ends none.
+size_t clock_range_begin(std::string_view text, size_t time_begin, size_t time_end);
+
 }  // namespace attend

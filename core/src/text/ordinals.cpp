@@ -28,6 +28,15 @@ size_t leading_digits(std::string_view word) {
 
 }  // namespace
 
+size_t ordinal_ending_length(std::string_view text, size_t at) {
+  for (std::string_view ending : kEndings) {
+    const size_t end = at + ending.size();
+    if (ending == "." || end > text.size() || to_lowercase(text.substr(at, ending.size())) != ending) continue;
+    if (end == text.size() || !(is_ascii_letter(text[end]) || is_ascii_digit(text[end]))) return ending.size();
+  }
+  return 0;
+}
+
 int ordinal_number(std::string_view word) {
   const size_t digits = leading_digits(word);
   if (digits == 0 || digits > 3) return 0;
