@@ -107,6 +107,10 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("We open from 9 a.m. to 5 p.m., or 9 to 5 p.m. on Sunday, or 10 to 2 p.m.", {}),
             (std::vector<std::string>{"from 9 a.m. to 5 p.m.", "9 to 5 p.m.", "10 to 2 p.m"}));
   EXPECT_EQ(spans_of("Le musée est ouvert de 10 à 18 h.", {}), (std::vector<std::string>{"de 10 à 18 h"}));
+  // So does a range of weekdays or months: "Monday to Friday" was read "to" and lost it ("Montag Freitag").
+  EXPECT_EQ(spans_of("Our office is open Monday to Friday, from 9 a.m. to 5 p.m.", {}),
+            (std::vector<std::string>{"Monday to Friday, from 9 a.m. to 5 p.m"}));
+  EXPECT_EQ(spans_of("Das Museum ist von Montag bis Freitag offen.", {}), (std::vector<std::string>{"von Montag bis Freitag"}));
   // A French clock time with its h: "à 8 h 30" was "8 8 30". Without minutes only in French text.
   EXPECT_EQ(spans_of("Le marché ouvre à 8 h 30 et ferme à 14h30, le train part à 9h, le bus à 20 h.", {}),
             (std::vector<std::string>{"8 h 30", "14h30", "9h", "20 h"}));
@@ -371,6 +375,12 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
             "Monday, from 10 a.m. to 8 p.m. The museum is open.");
   source.pass_through = {{"von 10 bis 20 Uhr", -1, ""}};
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "From 10 a.m. to 8 p.m. The museum is open.");
+  source.pass_through = {{"von Montag bis Freitag, 10-20 Uhr", 2, ""}};  // weekdays too
+  EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})),
+            "The museum is from Monday to Friday, 10 a.m.-8 p.m. open.");
+  const std::vector<std::string> ouvert = {"▁Le", "▁musée", "▁est", "▁ouvert", "."};
+  EXPECT_EQ(insert(ouvert, place_pass_through(source, offen, ouvert, {0, 1, 2, 3})),
+            "Le musée est du lundi au vendredi, 10 h-20 h ouvert.");
 }
 
 TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {

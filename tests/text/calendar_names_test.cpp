@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace attend {
 namespace {
 
@@ -77,6 +80,42 @@ TEST(CalendarNames, AnyOtherWordOrAnUnknownLanguageStaysAsWritten) {
   EXPECT_EQ(calendar_name_in("Lundi", false, Language::english), "Lundi");  // not opening a French sentence
   EXPECT_EQ(calendar_name_in("Monday's", false, Language::german), "Monday's");
   EXPECT_EQ(calendar_name_in("Paris", false, Language::french), "Paris");
+}
+
+TEST(CalendarRanges, WrittenEachLanguagesWay) {
+  using Written = std::optional<std::string>;
+  EXPECT_EQ(calendar_range_in("Monday to Friday", Language::german), Written("Montag bis Freitag"));
+  EXPECT_EQ(calendar_range_in("from Monday to Friday", Language::german), Written("von Montag bis Freitag"));
+  EXPECT_EQ(calendar_range_in("Monday to Friday", Language::french), Written("du lundi au vendredi"));
+  EXPECT_EQ(calendar_range_in("Von Montag bis Freitag", Language::english), Written("from Monday to Friday"));
+  EXPECT_EQ(calendar_range_in("Montag-Samstag", Language::english), Written("Monday to Saturday"));
+  EXPECT_EQ(calendar_range_in("du lundi au vendredi", Language::english), Written("from Monday to Friday"));
+  EXPECT_EQ(calendar_range_in("March through May", Language::french), Written("de mars \xc3\xa0 mai"));  // à
+  EXPECT_EQ(calendar_range_in("from April to June", Language::french), Written("d'avril \xc3\xa0 juin"));
+  EXPECT_EQ(calendar_range_in("de mars \xc3\xa0 mai", Language::german), Written("von März bis Mai"));
+  EXPECT_EQ(calendar_range_in("Mittwoch \xe2\x80\x93 Sonntag", Language::english), Written("Wednesday to Sunday"));  // en dash
+}
+
+TEST(CalendarRanges, NoRange) {
+  for (const char* text : {"Monday and Friday", "Monday to March", "from Monday", "Monday to Monday", "to Friday",
+                           "Monday to Friday night", "March-", "Mars to May", "monday to friday", ""}) {
+    EXPECT_EQ(calendar_range_in(text, Language::english), std::nullopt) << text;
+  }
+  EXPECT_EQ(calendar_range_in("Monday to Friday", Language::unknown), std::nullopt);
+}
+
+TEST(CalendarRanges, FoundInText) {
+  const auto ranges = [](std::string_view text) {
+    std::vector<std::string> found;
+    for (const ByteRange& range : calendar_ranges(text)) found.emplace_back(slice(text, range));
+    return found;
+  };
+  EXPECT_EQ(ranges("Our office is open Monday to Friday, 9 a.m. to 5 p.m."), (std::vector<std::string>{"Monday to Friday"}));
+  EXPECT_EQ(ranges("Geöffnet (von Montag bis Freitag) und Samstag-Sonntag."),
+            (std::vector<std::string>{"von Montag bis Freitag", "Samstag-Sonntag"}));
+  EXPECT_EQ(ranges("Ouvert du lundi au vendredi."), (std::vector<std::string>{"du lundi au vendredi"}));
+  EXPECT_EQ(ranges("From March to May we travel, but not from Monday."), (std::vector<std::string>{"From March to May"}));
+  EXPECT_EQ(ranges("A man walks to Friday's market."), (std::vector<std::string>{}));
 }
 
 }  // namespace

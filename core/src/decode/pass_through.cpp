@@ -334,14 +334,16 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   bool digits = false, calendar_first_name_ok = true;
   for (size_t i = 0; i < words.size();) {
     // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
-    // clock time of three at most ("8 h 30", "5 p.m.", "20 Uhr") or a date of two or three ("14.
-    // Juli", "14. Juli 2024").
+    // clock time of three at most ("8 h 30", "5 p.m.", "20 Uhr"), a date of two or three ("14.
+    // Juli", "14. Juli 2024") or a range of weekdays or months of four at most ("von Montag bis
+    // Freitag").
     bool clock_or_date = false;
     for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
       const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
       std::optional<std::string> written = clock_range_in(slice(span, group), language);
       if (!written && n <= 3) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
+      if (!written && n <= 4) written = calendar_range_in(slice(span, group), language);
       if (written) {
         rewrites.push_back(Rewrite{group, *written});
         digits = clock_or_date = true;
@@ -447,6 +449,7 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   for (const ByteRange& name : titled_names(text)) seeds.push_back(name);
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
+  for (const ByteRange& range : calendar_ranges(text)) seeds.push_back(range);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }

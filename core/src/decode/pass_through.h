@@ -24,14 +24,15 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 
 // The spans to pass through: each unknown piece, each name the vocabulary spells out
 // (decode/spelled_names.h), each title with the name after it (decode/titled_names.h), each web address (decode/web_addresses.h), each emoticon
-// (text/emoticons.h) and each number (ASCII
+// (text/emoticons.h), each range of weekdays or months ("von Montag bis Freitag":
+// text/calendar_names.h calendar_ranges) and each number (ASCII
 // digits with single . , : - or / between them, two or more characters, or with a currency sign
 // ($ € £ ¥) or # before, a minus or plus opening a word ("-5°C"), or a % or currency sign after
 // them and at most one space ("4 €"), the signs included, or a unit of measure after them ("5
 // km"), or an ordinal's ending after them
 // ("3rd", "1er") or a German ordinal's dot ("Der 1. Platz", text/german_ordinal.h), or a number
 // word before them ("number 7", "Nummer 7", "numéro 7", "Nr. 7"); a clock time
-// with its am or pm, "5 p.m.", or its French h, "8 h 30") widened over the
+// with its am or pm, "5 p.m.", or its French h, "8 h 30", with the range it ends, "9 to 5 p.m.") widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged

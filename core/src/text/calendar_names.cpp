@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/letter_case.h"
 #include "text/ordinals.h"
 
 namespace attend {
@@ -114,9 +115,92 @@ int day_in_month(std::string_view word, size_t month) {
   return day >= 1 && day <= kDays[month - 1] ? day : 0;
 }
 
+// The entry of kCalendarNames `word` is, as English and German (capitalised) or French (in
+// lowercase) write it.
+std::optional<size_t> calendar_index(std::string_view word) {
+  for (size_t index = 0; index < kCalendarNames.size(); ++index) {
+    const CalendarName& name = kCalendarNames[index];
+    if (word == name.english || word == name.german || word == name.french) return index;
+  }
+  return std::nullopt;
+}
+
+struct CalendarRange {
+  bool opening = false;  // after "from", "von", "du", "de"
+  size_t first = 0, last = 0;  // of kCalendarNames, both months or both weekdays
+};
+
+constexpr std::array<std::string_view, 4> kRangeOpenings = {"from", "von", "du", "de"};
+constexpr std::array<std::string_view, 10> kRangeJoints = {"to",  "through", "till", "until", "bis",
+                                                           "au",  "\xc3\xa0", "-",    "\xe2\x80\x93", "thru"};  // à, en dash
+
+std::optional<CalendarRange> calendar_range(std::string_view text) {
+  std::vector<std::string_view> words;
+  for (const ByteRange& word : words_between_spaces(text)) words.push_back(slice(text, word));
+  CalendarRange range;
+  if (words.size() >= 2) {
+    const std::string first = to_lowercase(words[0]);
+    range.opening = std::find(kRangeOpenings.begin(), kRangeOpenings.end(), first) != kRangeOpenings.end();
+    if (range.opening) words.erase(words.begin());
+  }
+  std::string_view from, to;
+  if (words.size() == 3 && std::find(kRangeJoints.begin(), kRangeJoints.end(), words[1]) != kRangeJoints.end()) {
+    from = words[0];
+    to = words[2];
+  } else if (words.size() == 1) {  // "Monday-Friday", "Montag–Freitag"
+    for (std::string_view dash : {"-", "\xe2\x80\x93"}) {
+      const size_t at = words[0].find(dash);
+      if (at == std::string_view::npos) continue;
+      from = words[0].substr(0, at);
+      to = words[0].substr(at + dash.size());
+    }
+  }
+  const std::optional<size_t> first = calendar_index(from), last = calendar_index(to);
+  if (!first || !last || (*first < kMonths) != (*last < kMonths) || *first == *last) return std::nullopt;
+  range.first = *first;
+  range.last = *last;
+  return range;
+}
+
 }  // namespace
 
 bool is_month_name(std::string_view word) { return month_number(word) != 0; }
+
+std::optional<std::string> calendar_range_in(std::string_view text, Language language) {
+  const std::optional<CalendarRange> range = calendar_range(text);
+  if (!range) return std::nullopt;
+  const CalendarName &first = kCalendarNames[range->first], &last = kCalendarNames[range->last];
+  switch (language) {
+    case Language::english:
+      return (range->opening ? "from " : "") + std::string(first.english) + " to " + std::string(last.english);
+    case Language::german:
+      return (range->opening ? "von " : "") + std::string(first.german) + " bis " + std::string(last.german);
+    case Language::french: {
+      if (range->first >= kMonths) return "du " + std::string(first.french) + " au " + std::string(last.french);
+      const bool vowel = first.french[0] == 'a' || first.french[0] == 'o';  // "d'avril", "d'août", "d'octobre"
+      return (vowel ? "d'" : "de ") + std::string(first.french) + " \xc3\xa0 " + std::string(last.french);  // à
+    }
+    case Language::unknown: break;
+  }
+  return std::nullopt;
+}
+
+std::vector<ByteRange> calendar_ranges(std::string_view text) {
+  const std::vector<ByteRange> words = words_between_spaces(text);
+  std::vector<ByteRange> ranges;
+  for (size_t i = 0; i < words.size(); ++i) {
+    for (size_t n = std::min<size_t>(4, words.size() - i); n >= 1; --n) {
+      ByteRange range{words[i].begin, words[i + n - 1].end};
+      while (range.begin < range.end && is_ascii_punctuation(text[range.begin])) ++range.begin;
+      while (range.end > range.begin && is_ascii_punctuation(text[range.end - 1])) --range.end;
+      if (!calendar_range(slice(text, range))) continue;
+      ranges.push_back(range);
+      i += n - 1;
+      break;
+    }
+  }
+  return ranges;
+}
 
 std::optional<std::string> date_in(std::string_view text, Language language) {
   std::vector<std::string_view> words;  // "25." "Mai" ["2024"], "May" "25," ["2024"]

@@ -8,8 +8,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "text/function_words.h"
+#include "text/words.h"
 
 namespace attend {
 
@@ -37,5 +39,17 @@ bool is_month_name(std::string_view word);
 // 25, 2024", "25. Mai 2024", "25 mai 2024" ("1er mai"); nullopt when it is no such date (only the
 // whole of `text`; a day past its month's end, "31. Februar") or the language is unknown.
 std::optional<std::string> date_in(std::string_view text, Language language);
+
+// `text`, a range of two weekdays or two months, after "from", "von", "du" or "de" or not:
+// "Monday to Friday", "from March through May", "von Montag bis Freitag", "Montag-Freitag", "du
+// lundi au vendredi", "de mars à mai", written as `language` writes one: "(from) Monday to
+// Friday", "(von) Montag bis Freitag", "du lundi au vendredi", "de mars à mai" ("d'avril à juin");
+// nullopt when it is none (only the whole of `text`) or the language is unknown.
+std::optional<std::string> calendar_range_in(std::string_view text, Language language);
+
+// The ranges calendar_range_in reads in `text`, each whole with its "from", ... and without the
+// punctuation around it, in text order. Passed as two names, "Monday to Friday" was read "to" and
+// lost it ("Montag Freitag").
+std::vector<ByteRange> calendar_ranges(std::string_view text);
 
 }  // namespace attend
