@@ -31,6 +31,18 @@ TEST(TitledNames, ATitleAndTheCapitalisedWordsAfterIt) {
   EXPECT_EQ(names_in("MM. Durand et Petit sont dans le parc."), Names{"MM. Durand"});
   EXPECT_EQ(names_in("John M. Smith rides a bike with the dog."), Names{});
   EXPECT_EQ(names_in("M. Dupont"), Names{});  // no language to read "M." in
+  // German "Herr", "Herrn", "Frau" in text guessed German: "Frau Müller wohnt in Berlin." was "Woman
+  // picking up trash in the fall.", "Herr Schmidt liest ein Buch." "Gentleman Schmidt reading a book."
+  EXPECT_EQ(names_in("Frau Müller wohnt mit Herrn Schmidt in Berlin. Herr Weber liest ein Buch."),
+            (Names{"Frau Müller", "Herrn Schmidt", "Herr Weber"}));
+  EXPECT_EQ(names_in("Heute, Frau Müller, ist der Tag."), Names{"Frau Müller"});
+}
+
+TEST(TitledNames, GermanHerrAndFrauAfterAnArticleOrAdjectiveAreNouns) {
+  // As in Multi30k's German training text: "eine ältere Frau Brot", "ein Herr Motorrad".
+  EXPECT_EQ(names_in("Ein Mann sieht, wie eine ältere Frau Brot kauft und ein Herr Motorrad fährt."), Names{});
+  EXPECT_EQ(names_in("Die Frau Schmidt und der Herr Weber sind mit der jungen Frau Eis essen."), Names{});
+  EXPECT_EQ(names_in("The man waves to Frau Brown and the dog."), Names{});  // English: "Frau" is no title
 }
 
 TEST(TitledNames, NoTitleOrNoName) {

@@ -16,6 +16,9 @@ TEST(FunctionWords, TheLanguageWithTheMost) {
   // Capitalised words but the first are names: "Le Havre and La Rochelle" is English.
   EXPECT_EQ(guess_language("Mrs. Brown visits Le Havre and La Rochelle."), Language::english);
   EXPECT_EQ(guess_language("Le chien de Mrs. Brown."), Language::french);
+  // Everyday German beyond captions: "Frau Müller" got no title for want of a German word.
+  EXPECT_EQ(guess_language("Frau Müller wohnt seit 2010 in Berlin."), Language::german);
+  EXPECT_EQ(guess_language("Heute regnet es, aber wir gehen."), Language::german);
 }
 
 TEST(FunctionWords, UnknownWithoutAnyOrOnATie) {

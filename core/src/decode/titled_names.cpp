@@ -7,6 +7,7 @@
 #include "text/ascii.h"
 #include "text/false_break.h"
 #include "text/function_words.h"
+#include "text/letter_case.h"
 #include "text/letters.h"
 
 namespace attend {
@@ -20,6 +21,30 @@ constexpr std::array<std::string_view, 6> kUndottedTitles = {"Mr", "Mrs", "Ms", 
 
 // French "M." and "MM." (Monsieur, Messieurs), elsewhere initials ("John M. Smith").
 bool is_french_title_word(std::string_view word) { return word == "M." || word == "MM."; }
+
+// German words before a noun: articles and determiners, and those that end as an adjective does.
+constexpr std::array<std::string_view, 12> kGermanDeterminers = {"ein", "der",  "die", "das",  "den", "dem",
+                                                                 "des", "kein", "mein", "sein", "ihr", "unser"};
+
+// Whether `word` (lowercased) is one a German noun may follow: a
+// determiner, or a word of four letters or more ending as an adjective or determiner does
+// ("eine", "ältere", "jungen", "dieser").
+bool before_german_noun(std::string_view word) {
+  if (std::find(kGermanDeterminers.begin(), kGermanDeterminers.end(), word) != kGermanDeterminers.end()) return true;
+  const auto ends_with = [&](std::string_view ending) {
+    return word.size() >= ending.size() && word.substr(word.size() - ending.size()) == ending;
+  };
+  return word.size() >= 4 && (ends_with("e") || ends_with("en") || ends_with("er") || ends_with("em") || ends_with("es"));
+}
+
+// German "Herr", "Herrn", "Frau" are titles ("Frau Müller wohnt in Berlin") but after a word a
+// noun may follow, where they are nouns ("eine ältere Frau Brot", "ein Herr Motorrad": Multi30k's
+// training text has these, and no title). `before`: the word before in its sentence, or empty; after
+// punctuation ("Heute, Frau Müller, …") a title.
+bool is_german_title_word(std::string_view word, std::string_view before) {
+  if (word != "Herr" && word != "Herrn" && word != "Frau") return false;
+  return before.empty() || is_ascii_punctuation(before.back()) || !before_german_noun(to_lowercase(before));
+}
 
 bool is_title_word(std::string_view word) {
   if (word.empty() || word[0] < 'A' || word[0] > 'Z') return false;
@@ -41,7 +66,12 @@ std::vector<ByteRange> titled_names(std::string_view text) {
   size_t most_words = 0;  // name words after a title; guessed at the first title
   for (size_t k = 0; k + 1 < words.size(); ++k) {
     const std::string_view title = slice(text, words[k]);
-    if (!is_title_word(title) && !(is_french_title_word(title) && guess_language(text) == Language::french)) continue;
+    std::string_view before = k > 0 ? slice(text, words[k - 1]) : "";  // in the same sentence
+    if (!before.empty() && std::string_view(".!?:").find(before.back()) != std::string_view::npos) before = "";
+    if (!is_title_word(title) && !(is_french_title_word(title) && guess_language(text) == Language::french) &&
+        !(is_german_title_word(title, before) && guess_language(text) == Language::german)) {
+      continue;
+    }
     // German capitalises its nouns: there a capital after the name says nothing ("Dr. Müller Kuchen").
     if (most_words == 0) most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
     size_t end = 0;  // of the name so far; 0: none yet

@@ -20,7 +20,8 @@ constexpr std::string_view kEnglish[] = {"the", "a",  "is",    "are", "and",  "o
 constexpr std::string_view kGerman[] = {"der", "das",  "ein", "eine", "einem", "einen", "einer",  "und",
                                         "ist", "sind", "mit", "im",   "auf",   "zu",    "von",    "sich",
                                         "den", "dem",  "bei", "beim", "vor",   "seinem", "ihrem", "nicht",
-                                        "hat", "für",  "wird", "aus", "nach",  "über",   "auch",  "sie"};
+                                        "hat", "für",  "wird", "aus", "nach",  "über",   "auch",  "sie",
+                                        "seit", "ich", "wir", "aber", "oder", "noch", "wenn", "dass", "heute"};
 constexpr std::string_view kFrench[] = {"le",  "la",  "les", "un",  "une", "et",  "est", "sont",
                                         "dans", "avec", "ce", "au", "sur", "à",   "de",  "pour",
                                         "qui", "sa",  "ses", "aux", "l",   "d",   "il",  "elle",
