@@ -59,7 +59,7 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "10:30"}));
   const std::string prices = "Call 555-0199 on 12/03/2024 about $50 and 12% off, or 10 - 20 bags (#4521).";
   EXPECT_EQ(spans_of(prices, {}), (std::vector<std::string>{"555-0199", "12/03/2024", "$50", "12%", "10 - 20", "(#4521)"}));
-  EXPECT_EQ(spans_of("The price is 50011 dollars.", {}), (std::vector<std::string>{"50011"}));
+  EXPECT_EQ(spans_of("The price is 50011 dollars.", {}), (std::vector<std::string>{"50011 dollars"}));
   EXPECT_EQ(spans_of("A man with 3 dogs, 2 cats and 1 bird.", {}), (std::vector<std::string>{}));
   // Single digits joined by - or / are one number: the models lost "5-7" whole.
   EXPECT_EQ(spans_of("Children (aged 5-7) ate 1/2 a cake, 2-year-old 3 - 4 dogs.", {}),
@@ -69,7 +69,7 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   // A currency sign before or after it, or a % after a space: "un gâteau 4 €" lost the 4.
   EXPECT_EQ(spans_of("Un café à €3, un gâteau à 4 €, un thé à 2€ et 5 % de plus, pas 7\n%.", {}),
             (std::vector<std::string>{"€3", "4 €", "2€", "5 %"}));
-  EXPECT_EQ(spans_of("A tea for £2 and a cake for ¥5 or 3 $ and 9 euros.", {}), (std::vector<std::string>{"£2", "¥5", "3 $"}));
+  EXPECT_EQ(spans_of("A tea for £2 and a cake for ¥5 or 3 $ and 9 horses.", {}), (std::vector<std::string>{"£2", "¥5", "3 $"}));
   // A unit of measure after it and at most one space, before no letter or apostrophe: "He ran 5 km."
   // was "Fünf Krankenschwestern".
   EXPECT_EQ(spans_of("He ran 5 km at 12 km/h with 2kg and 1 l and 3 °C; 5 mice, 2 gifts, 4 m.", {}),
@@ -111,6 +111,9 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("Our office is open Monday to Friday, from 9 a.m. to 5 p.m.", {}),
             (std::vector<std::string>{"Monday to Friday, from 9 a.m. to 5 p.m"}));
   EXPECT_EQ(spans_of("Das Museum ist von Montag bis Freitag offen.", {}), (std::vector<std::string>{"von Montag bis Freitag"}));
+  // A currency's name goes with its number: "Der Eintritt kostet 12 Euro" was "… a bite 12".
+  EXPECT_EQ(spans_of("Der Eintritt kostet 12 Euro, für Kinder 6 Euro; 3 Europäer.", {}),
+            (std::vector<std::string>{"12 Euro", "6 Euro"}));
   // A French clock time with its h: "à 8 h 30" was "8 8 30". Without minutes only in French text.
   EXPECT_EQ(spans_of("Le marché ouvre à 8 h 30 et ferme à 14h30, le train part à 9h, le bus à 20 h.", {}),
             (std::vector<std::string>{"8 h 30", "14h30", "9h", "20 h"}));
@@ -381,6 +384,8 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
   const std::vector<std::string> ouvert = {"▁Le", "▁musée", "▁est", "▁ouvert", "."};
   EXPECT_EQ(insert(ouvert, place_pass_through(source, offen, ouvert, {0, 1, 2, 3})),
             "Le musée est du lundi au vendredi, 10 h-20 h ouvert.");
+  source.pass_through = {{"12 Euro", 2, ""}};  // an amount of money
+  EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "The museum is 12 euros open.");
 }
 
 TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {

@@ -10,6 +10,7 @@
 #include "text/ascii.h"
 #include "text/calendar_names.h"
 #include "text/clock_times.h"
+#include "text/currencies.h"
 #include "text/emoticons.h"
 #include "text/faces.h"
 #include "text/function_words.h"
@@ -185,7 +186,8 @@ bool beside_month(std::string_view text, size_t begin, size_t end) {
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
-// digit), the signs included, or a unit of measure after them ("5 km"), or an ordinal's ending
+// digit), the signs included, or a unit of measure or a currency's name after them ("5 km", "12
+// Euro": text/currencies.h), or an ordinal's ending
 // after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included, or
 // a number word before them ("number 7": after_number_word), or a month beside them ("May 5"); or a clock time of any length with
 // its am or pm ("5 p.m.": "fünf Seiten"), its French h ("8 h 30") or its German Uhr ("20 Uhr"), with
@@ -201,7 +203,7 @@ std::vector<ByteRange> numbers(std::string_view text) {
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
     const size_t sign = sign_before(text, begin);
-    const size_t unit = std::max(unit_end(text, end), measure_end(text, end));
+    const size_t unit = std::max({unit_end(text, end), measure_end(text, end), currency_name_end(text, end)});
     size_t clock = clock_suffix_end(text, end);
     if (clock == std::string_view::npos) clock = french_clock_end(text, begin, end);
     if (clock == std::string_view::npos) clock = german_clock_end(text, begin, end);
@@ -335,8 +337,8 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   for (size_t i = 0; i < words.size();) {
     // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
     // clock time of three at most ("8 h 30", "5 p.m.", "20 Uhr"), a date of two or three ("14.
-    // Juli", "14. Juli 2024") or a range of weekdays or months of four at most ("von Montag bis
-    // Freitag").
+    // Juli", "14. Juli 2024"), a range of weekdays or months of four at most ("von Montag bis
+    // Freitag") or an amount of money of two at most ("12 Euro": text/currencies.h).
     bool clock_or_date = false;
     for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
       const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
@@ -344,6 +346,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
       if (!written && n <= 3) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
       if (!written && n <= 4) written = calendar_range_in(slice(span, group), language);
+      if (!written && n <= 2) written = amount_in(slice(span, group), language);
       if (written) {
         rewrites.push_back(Rewrite{group, *written});
         digits = clock_or_date = true;

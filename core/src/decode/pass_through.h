@@ -28,8 +28,8 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // text/calendar_names.h calendar_ranges) and each number (ASCII
 // digits with single . , : - or / between them, two or more characters, or with a currency sign
 // ($ € £ ¥) or # before, a minus or plus opening a word ("-5°C"), or a % or currency sign after
-// them and at most one space ("4 €"), the signs included, or a unit of measure after them ("5
-// km"), or an ordinal's ending after them
+// them and at most one space ("4 €"), the signs included, or a unit of measure or a currency's
+// name after them ("5 km", "12 Euro": text/currencies.h), or an ordinal's ending after them
 // ("3rd", "1er") or a German ordinal's dot ("Der 1. Platz", text/german_ordinal.h), or a number
 // word before them ("number 7", "Nummer 7", "numéro 7", "Nr. 7"); a clock time
 // with its am or pm, "5 p.m.", or its French h, "8 h 30", with the range it ends, "9 to 5 p.m.") widened over the
