@@ -107,6 +107,7 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("We open from 9 a.m. to 5 p.m., or 9 to 5 p.m. on Sunday, or 10 to 2 p.m.", {}),
             (std::vector<std::string>{"from 9 a.m. to 5 p.m.", "9 to 5 p.m.", "10 to 2 p.m"}));
   EXPECT_EQ(spans_of("Le musée est ouvert de 10 à 18 h.", {}), (std::vector<std::string>{"de 10 à 18 h"}));
+  EXPECT_EQ(spans_of("Das Café ist von 10:00-18:00 Uhr geöffnet.", {}), (std::vector<std::string>{"von 10:00-18:00 Uhr"}));
   // So does a range of weekdays or months: "Monday to Friday" was read "to" and lost it ("Montag Freitag").
   EXPECT_EQ(spans_of("Our office is open Monday to Friday, from 9 a.m. to 5 p.m.", {}),
             (std::vector<std::string>{"Monday to Friday, from 9 a.m. to 5 p.m"}));

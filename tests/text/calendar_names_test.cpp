@@ -94,11 +94,13 @@ TEST(CalendarRanges, WrittenEachLanguagesWay) {
   EXPECT_EQ(calendar_range_in("from April to June", Language::french), Written("d'avril \xc3\xa0 juin"));
   EXPECT_EQ(calendar_range_in("de mars \xc3\xa0 mai", Language::german), Written("von März bis Mai"));
   EXPECT_EQ(calendar_range_in("Mittwoch \xe2\x80\x93 Sonntag", Language::english), Written("Wednesday to Sunday"));  // en dash
+  EXPECT_EQ(calendar_range_in("d'avril \xc3\xa0 juin", Language::english), Written("from April to June"));  // elided "de"
+  EXPECT_EQ(calendar_range_in("Lundi au vendredi", Language::german), Written("Montag bis Freitag"));  // opening a sentence
 }
 
 TEST(CalendarRanges, NoRange) {
   for (const char* text : {"Monday and Friday", "Monday to March", "from Monday", "Monday to Monday", "to Friday",
-                           "Monday to Friday night", "March-", "Mars to May", "monday to friday", ""}) {
+                           "Monday to Friday night", "March-", "Mars to May", "du Lundi au vendredi", "monday to friday", ""}) {
     EXPECT_EQ(calendar_range_in(text, Language::english), std::nullopt) << text;
   }
   EXPECT_EQ(calendar_range_in("Monday to Friday", Language::unknown), std::nullopt);

@@ -52,14 +52,17 @@ TEST(ClockRanges, TheStartTakesTheEndsClock) {
   EXPECT_EQ(clock_range_in("5-6 Uhr", Language::english), Written("5:00-6:00"));
   EXPECT_EQ(clock_range_in("de 9 h 30 \xc3\xa0 18 h", Language::english), Written("from 9:30 a.m. to 6 p.m."));
   EXPECT_EQ(clock_range_in("entre 8 h et 10 h", Language::german), Written("zwischen 8 und 10 Uhr"));
+  EXPECT_EQ(clock_range_in("de 12 \xc3\xa0 20 h", Language::english), Written("from 12 to 8 p.m."));
+  EXPECT_EQ(clock_range_in("9 h \xc3\xa0 17 h", Language::german), Written("9 bis 17 Uhr"));
+  EXPECT_EQ(clock_range_in("von 10:00-18:00 Uhr", Language::english), Written("from 10:00 a.m.-6:00 p.m."));
 }
 
 TEST(ClockRanges, ABareStartOnTheTwelveHourClock) {
   // On the end's half of the day when earlier than the end, else on the other.
   EXPECT_EQ(clock_range_in("from 9 to 5 p.m.", Language::german), Written("von 9 bis 17 Uhr"));
   EXPECT_EQ(clock_range_in("2 to 5 p.m", Language::german), Written("14 bis 17 Uhr"));
-  EXPECT_EQ(clock_range_in("between 11 and 12 p.m.", Language::french), Written("entre 11 h et 12 h"));
-  EXPECT_EQ(clock_range_in("10 to 12 a.m.", Language::german), Written("22 bis 0 Uhr"));
+  EXPECT_EQ(clock_range_in("between 11 and 1 p.m.", Language::french), Written("entre 11 h et 13 h"));
+  EXPECT_EQ(clock_range_in("between 11 p.m. and 12 a.m.", Language::german), Written("zwischen 23 und 0 Uhr"));
   EXPECT_EQ(clock_range_in("9-5pm", Language::english), Written("9 a.m.-5 p.m."));
   EXPECT_EQ(clock_range_in("from 9 a.m. to 5 p.m.", Language::english), Written("from 9 a.m. to 5 p.m."));
   EXPECT_EQ(clock_range_in("from 2 to 5 p.m.", Language::english), Written("from 2 to 5 p.m."));
@@ -68,7 +71,12 @@ TEST(ClockRanges, ABareStartOnTheTwelveHourClock) {
 TEST(ClockRanges, NoRange) {
   for (const char* text : {"20 Uhr", "bis 20 Uhr", "von 10 bis 20", "von 10 und 20 Uhr", "zwischen 8 bis 10 Uhr",
                            "from 1 to 10 and at 5 p.m.", "13 to 5 p.m.", "0 to 5 p.m.", "von 25 bis 20 Uhr",
-                           "vom 10 bis 20 Uhr", "10 bis 20 Uhr abends", "von  bis 20 Uhr", ""}) {
+                           "vom 10 bis 20 Uhr", "10 bis 20 Uhr abends", "von  bis 20 Uhr", "von 20 bis 20 Uhr",
+                           // Before 12 on the 12-hour clock a bare start is noon's or midnight's ("9-12am").
+                           "9-12am", "10 to 12 a.m.", "between 11 and 12 p.m.",
+                           // Without an opening word, "à", "et", "and", "und" take no bare start: French
+                           // "le 12 à 20 h" is a day and a time.
+                           "12 \xc3\xa0 20 h", "12 et 14 h", "8 and 10 a.m.", "8 und 10 Uhr", ""}) {
     EXPECT_EQ(clock_range_in(text, Language::english), std::nullopt) << text;
   }
   EXPECT_EQ(clock_range_in("von 10 bis 20 Uhr", Language::unknown), std::nullopt);
@@ -87,6 +95,7 @@ TEST(ClockRanges, WhereARangeBegins) {
   EXPECT_EQ(begins("Call 5-6 Uhr.", "5-6 Uhr"), "5-6 Uhr");
   EXPECT_EQ(begins("He counted from 1 to 10 and left at 5 p.m.", "5 p.m."), "none");
   EXPECT_EQ(begins("Treffen um 20 Uhr.", "20 Uhr"), "none");
+  EXPECT_EQ(begins("Le concert a lieu le 12 \xc3\xa0 20 h.", "20 h"), "none");
 }
 
 }  // namespace

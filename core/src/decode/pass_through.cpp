@@ -81,10 +81,11 @@ size_t french_clock_end(std::string_view text, size_t begin, size_t at) {
 }
 
 // The end of a German clock time's "Uhr" after a number ending at `at` ("20 Uhr", "8.30 Uhr",
-// "8:30 Uhr"): one space, then "Uhr" before whitespace, ASCII punctuation or the end. de-en read
-// "um 20 Uhr" as "a 20 watch". npos when none.
+// "8:30 Uhr"; a range, "5-6 Uhr", "10:00-18:00 Uhr"): one space, then "Uhr" before whitespace,
+// ASCII punctuation or the end. de-en read "um 20 Uhr" as "a 20 watch". npos when none.
 size_t german_clock_end(std::string_view text, size_t begin, size_t at) {
-  if (at - begin > 5) return std::string_view::npos;  // "8.30", "5-6" (a range passes whole, as written)
+  const bool range = text.substr(begin, at - begin).find('-') != std::string_view::npos;  // "5-6", "10:00-18:00"
+  if (at - begin > (range ? 11 : 5)) return std::string_view::npos;
   constexpr std::string_view kUhr = " Uhr";
   const size_t end = at + kUhr.size();
   if (text.substr(at, kUhr.size()) != kUhr || (end < text.size() && !stops_span(text[end]))) return std::string_view::npos;

@@ -116,11 +116,14 @@ int day_in_month(std::string_view word, size_t month) {
 }
 
 // The entry of kCalendarNames `word` is, as English and German (capitalised) or French (in
-// lowercase) write it.
-std::optional<size_t> calendar_index(std::string_view word) {
+// lowercase, or capitalised when `french_capitalised`, but "Mars") write it.
+std::optional<size_t> calendar_index(std::string_view word, bool french_capitalised) {
   for (size_t index = 0; index < kCalendarNames.size(); ++index) {
     const CalendarName& name = kCalendarNames[index];
-    if (word == name.english || word == name.german || word == name.french) return index;
+    if (word == name.english || word == name.german || word == name.french ||
+        (french_capitalised && word != "Mars" && capitalised_as(word, name.french))) {
+      return index;
+    }
   }
   return std::nullopt;
 }
@@ -143,6 +146,12 @@ std::optional<CalendarRange> calendar_range(std::string_view text) {
     range.opening = std::find(kRangeOpenings.begin(), kRangeOpenings.end(), first) != kRangeOpenings.end();
     if (range.opening) words.erase(words.begin());
   }
+  for (std::string_view elided : {"d'", "D'", "d\xe2\x80\x99", "D\xe2\x80\x99"}) {  // "d'avril à juin", d’
+    if (!range.opening && !words.empty() && words[0].substr(0, elided.size()) == elided) {
+      range.opening = true;
+      words[0].remove_prefix(elided.size());
+    }
+  }
   std::string_view from, to;
   if (words.size() == 3 && std::find(kRangeJoints.begin(), kRangeJoints.end(), words[1]) != kRangeJoints.end()) {
     from = words[0];
@@ -155,7 +164,8 @@ std::optional<CalendarRange> calendar_range(std::string_view text) {
       to = words[0].substr(at + dash.size());
     }
   }
-  const std::optional<size_t> first = calendar_index(from), last = calendar_index(to);
+  // The first French name capitalised where it opens the text ("Lundi au vendredi, …").
+  const std::optional<size_t> first = calendar_index(from, !range.opening), last = calendar_index(to, false);
   if (!first || !last || (*first < kMonths) != (*last < kMonths) || *first == *last) return std::nullopt;
   range.first = *first;
   range.last = *last;

@@ -154,16 +154,18 @@ struct ClockRange {
   ClockTime end;
 };
 
-// A range's start, `text` whole: a clock time, or an hour ("10", "8.30") on the end's clock. On
-// the 12-hour clock it is on the end's half of the day when earlier than the end ("2 to 5 p.m."),
-// else on the other ("9 to 5 p.m.", "11 to 12 p.m."). std::nullopt when it is neither.
-std::optional<ClockTime> range_start(std::string_view text, const ClockTime& end) {
+// A range's start, `text` whole: a clock time, or when `bare` may an hour ("10", "8.30") on the
+// end's clock. On the 12-hour clock it is on the end's half of the day when earlier than the end
+// ("2 to 5 p.m."), else on the other ("9 to 5 p.m."); not before 12 ("9-12am": noon or
+// midnight?). std::nullopt when it is neither.
+std::optional<ClockTime> range_start(std::string_view text, const ClockTime& end, bool bare) {
   if (const std::optional<ClockTime> time = clock_time(text)) return time;
+  if (!bare) return std::nullopt;
   size_t at = 0;
   std::optional<ClockTime> start = hour_and_minutes(text, &at, ".:");
   if (!start || at != text.size() || !valid(*start, end.twelve_hour ? 12 : 24)) return std::nullopt;
   if (end.twelve_hour) {
-    if (start->hour == 0) return std::nullopt;
+    if (start->hour == 0 || end.hour % 12 == 0) return std::nullopt;
     const bool on_ends_half = start->hour % 12 < end.hour % 12;
     start->hour = start->hour % 12 + (on_ends_half == after_noon(end) ? 12 : 0);
     start->twelve_hour = true;
@@ -186,16 +188,21 @@ std::optional<ClockRange> clock_range(std::string_view text) {
   struct Joint {
     std::string_view text;
     const RangeWord* word;
+    bool bare_start_alone;  // an hour without its clock may start the range with no opening word
   };
-  static constexpr Joint kJoints[] = {{" bis ", &kTo},  {" to ", &kTo},  {" \xc3\xa0 ", &kTo}, {" und ", &kAnd},
-                                      {" and ", &kAnd}, {" et ", &kAnd}, {" - ", nullptr},     {"-", nullptr},
-                                      {" \xe2\x80\x93 ", nullptr}, {"\xe2\x80\x93", nullptr}};  // à, en dash
+  // Not "12 à 20 h" alone: French "le 12 à 20 h" is a day and a time ("on the 12th at 8 p.m.").
+  static constexpr Joint kJoints[] = {
+      {" bis ", &kTo, true},   {" to ", &kTo, true},      {" \xc3\xa0 ", &kTo, false},         {" und ", &kAnd, false},
+      {" and ", &kAnd, false}, {" et ", &kAnd, false},    {" - ", nullptr, true},              {"-", nullptr, true},
+      {" \xe2\x80\x93 ", nullptr, true}, {"\xe2\x80\x93", nullptr, true}};  // à, en dash
   for (const Joint& joint : kJoints) {
     if (range.opening == &kFrom ? joint.word == &kAnd : range.opening == &kBetween && joint.word != &kAnd) continue;
+    const bool bare = range.opening != nullptr || joint.bare_start_alone;
     for (size_t at = text.find(joint.text); at != std::string_view::npos; at = text.find(joint.text, at + 1)) {
       const std::optional<ClockTime> end = clock_time(text.substr(at + joint.text.size()));
       if (!end) continue;
-      if (const std::optional<ClockTime> start = range_start(text.substr(0, at), *end)) {
+      const std::optional<ClockTime> start = range_start(text.substr(0, at), *end, bare);
+      if (start && (start->hour != end->hour || start->minutes != end->minutes)) {
         range.start = *start;
         range.joint = joint.word;
         range.end = *end;

@@ -29,6 +29,7 @@ size_t leading_digits(std::string_view word) {
 }  // namespace
 
 size_t ordinal_ending_length(std::string_view text, size_t at) {
+  if (at > text.size()) return 0;
   for (std::string_view ending : kEndings) {
     const size_t end = at + ending.size();
     if (ending == "." || end > text.size() || to_lowercase(text.substr(at, ending.size())) != ending) continue;
