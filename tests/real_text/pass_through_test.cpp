@@ -198,6 +198,9 @@ TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
   EXPECT_EQ(stand_in("Der Bus Nr. 1047 fährt.", "1047"), "6");  // the sentence holds a 4
   EXPECT_EQ(stand_in("The number 7 scored 4 goals in 16 games.", "7"), "");  // and a 6: a hole
   EXPECT_EQ(stand_in("Four men stand in front of 2000 people.", "2000"), "");
+  // A quotation is read as "S" between its marks, which the models copy as a quotation of their own.
+  EXPECT_EQ(stand_in("A boat named \"El Corazon\" sails.", "\"El Corazon\""), "\"S\"");
+  EXPECT_EQ(stand_in("Ein Schild mit der Aufschrift „Memoria“.", "„Memoria“"), "„S“");
   EXPECT_EQ(stand_in("A player with the number $5 runs.", "$5"), "");
   EXPECT_EQ(stand_in("A woman talks to Dr. J. Baker.", "Dr. J. Baker"), "someone");
   EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller"), "jemand");

@@ -159,6 +159,18 @@ TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
   for (const std::string& piece : range.source_pieces) EXPECT_FALSE(contains(piece, "9") || contains(piece, "5")) << piece;
 }
 
+TEST(ShippedModel, AQuotationTakesThePlaceOfTheOneTheModelWrites) {
+  // Given the quotation, en-de wrote "mit der El Corazon Aufschrift „S“"; read as "S", it writes
+  // "„S“", which the quotation replaces in the translation's marks.
+  Translator translator(shipped_model());
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  const Translation boat = translator.translate("A woman on a boat named \"El Corazon\" drops black weights into the water.", beam);
+  EXPECT_TRUE(contains(boat.hypotheses[0].text, "„El Corazon“")) << boat.hypotheses[0].text;
+  EXPECT_FALSE(contains(boat.hypotheses[0].text, "„S“")) << boat.hypotheses[0].text;
+  EXPECT_TRUE(std::find(boat.source_pieces.begin(), boat.source_pieces.end(), "S") != boat.source_pieces.end());
+}
+
 TEST(ShippedModel, WebAddressesPassThrough) {
   // Given to the model, the URL and the e-mail address were lost ("Blick auf einen
   // Motorradfahrer, …"), and so were the hashtag and the handle.

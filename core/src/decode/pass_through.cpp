@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "decode/alignment.h"
+#include "decode/quotations.h"
 #include "decode/spelled_names.h"
 #include "decode/titled_names.h"
 #include "decode/web_addresses.h"
@@ -262,6 +263,18 @@ bool ends_in_dotted_letters(std::string_view text) {
   return true;
 }
 
+// Whether `text` ends with a dot, or with a dot, "!" or "?" inside a closing quotation mark ("Stop!“").
+bool ends_sentence_itself(std::string_view text) {
+  if (!text.empty() && text.back() == '.') return true;
+  for (std::string_view close : {"\"", "\xe2\x80\x9c", "\xe2\x80\x9d", "\xc2\xbb"}) {  // " “ ” »
+    if (text.size() <= close.size() || text.substr(text.size() - close.size()) != close) continue;
+    std::string_view inside = text.substr(0, text.size() - close.size());
+    while (!inside.empty() && inside.back() == ' ') inside.remove_suffix(1);  // « … ! »
+    return !inside.empty() && (inside.back() == '.' || inside.back() == '!' || inside.back() == '?');
+  }
+  return false;
+}
+
 // The word's pieces joined, lowercased, without its trailing punctuation ("▁Someone" "." -> "▁someone").
 std::string bare_word(const std::vector<std::string>& pieces, const WordSpan& word) {
   std::string text;
@@ -401,6 +414,12 @@ std::optional<Insertion> replacing_stand_in(const PassThrough& span, const std::
   for (size_t word = 0; word < source_words.size(); ++word) {
     // The word holding the stand-in's first piece (after a lone "▁" piece of its own: "▁ Q u el…").
     if (source_words[word].end <= span.after_piece + 1 || source_words[word].begin > span.after_piece + 1) continue;
+    if (is_quotation_stand_in(span.stand_in)) {  // the quotation the model wrote for it
+      const std::optional<QuotationPlace> place =
+          place_quotation(span.text, target_pieces, target_words, std::max(alignment[word], 0), replaced);
+      if (!place) return std::nullopt;
+      return Insertion{place->text, place->begin, place->end};
+    }
     if (alignment[word] < 0 || static_cast<size_t>(alignment[word]) >= target_words.size()) return std::nullopt;
     size_t chosen = static_cast<size_t>(alignment[word]);
     if (replaced[chosen]) {
@@ -454,6 +473,7 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
   for (const ByteRange& range : calendar_ranges(text)) seeds.push_back(range);
+  for (const ByteRange& quotation : quotations(text)) seeds.push_back(quotation);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }
@@ -505,6 +525,11 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 
 std::string stand_in_for(std::string_view text, ByteRange span) {
   const std::string_view spanned = slice(text, span);
+  const std::vector<ByteRange> quoted = quotations(text);
+  if (std::any_of(quoted.begin(), quoted.end(),
+                  [&](const ByteRange& quotation) { return quotation.begin == span.begin && quotation.end == span.end; })) {
+    return quotation_stand_in(spanned);
+  }
   if (std::all_of(spanned.begin(), spanned.end(), is_ascii_digit) && after_number_word(text, span.begin)) {
     for (std::string_view digit : kNumberStandIns) {
       if (text.find(digit) == std::string_view::npos) return std::string(digit);
@@ -589,10 +614,12 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
   }
   std::stable_sort(insertions.begin(), insertions.end(),
                    [](const Insertion& a, const Insertion& b) { return a.before_piece < b.before_piece; });
-  // "… from the U.S." ends the translation with the last span's own dot, not "… U.S..".
+  // "… from the U.S." ends the translation with the last span's own dot, not "… U.S..", and "… says
+  // „Come on now.“" with its quotation's mark, not "… now.“.".
   const int last_piece = static_cast<int>(target_pieces.size()) - 1;
-  if (!insertions.empty() && last_piece >= 0 && insertions.back().before_piece == last_piece && target_pieces.back() == "." &&
-      insertions.back().text.back() == '.') {
+  if (!insertions.empty() && last_piece >= 0 && target_pieces.back() == "." &&
+      std::max(insertions.back().before_piece, insertions.back().replaces_until) == last_piece &&
+      ends_sentence_itself(insertions.back().text)) {
     insertions.back().replaces_until = last_piece + 1;
   }
   return insertions;

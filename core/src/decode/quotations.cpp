@@ -1,0 +1,160 @@
+#include "decode/quotations.h"
+
+#include <array>
+#include <cstdlib>
+
+#include "text/ascii.h"
+#include "text/letters.h"
+
+namespace attend {
+namespace {
+
+// Opening and closing quotation marks, in UTF-8.
+struct Marks {
+  std::string_view open, close;
+};
+constexpr std::array<Marks, 5> kMarks = {{
+    {"\"", "\""},
+    {"\xe2\x80\x9c", "\xe2\x80\x9d"},  // “ ”
+    {"\xe2\x80\x9e", "\xe2\x80\x9c"},  // „ “
+    {"\xe2\x80\x9e", "\xe2\x80\x9d"},  // „ ”
+    {"\xc2\xab", "\xc2\xbb"},          // « »
+}};
+
+constexpr size_t kMostWords = 12;
+
+bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+
+// Whether a space (text/words.h space_at: of one to three bytes) ends right before text[at].
+bool space_before(std::string_view text, size_t at) {
+  for (size_t width = 1; width <= 3 && width <= at; ++width) {
+    if (space_at(text, at - width) == width) return true;
+  }
+  return false;
+}
+
+// `text` without the whitespace (and no-break spaces: « El Corazon ») around it.
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && space_at(text, 0) > 0) text.remove_prefix(space_at(text, 0));
+  while (!text.empty() && space_before(text, text.size())) {
+    size_t width = 1;
+    while (space_at(text, text.size() - width) != width) ++width;
+    text.remove_suffix(width);
+  }
+  return text;
+}
+
+// The marks `quotation` is between, when it is one.
+std::optional<Marks> marks_of(std::string_view quotation) {
+  for (const Marks& marks : kMarks) {
+    if (quotation.size() > marks.open.size() + marks.close.size() && starts_with(quotation, marks.open) &&
+        quotation.substr(quotation.size() - marks.close.size()) == marks.close) {
+      return marks;
+    }
+  }
+  return std::nullopt;
+}
+
+// A word's pieces joined, without the "▁" that opens it.
+std::string word_text(const std::vector<std::string>& pieces, const WordSpan& word) {
+  std::string text;
+  for (int piece = word.begin; piece < word.end; ++piece) text += pieces[static_cast<size_t>(piece)];
+  return starts_with(text, "\xE2\x96\x81") ? text.substr(3) : text;
+}
+
+// The opening mark `text` starts with, or none.
+std::optional<Marks> opening_mark(std::string_view text) {
+  for (const Marks& marks : kMarks) {
+    if (starts_with(text, marks.open)) return marks;
+  }
+  return std::nullopt;
+}
+
+// The piece of `word` holding a closing mark (after its first character when `first`: the word
+// that opens the quotation), or -1.
+int closing_piece(const std::vector<std::string>& pieces, const WordSpan& word, bool first) {
+  for (int piece = word.begin; piece < word.end; ++piece) {
+    std::string_view text = pieces[static_cast<size_t>(piece)];
+    if (starts_with(text, "\xE2\x96\x81")) text.remove_prefix(3);
+    if (first && piece == word.begin) {
+      const std::optional<Marks> open = opening_mark(text);
+      text.remove_prefix(open ? open->open.size() : 0);
+    }
+    for (const Marks& marks : kMarks) {
+      if (text.find(marks.close) != std::string_view::npos) return piece;
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
+std::vector<ByteRange> quotations(std::string_view text) {
+  std::vector<ByteRange> found;
+  for (size_t at = 0; at < text.size(); ++at) {
+    if (at > 0 && !space_before(text, at) && text[at - 1] != '(') continue;  // whitespace, a bracket or the start before it
+    for (const Marks& marks : kMarks) {
+      if (!starts_with(text.substr(at), marks.open)) continue;
+      const size_t inside = at + marks.open.size();
+      const size_t close = text.find(marks.close, inside);
+      if (close == std::string_view::npos) continue;
+      const size_t end = close + marks.close.size();
+      if (end < text.size() && space_at(text, end) == 0 && !is_ascii_punctuation(text[end])) continue;  // "don"t
+      const std::string_view content = trimmed(text.substr(inside, close - inside));
+      if (content.empty() || content.find(marks.open) != std::string_view::npos) continue;
+      if (!(first_letter(content) == Letter::upper || is_ascii_digit(content[0]))) continue;
+      if (words_between_spaces(content).size() > kMostWords) continue;
+      found.push_back(ByteRange{at, end});
+      at = end - 1;
+      break;
+    }
+  }
+  return found;
+}
+
+std::string quotation_stand_in(std::string_view quotation) {
+  const std::optional<Marks> marks = marks_of(quotation);
+  return marks ? std::string(marks->open) + "S" + std::string(marks->close) : "";
+}
+
+bool is_quotation_stand_in(std::string_view stand_in) {
+  const std::optional<Marks> marks = marks_of(stand_in);
+  return marks && stand_in.size() == marks->open.size() + 1 + marks->close.size() && stand_in[marks->open.size()] == 'S';
+}
+
+std::optional<QuotationPlace> place_quotation(std::string_view quotation, const std::vector<std::string>& target_pieces,
+                                              const std::vector<WordSpan>& target_words, int near,
+                                              std::vector<bool>& replaced) {
+  const std::optional<Marks> source_marks = marks_of(quotation);
+  if (!source_marks) return std::nullopt;
+  const std::string_view content = trimmed(quotation.substr(
+      source_marks->open.size(), quotation.size() - source_marks->open.size() - source_marks->close.size()));
+  std::optional<QuotationPlace> best;
+  int best_distance = 0, best_first = 0, best_last = 0;
+  for (int first = 0; first < static_cast<int>(target_words.size()); ++first) {
+    if (replaced[static_cast<size_t>(first)]) continue;
+    const std::optional<Marks> open = opening_mark(word_text(target_pieces, target_words[static_cast<size_t>(first)]));
+    if (!open) continue;
+    int last = first, end = target_words[static_cast<size_t>(first)].end;
+    for (int word = first; word < static_cast<int>(target_words.size()) && word - first < static_cast<int>(kMostWords); ++word) {
+      const int piece = closing_piece(target_pieces, target_words[static_cast<size_t>(word)], word == first);
+      if (piece < 0) continue;
+      last = word;
+      end = piece + 1;
+      break;
+    }
+    const int distance = std::abs(first - near);
+    if (best && distance >= best_distance) continue;
+    best = QuotationPlace{target_words[static_cast<size_t>(first)].begin, end,
+                          std::string(open->open) + std::string(content) + std::string(open->close)};
+    best_distance = distance;
+    best_first = first;
+    best_last = last;
+  }
+  if (best) {
+    for (int word = best_first; word <= best_last; ++word) replaced[static_cast<size_t>(word)] = true;
+  }
+  return best;
+}
+
+}  // namespace attend

@@ -1,0 +1,45 @@
+// A sign's text or a name in quotation marks ("a sign that says "Free Hugs"", "a boat named "El
+// Corazon""). Multi30k's captions rarely quote, and the models lost what they were given there,
+// writing a quotation of their own: en-de "mit der Aufschrift „S“", de-en "says "Po"", fr-en
+// ""Faaaa 2007"". Read with the stand-in quotation "S", every model writes a quotation of its own
+// in that place ("„S“", ""Po"", ""SS""), and the source's quotation takes its place, between the
+// translation's marks (decode/pass_through.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "decode/alignment.h"
+#include "text/words.h"
+
+namespace attend {
+
+// The quotations of `text` that pass through, marks included: a pair of quotation marks (" ",
+// “ ”, „ “, „ ”, « ») with whitespace or the text's edge outside them, holding 1 to 12 words that
+// begin with a capital letter or a digit ("Memoria Justicia Sin Olvido", "93"; not "street
+// clothes", which the models translate once the marks are gone). In text order.
+std::vector<ByteRange> quotations(std::string_view text);
+
+// What the model reads for a quotation (one quotations() found): "S" between its marks.
+std::string quotation_stand_in(std::string_view quotation);
+
+// Whether `stand_in` is quotation_stand_in's.
+bool is_quotation_stand_in(std::string_view stand_in);
+
+// The translation of a quotation's stand-in: the target pieces [begin, end) of a quotation the
+// model wrote, from a word opening with a quotation mark through its closing mark (or that word
+// alone when no word within 12 closes it), and the source's `quotation` between the marks the model opened
+// with (the matching closing mark: „ “, " ", “ ”, « »). The quotation whose first word is nearest
+// target word `near` among those not yet `replaced` (whose words this marks); none when the model
+// wrote none.
+struct QuotationPlace {
+  int begin = 0, end = 0;
+  std::string text;
+};
+std::optional<QuotationPlace> place_quotation(std::string_view quotation, const std::vector<std::string>& target_pieces,
+                                              const std::vector<WordSpan>& target_words, int near,
+                                              std::vector<bool>& replaced);
+
+}  // namespace attend
