@@ -90,7 +90,8 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("We met at 5 p.m.", {}), (std::vector<std::string>{"5 p.m"}));
   EXPECT_EQ(spans_of("5 apples, 3 pmx and 2 a.x", {}), (std::vector<std::string>{}));
   // A closing quote or bracket after the text's last dot leaves it to the model too.
-  EXPECT_EQ(spans_of("He said \"come at 5 p.m.\"", {}), (std::vector<std::string>{"5 p.m"}));
+  // (The quotation's marks pass alone: decode/quotations.h word_quotation_marks.)
+  EXPECT_EQ(spans_of("He said \"come at 5 p.m.\"", {}), (std::vector<std::string>{"\"", "5 p.m", "\""}));
   // German "am" (at the) is no time: "um 8 am Bahnhof"; "7am", "7 am." and "7 pm Bahnhof" are.
   EXPECT_EQ(spans_of("Wir treffen uns um 8 am Bahnhof.", {}), (std::vector<std::string>{}));
   EXPECT_EQ(spans_of("Wir treffen uns um 8 am besten und um 9 pm.", {}), (std::vector<std::string>{"9 pm"}));  // German text
@@ -163,6 +164,9 @@ TEST(CutSpans, TakeOutTheSpanWithTheSpaceBeforeIt) {
   CutText end = cut("A man in 北京.", "北京");
   EXPECT_EQ(end.text, "A man in.");
   EXPECT_EQ(end.cut_at, (std::vector<size_t>{8}));
+  // Glued to the word after it (an opening quotation mark), the space before it stays.
+  const std::string quoted = "A man in \"street clothes\" dances.";
+  EXPECT_EQ(cut_spans(quoted, {ByteRange{9, 10}, ByteRange{24, 25}}).text, "A man in street clothes dances.");
 }
 
 // Target text as SentencePiece decodes it: ▁ is a space, the leading one dropped. Ids index `pieces`.
@@ -200,7 +204,7 @@ TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
   EXPECT_EQ(stand_in("Four men stand in front of 2000 people.", "2000"), "");
   // A quotation is read as "S" between its marks, which the models copy as a quotation of their own.
   EXPECT_EQ(stand_in("A boat named \"El Corazon\" sails.", "\"El Corazon\""), "\"S\"");
-  EXPECT_EQ(stand_in("Ein Schild mit der Aufschrift „Memoria“.", "„Memoria“"), "„S“");
+  EXPECT_EQ(stand_in("Ein Schild mit der Aufschrift „Memoria Justicia“.", "„Memoria Justicia“"), "„S“");
   EXPECT_EQ(stand_in("A player with the number $5 runs.", "$5"), "");
   EXPECT_EQ(stand_in("A woman talks to Dr. J. Baker.", "Dr. J. Baker"), "someone");
   EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller"), "jemand");
@@ -222,6 +226,9 @@ TEST(InsertSpans, SetOffBySpacesExceptBeforeGluedPunctuation) {
   EXPECT_EQ(insert(pieces, {{"Dr. Smith", 1, 2}}), "Ein Dr. Smith fährt in.");
   EXPECT_EQ(insert(pieces, {{"Dr. Smith", 0, 2}, {"😀", 1}}), "Dr. Smith 😀 fährt in.");
   EXPECT_EQ(insert(pieces, {{"Dr. Smith", 3, 4}}), "Ein Mann fährt Dr. Smith.");
+  // Quotation marks glued to the words they quote.
+  EXPECT_EQ(insert(pieces, {{"„", 1, 0, false, true}, {"“", 2, 0, true, false}}), "Ein „Mann“ fährt in.");
+  EXPECT_EQ(insert(pieces, {{"„", 3, 0, false, true}, {"“", 4, 0, true, false}}), "Ein Mann fährt „in“.");
 }
 
 TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
@@ -361,6 +368,20 @@ TEST(PlacePassThrough, OrdinalsTheTranslationsWayButInAName) {
   const std::vector<std::string> street = {"▁A", "▁sign", "▁reads", "▁Street", "."};
   const std::vector<std::string> schild = {"▁Ein", "▁Schild", "▁zeigt", "▁die", "▁Street", "."};
   EXPECT_EQ(insert(schild, place_pass_through(source, street, schild, {0, 1, 2, 4})), "Ein Schild zeigt 42nd die Street.");
+}
+
+TEST(PlacePassThrough, QuotationMarksAroundTheTranslationOfWhatTheyQuoted) {
+  // "A man in "street clothes" dances." read as "A man in street clothes dances."
+  PreparedSource source;
+  source.pass_through = {{"\"", 2, "", true}, {"\"", 4, "", false}};
+  const std::vector<std::string> read = {"▁A", "▁man", "▁in", "▁street", "▁clothes", "▁dances", "."};
+  const std::vector<std::string> german = {"▁Ein", "▁Mann", "▁in", "▁Straßen", "kleidung", "▁tanzt", "."};
+  EXPECT_EQ(insert(german, place_pass_through(source, read, german, {0, 1, 2, 3, 3, 4})),
+            "Ein Mann in „Straßenkleidung“ tanzt.");
+  // Turned around by the translation ("tenue" for "clothes" before "rue" for "street"): around both.
+  const std::vector<std::string> french = {"▁Un", "▁homme", "▁en", "▁tenue", "▁de", "▁rue", "▁danse", "."};
+  EXPECT_EQ(insert(french, place_pass_through(source, read, french, {0, 1, 2, 5, 3, 6})),
+            "Un homme en \"tenue de rue\" danse.");
 }
 
 TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {

@@ -455,6 +455,22 @@ std::optional<int> before_next_word(const PassThrough& span, const std::vector<W
   return std::nullopt;
 }
 
+// Quotation marks `open` and `close` placed around the translation of the words they quoted: when
+// the translation turned them around (en-fr "street clothes" -> "tenue" … "rue": `close` after
+// "tenue", `open` before "rue"), around the target words from the one `close` followed to the one
+// `open` preceded ("\"tenue de rue\"").
+void around_words(Insertion& open, Insertion& close, const std::vector<std::string>& target_pieces,
+                  const std::vector<WordSpan>& target_words) {
+  if (close.before_piece >= open.before_piece) return;
+  int first = close.before_piece, last = open.before_piece;
+  for (const WordSpan& word : target_words) {
+    if (word.begin < close.before_piece && close.before_piece <= word.end) first = word.begin;
+    if (word.begin == open.before_piece) last = end_before_punctuation(target_pieces, word);
+  }
+  open.before_piece = first;
+  close.before_piece = last;
+}
+
 }  // namespace
 
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
@@ -495,6 +511,12 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
       spans.push_back(span);
     }
   }
+  // The marks of quotations the models translate, alone ("street clothes" read bare), where no
+  // span holds them.
+  for (const ByteRange& mark : word_quotation_marks(text)) {
+    const auto after = std::find_if(spans.begin(), spans.end(), [&](const ByteRange& span) { return span.end > mark.begin; });
+    if (after == spans.end() || after->begin >= mark.end) spans.insert(after, mark);
+  }
   return spans;
 }
 
@@ -511,7 +533,9 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
       continue;
     }
     size_t begin = span.begin, end = span.end;
-    while (begin > kept_from && is_ascii_space(text[begin - 1])) --begin;
+    // Glued to the word after it (an opening quotation mark: "in "street"), the whitespace before stays.
+    const bool glued = end < text.size() && !is_ascii_space(text[end]) && !is_ascii_punctuation(text[end]);
+    while (!glued && begin > kept_from && is_ascii_space(text[begin - 1])) --begin;
     if (begin == 0) {
       while (end < text.size() && is_ascii_space(text[end])) ++end;
     }
@@ -568,7 +592,7 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
     int after_piece = -1;  // the last piece of the kept text before the cut
     while (after_piece + 1 < static_cast<int>(kept.size()) && kept[after_piece + 1].end <= cut.cut_at[k]) ++after_piece;
     source.pass_through.push_back(PassThrough{std::string(slice(given, spans[k])), after_piece, stand_ins[k],
-                                              is_german_ordinal_dot(text, spans[k].end - 1)});
+                                              is_german_ordinal_dot(text, spans[k].end - 1) || opens_quotation(text, spans[k])});
   }
   return source;
 }
@@ -582,6 +606,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
   if (target_language == Language::unknown) target_language = fallback_language;
   std::vector<Insertion> insertions;
   std::vector<bool> replaced(target_words.size(), false);
+  std::optional<size_t> open_mark;  // the insertion of the quotation mark opened last
   for (const PassThrough& span : source.pass_through) {
     if (const std::optional<Insertion> replacing =
             replacing_stand_in(span, source_words, target_words, target_pieces, alignment, replaced)) {
@@ -607,6 +632,17 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     const bool lent_its_dot = span.after_piece + 2 == static_cast<int>(source_pieces.size()) && source_pieces.back() == "." &&
                               ends_in_dotted_letters(span.text);
     const bool inside = before_piece < final_punctuation_begin(target_pieces);
+    if (is_quotation_mark(span.text)) {  // around the translation of the words it quoted
+      insertions.push_back(Insertion{quotation_mark_in(span.text, span.before_next_word, target_language), before_piece,
+                                     0, !span.before_next_word, span.before_next_word});
+      if (span.before_next_word) {
+        open_mark = insertions.size() - 1;
+      } else if (open_mark) {
+        around_words(insertions[*open_mark], insertions.back(), target_pieces, target_words);
+        open_mark.reset();
+      }
+      continue;
+    }
     std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words), target_language,
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
@@ -636,13 +672,19 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
     text += decode(std::vector<int>(ids.begin() + decoded, ids.begin() + end));
     decoded = end;
   };
+  bool glued = false;  // the last insertion is glued to what follows it
   for (const Insertion& insertion : insertions) {
+    const size_t before = text.size();
     append_ids_up_to(static_cast<size_t>(insertion.before_piece));
-    if (!text.empty()) text += ' ';
+    if (glued && text.size() > before && text[before] == ' ') text.erase(before, 1);
+    if (!text.empty() && !insertion.glued_before && !glued) text += ' ';
     text += insertion.text;
+    glued = insertion.glued_after;
     decoded = std::max(decoded, static_cast<size_t>(std::max(insertion.replaces_until, 0)));
   }
+  const size_t before = text.size();
   append_ids_up_to(ids.size());
+  if (glued && text.size() > before && text[before] == ' ') text.erase(before, 1);
   return text;
 }
 

@@ -72,6 +72,8 @@ struct Insertion {
   std::string text;
   int before_piece = 0;
   int replaces_until = 0;
+  bool glued_before = false;  // no space before it (a closing quotation mark: "Bad“")
+  bool glued_after = false;   // none after it (an opening one: "„Bad")
 };
 
 // Where each of source.pass_through goes in a hypothesis: after the target word aligned with
@@ -95,7 +97,8 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
 Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer);
 
 // The text of target `ids` (with `pieces`) with the insertions, each set off by spaces
-// (none before punctuation glued to the word before it) and without the pieces they replace;
+// (none before punctuation glued to the word before it, nor where an insertion is glued) and
+// without the pieces they replace;
 // insertions at one place keep their order. decode: the target tokenizer's decode of a run of ids.
 std::string insert_spans(const std::vector<int>& ids, const std::vector<std::string>& pieces,
                          const std::vector<Insertion>& insertions,

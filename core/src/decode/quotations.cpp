@@ -1,5 +1,6 @@
 #include "decode/quotations.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 
@@ -87,12 +88,19 @@ int closing_piece(const std::vector<std::string>& pieces, const WordSpan& word, 
   return -1;
 }
 
-}  // namespace
+// A pair of quotation marks and what they hold.
+struct Quoted {
+  ByteRange whole;            // marks included
+  ByteRange open, close;      // the marks
+  bool passes = false;        // a sign's text or a name (quotations()), else words the models translate
+};
 
-std::vector<ByteRange> quotations(std::string_view text) {
-  std::vector<ByteRange> found;
+// The pairs of quotation marks of `text` with whitespace, a bracket or the text's edge outside
+// them, holding 1 to kMostWords words and no opening mark of their kind. In text order.
+std::vector<Quoted> quoted_in(std::string_view text) {
+  std::vector<Quoted> found;
   for (size_t at = 0; at < text.size(); ++at) {
-    if (at > 0 && !space_before(text, at) && text[at - 1] != '(') continue;  // whitespace, a bracket or the start before it
+    if (at > 0 && !space_before(text, at) && text[at - 1] != '(') continue;
     for (const Marks& marks : kMarks) {
       if (!starts_with(text.substr(at), marks.open)) continue;
       const size_t inside = at + marks.open.size();
@@ -102,14 +110,58 @@ std::vector<ByteRange> quotations(std::string_view text) {
       if (end < text.size() && space_at(text, end) == 0 && !is_ascii_punctuation(text[end])) continue;  // "don"t
       const std::string_view content = trimmed(text.substr(inside, close - inside));
       if (content.empty() || content.find(marks.open) != std::string_view::npos) continue;
-      if (!(first_letter(content) == Letter::upper || is_ascii_digit(content[0]))) continue;
-      if (words_between_spaces(content).size() > kMostWords) continue;
-      found.push_back(ByteRange{at, end});
+      const size_t words = words_between_spaces(content).size();
+      if (words > kMostWords) continue;
+      const bool passes = first_letter(content) == Letter::upper || is_ascii_digit(content[0]);
+      found.push_back(Quoted{ByteRange{at, end}, ByteRange{at, inside}, ByteRange{close, end}, passes});
       at = end - 1;
       break;
     }
   }
   return found;
+}
+
+}  // namespace
+
+std::vector<ByteRange> quotations(std::string_view text) {
+  std::vector<ByteRange> found;
+  for (const Quoted& quoted : quoted_in(text)) {
+    if (quoted.passes) found.push_back(quoted.whole);
+  }
+  return found;
+}
+
+std::vector<ByteRange> word_quotation_marks(std::string_view text) {
+  std::vector<ByteRange> marks;
+  for (const Quoted& quoted : quoted_in(text)) {
+    if (quoted.passes) continue;
+    marks.push_back(quoted.open);
+    marks.push_back(quoted.close);
+  }
+  return marks;
+}
+
+bool is_quotation_mark(std::string_view text) {
+  return std::any_of(kMarks.begin(), kMarks.end(), [&](const Marks& marks) { return text == marks.open || text == marks.close; });
+}
+
+bool opens_quotation(std::string_view text, ByteRange mark) {
+  const std::string_view written = slice(text, mark);
+  // As quoted_in reads an opening mark: whitespace, a bracket or the text's start before it
+  // (a straight " closes too, glued to the word before it).
+  const bool opening_place = mark.begin == 0 || space_before(text, mark.begin) || text[mark.begin - 1] == '(';
+  return std::any_of(kMarks.begin(), kMarks.end(), [&](const Marks& marks) { return written == marks.open; }) &&
+         opening_place && mark.end < text.size() && space_at(text, mark.end) == 0;
+}
+
+std::string quotation_mark_in(std::string_view mark, bool opening, Language language) {
+  switch (language) {
+    case Language::english:
+    case Language::french: return "\"";
+    case Language::german: return opening ? "\xe2\x80\x9e" : "\xe2\x80\x9c";  // „ “
+    case Language::unknown: break;
+  }
+  return std::string(mark);
 }
 
 std::string quotation_stand_in(std::string_view quotation) {

@@ -12,15 +12,33 @@
 #include <vector>
 
 #include "decode/alignment.h"
+#include "text/function_words.h"
 #include "text/words.h"
 
 namespace attend {
 
 // The quotations of `text` that pass through, marks included: a pair of quotation marks (" ",
-// “ ”, „ “, „ ”, « ») with whitespace or the text's edge outside them, holding 1 to 12 words that
-// begin with a capital letter or a digit ("Memoria Justicia Sin Olvido", "93"; not "street
-// clothes", which the models translate once the marks are gone). In text order.
+// “ ”, „ “, „ ”, « ») with whitespace, a bracket or the text's edge outside them, holding 1 to 12
+// words that begin with a capital letter or a digit ("Memoria Justicia Sin Olvido", "93"; a
+// German noun too, „Straßenkleidung“: kept, where given to de-en "Pullman" became "peacock"). In
+// text order.
 std::vector<ByteRange> quotations(std::string_view text);
+
+// The marks of the other pairs, each alone, in text order: the quotation holds words the models
+// translate ("street clothes"). Read with the marks, they lost the words (en-de "in
+// "street clothes"" -> "mit der Aufschrift „S“", en-fr "des vêtements "Le""); without, they translate
+// them ("Straßenkleidung"), and the marks go back around that translation.
+std::vector<ByteRange> word_quotation_marks(std::string_view text);
+
+// Whether `text` is one quotation mark (of those above).
+bool is_quotation_mark(std::string_view text);
+
+// Whether `mark` of `text` (one word_quotation_marks found) opens its quotation.
+bool opens_quotation(std::string_view text, ByteRange mark);
+
+// A lone quotation mark as `language` writes it, as Multi30k's references do: English and French
+// " ", German „ “; `mark` itself when the language is unknown.
+std::string quotation_mark_in(std::string_view mark, bool opening, Language language);
 
 // What the model reads for a quotation (one quotations() found): "S" between its marks.
 std::string quotation_stand_in(std::string_view quotation);
