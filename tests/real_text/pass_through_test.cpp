@@ -109,6 +109,13 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
             (std::vector<std::string>{"from 9 a.m. to 5 p.m.", "9 to 5 p.m.", "10 to 2 p.m"}));
   EXPECT_EQ(spans_of("Le musée est ouvert de 10 à 18 h.", {}), (std::vector<std::string>{"de 10 à 18 h"}));
   EXPECT_EQ(spans_of("Das Café ist von 10:00-18:00 Uhr geöffnet.", {}), (std::vector<std::string>{"von 10:00-18:00 Uhr"}));
+  // A quotation passes alone, never merged with a span beside it (which keeps its own stand-in);
+  // what it holds goes with it. The marks of quoted words pass alone, both or neither: in
+  // "“size 12”" the 12 took the ” along.
+  EXPECT_EQ(spans_of("\"Hello\", Mrs. Brown said: \"Dr. Who 42\" 24 hours a \"day\".", {}),
+            (std::vector<std::string>{"\"Hello\"", "Mrs. Brown", "\"Dr. Who 42\"", "24", "\"", "\""}));
+  EXPECT_EQ(spans_of("A woman in a “size 12” shirt and « tenue de rue ».", {}),
+            (std::vector<std::string>{"12”", "«", "»"}));
   // So does a range of weekdays or months: "Monday to Friday" was read "to" and lost it ("Montag Freitag").
   EXPECT_EQ(spans_of("Our office is open Monday to Friday, from 9 a.m. to 5 p.m.", {}),
             (std::vector<std::string>{"Monday to Friday, from 9 a.m. to 5 p.m"}));
@@ -229,6 +236,9 @@ TEST(InsertSpans, SetOffBySpacesExceptBeforeGluedPunctuation) {
   // Quotation marks glued to the words they quote.
   EXPECT_EQ(insert(pieces, {{"„", 1, 0, false, true}, {"“", 2, 0, true, false}}), "Ein „Mann“ fährt in.");
   EXPECT_EQ(insert(pieces, {{"„", 3, 0, false, true}, {"“", 4, 0, true, false}}), "Ein Mann fährt „in“.");
+  // Glued to what comes right after it only: a span after the quoted words keeps its space.
+  EXPECT_EQ(insert(pieces, {{"„", 1, 0, false, true}, {"12", 2}, {"“", 2, 0, true, false}}), "Ein „Mann 12“ fährt in.");
+  EXPECT_EQ(insert(pieces, {{"„", 1, 0, false, true}, {"12", 1}, {"“", 2, 0, true, false}}), "Ein „12 Mann“ fährt in.");
 }
 
 TEST(PlacePassThrough, AfterTheTargetWordAlignedWithTheSourceWordBefore) {
@@ -382,6 +392,10 @@ TEST(PlacePassThrough, QuotationMarksAroundTheTranslationOfWhatTheyQuoted) {
   const std::vector<std::string> french = {"▁Un", "▁homme", "▁en", "▁tenue", "▁de", "▁rue", "▁danse", "."};
   EXPECT_EQ(insert(french, place_pass_through(source, read, french, {0, 1, 2, 5, 3, 6})),
             "Un homme en \"tenue de rue\" danse.");
+  // Turned around and next to each other: the closing mark after the word right before the opening one's.
+  const std::vector<std::string> english = {"▁A", "▁man", "▁in", "▁a", "▁street", "▁outfit", "▁dances", "."};
+  EXPECT_EQ(insert(english, place_pass_through(source, read, english, {0, 1, 2, 5, 4, 6})),
+            "A man in a \"street outfit\" dances.");
 }
 
 TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {

@@ -40,6 +40,10 @@ TEST(Quotations, TheMarksOfWordsTheModelsTranslate) {
   const std::string text = "A man in \"street clothes\", dancing.";
   EXPECT_TRUE(opens_quotation(text, ByteRange{9, 10}));
   EXPECT_FALSE(opens_quotation(text, ByteRange{23, 24}));  // a straight mark closing, before a comma
+  const std::string french = "Un homme en « tenue de rue » danse.";  // spaces inside: « opens, » closes
+  const size_t open = french.find("«"), close = french.find("»");
+  EXPECT_TRUE(opens_quotation(french, ByteRange{open, open + 2}));
+  EXPECT_FALSE(opens_quotation(french, ByteRange{close, close + 2}));
   EXPECT_TRUE(is_quotation_mark("„"));
   EXPECT_FALSE(is_quotation_mark("\"\""));
   EXPECT_EQ(quotation_mark_in("\"", true, Language::german), "„");

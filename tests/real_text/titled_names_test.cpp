@@ -36,6 +36,7 @@ TEST(TitledNames, ATitleAndTheCapitalisedWordsAfterIt) {
   EXPECT_EQ(names_in("Frau Müller wohnt mit Herrn Schmidt in Berlin. Herr Weber liest ein Buch."),
             (Names{"Frau Müller", "Herrn Schmidt", "Herr Weber"}));
   EXPECT_EQ(names_in("Heute, Frau Müller, ist der Tag."), Names{"Frau Müller"});
+  EXPECT_EQ(names_in("Liebe Frau Müller, sehr geehrter Herr Weber, wir kommen."), (Names{"Frau Müller", "Herr Weber"}));
 }
 
 TEST(TitledNames, GermanHerrAndFrauAfterAnArticleOrAdjectiveAreNouns) {

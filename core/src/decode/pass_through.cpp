@@ -269,7 +269,7 @@ bool ends_sentence_itself(std::string_view text) {
   for (std::string_view close : {"\"", "\xe2\x80\x9c", "\xe2\x80\x9d", "\xc2\xbb"}) {  // " “ ” »
     if (text.size() <= close.size() || text.substr(text.size() - close.size()) != close) continue;
     std::string_view inside = text.substr(0, text.size() - close.size());
-    while (!inside.empty() && inside.back() == ' ') inside.remove_suffix(1);  // « … ! »
+    while (space_before(inside, inside.size()) > 0) inside.remove_suffix(space_before(inside, inside.size()));  // « … ! »
     return !inside.empty() && (inside.back() == '.' || inside.back() == '!' || inside.back() == '?');
   }
   return false;
@@ -461,7 +461,7 @@ std::optional<int> before_next_word(const PassThrough& span, const std::vector<W
 // `open` preceded ("\"tenue de rue\"").
 void around_words(Insertion& open, Insertion& close, const std::vector<std::string>& target_pieces,
                   const std::vector<WordSpan>& target_words) {
-  if (close.before_piece >= open.before_piece) return;
+  if (close.before_piece > open.before_piece) return;  // equal: close after the word before open's
   int first = close.before_piece, last = open.before_piece;
   for (const WordSpan& word : target_words) {
     if (word.begin < close.before_piece && close.before_piece <= word.end) first = word.begin;
@@ -489,16 +489,21 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
   for (const ByteRange& range : calendar_ranges(text)) seeds.push_back(range);
-  for (const ByteRange& quotation : quotations(text)) seeds.push_back(quotation);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }
   std::sort(seeds.begin(), seeds.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
+  const std::vector<ByteRange> quoted = quotations(text);
+  const auto overlaps = [](const ByteRange& a, const ByteRange& b) { return a.begin < b.end && b.begin < a.end; };
   std::vector<ByteRange> spans;
   for (ByteRange span : seeds) {
     while (span.begin < span.end && is_ascii_space(text[span.begin])) ++span.begin;  // an unknown piece may hold its ▁
     while (span.begin > 0 && !stops_span(text[span.begin - 1])) --span.begin;
     while (span.end < text.size() && !stops_span(text[span.end])) ++span.end;
+    // A quotation passes whole and alone (its stand-in is for it only): what it holds goes with it.
+    if (std::any_of(quoted.begin(), quoted.end(), [&](const ByteRange& quotation) { return overlaps(span, quotation); })) {
+      continue;
+    }
     if (span.begin > 0 && span.end < text.size() && closes(text[span.begin - 1], text[span.end])) {
       --span.begin;  // "(小明)": the brackets go along, not left empty for the model
       ++span.end;
@@ -511,11 +516,20 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
       spans.push_back(span);
     }
   }
-  // The marks of quotations the models translate, alone ("street clothes" read bare), where no
-  // span holds them.
-  for (const ByteRange& mark : word_quotation_marks(text)) {
-    const auto after = std::find_if(spans.begin(), spans.end(), [&](const ByteRange& span) { return span.end > mark.begin; });
-    if (after == spans.end() || after->begin >= mark.end) spans.insert(after, mark);
+  const auto insert = [&](const ByteRange& added) {
+    spans.insert(std::find_if(spans.begin(), spans.end(), [&](const ByteRange& span) { return span.begin > added.begin; }), added);
+  };
+  for (const ByteRange& quotation : quoted) insert(quotation);
+  // The marks of quotations the models translate, alone ("street clothes" read bare), both where
+  // no span holds either ("“size 12”": the 12 took the ” along).
+  const std::vector<ByteRange> marks = word_quotation_marks(text);
+  for (size_t pair = 0; pair + 1 < marks.size(); pair += 2) {
+    const auto held = [&](const ByteRange& mark) {
+      return std::any_of(spans.begin(), spans.end(), [&](const ByteRange& span) { return overlaps(span, mark); });
+    };
+    if (held(marks[pair]) || held(marks[pair + 1])) continue;
+    insert(marks[pair]);
+    insert(marks[pair + 1]);
   }
   return spans;
 }
@@ -672,19 +686,22 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
     text += decode(std::vector<int>(ids.begin() + decoded, ids.begin() + end));
     decoded = end;
   };
-  bool glued = false;  // the last insertion is glued to what follows it
-  for (const Insertion& insertion : insertions) {
+  bool glued = false;  // the last insertion is glued to what follows it, and nothing followed yet
+  const auto append_glued_ids_up_to = [&](size_t end) {
     const size_t before = text.size();
-    append_ids_up_to(static_cast<size_t>(insertion.before_piece));
-    if (glued && text.size() > before && text[before] == ' ') text.erase(before, 1);
+    append_ids_up_to(end);
+    if (text.size() == before) return;
+    if (glued && text[before] == ' ') text.erase(before, 1);
+    glued = false;
+  };
+  for (const Insertion& insertion : insertions) {
+    append_glued_ids_up_to(static_cast<size_t>(insertion.before_piece));
     if (!text.empty() && !insertion.glued_before && !glued) text += ' ';
     text += insertion.text;
     glued = insertion.glued_after;
     decoded = std::max(decoded, static_cast<size_t>(std::max(insertion.replaces_until, 0)));
   }
-  const size_t before = text.size();
-  append_ids_up_to(ids.size());
-  if (glued && text.size() > before && text[before] == ' ') text.erase(before, 1);
+  append_glued_ids_up_to(ids.size());
   return text;
 }
 

@@ -26,22 +26,11 @@ constexpr size_t kMostWords = 12;
 
 bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
-// Whether a space (text/words.h space_at: of one to three bytes) ends right before text[at].
-bool space_before(std::string_view text, size_t at) {
-  for (size_t width = 1; width <= 3 && width <= at; ++width) {
-    if (space_at(text, at - width) == width) return true;
-  }
-  return false;
-}
 
 // `text` without the whitespace (and no-break spaces: « El Corazon ») around it.
 std::string_view trimmed(std::string_view text) {
   while (!text.empty() && space_at(text, 0) > 0) text.remove_prefix(space_at(text, 0));
-  while (!text.empty() && space_before(text, text.size())) {
-    size_t width = 1;
-    while (space_at(text, text.size() - width) != width) ++width;
-    text.remove_suffix(width);
-  }
+  while (!text.empty() && space_before(text, text.size()) > 0) text.remove_suffix(space_before(text, text.size()));
   return text;
 }
 
@@ -100,7 +89,7 @@ struct Quoted {
 std::vector<Quoted> quoted_in(std::string_view text) {
   std::vector<Quoted> found;
   for (size_t at = 0; at < text.size(); ++at) {
-    if (at > 0 && !space_before(text, at) && text[at - 1] != '(') continue;
+    if (at > 0 && space_before(text, at) == 0 && text[at - 1] != '(') continue;
     for (const Marks& marks : kMarks) {
       if (!starts_with(text.substr(at), marks.open)) continue;
       const size_t inside = at + marks.open.size();
@@ -146,12 +135,10 @@ bool is_quotation_mark(std::string_view text) {
 }
 
 bool opens_quotation(std::string_view text, ByteRange mark) {
-  const std::string_view written = slice(text, mark);
-  // As quoted_in reads an opening mark: whitespace, a bracket or the text's start before it
-  // (a straight " closes too, glued to the word before it).
-  const bool opening_place = mark.begin == 0 || space_before(text, mark.begin) || text[mark.begin - 1] == '(';
-  return std::any_of(kMarks.begin(), kMarks.end(), [&](const Marks& marks) { return written == marks.open; }) &&
-         opening_place && mark.end < text.size() && space_at(text, mark.end) == 0;
+  const std::vector<Quoted> quoted = quoted_in(text);
+  return std::any_of(quoted.begin(), quoted.end(), [&](const Quoted& pair) {
+    return !pair.passes && pair.open.begin == mark.begin && pair.open.end == mark.end;
+  });
 }
 
 std::string quotation_mark_in(std::string_view mark, bool opening, Language language) {

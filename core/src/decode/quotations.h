@@ -18,10 +18,12 @@
 namespace attend {
 
 // The quotations of `text` that pass through, marks included: a pair of quotation marks (" ",
-// “ ”, „ “, „ ”, « ») with whitespace, a bracket or the text's edge outside them, holding 1 to 12
-// words that begin with a capital letter or a digit ("Memoria Justicia Sin Olvido", "93"; a
-// German noun too, „Straßenkleidung“: kept, where given to de-en "Pullman" became "peacock"). In
-// text order.
+// “ ”, „ “, „ ”, « ») with whitespace, "(" or the text's start before them and whitespace, ASCII
+// punctuation or the text's end after them, holding 1 to 12 words that begin with a capital letter
+// or a digit ("Memoria Justicia Sin Olvido", "93"; a German noun too, „Straßenkleidung“: kept,
+// where given to de-en "Pullman" became "peacock"; and a quoted sentence, speech the caption
+// models cannot translate: "hello" became "Ein Profi-T-Shirt", "Look at that!" "Blick auf die
+// Aussicht!"). In text order.
 std::vector<ByteRange> quotations(std::string_view text);
 
 // The marks of the other pairs, each alone, in text order: the quotation holds words the models

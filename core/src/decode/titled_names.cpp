@@ -26,11 +26,15 @@ bool is_french_title_word(std::string_view word) { return word == "M." || word =
 constexpr std::array<std::string_view, 12> kGermanDeterminers = {"ein", "der",  "die", "das",  "den", "dem",
                                                                  "des", "kein", "mein", "sein", "ihr", "unser"};
 
+// Adjectives of a letter's greeting, before a title ("Liebe Frau Müller", "Sehr geehrter Herr Weber").
+constexpr std::array<std::string_view, 4> kGermanGreetings = {"liebe", "lieber", "geehrte", "geehrter"};
+
 // Whether `word` (lowercased) is one a German noun may follow: a
 // determiner, or a word of four letters or more ending as an adjective or determiner does
 // ("eine", "ältere", "jungen", "dieser").
 bool before_german_noun(std::string_view word) {
   if (std::find(kGermanDeterminers.begin(), kGermanDeterminers.end(), word) != kGermanDeterminers.end()) return true;
+  if (std::find(kGermanGreetings.begin(), kGermanGreetings.end(), word) != kGermanGreetings.end()) return false;
   const auto ends_with = [&](std::string_view ending) {
     return word.size() >= ending.size() && word.substr(word.size() - ending.size()) == ending;
   };

@@ -13,6 +13,13 @@ size_t space_at(std::string_view text, size_t at) {
   return 0;
 }
 
+size_t space_before(std::string_view text, size_t at) {
+  for (size_t width = 1; width <= 3 && width <= at; ++width) {
+    if (space_at(text, at - width) == width) return width;
+  }
+  return 0;
+}
+
 bool ends_text(std::string_view text, size_t at) {
   static constexpr std::string_view kClosers[] = {"\"", "'", ")", "]", "}", "\u201D", "\u2019", "\u00BB", "\u201C"};
   while (at < text.size()) {

@@ -23,6 +23,9 @@ inline std::string_view slice(std::string_view text, const ByteRange& range) {
 // narrow no-break spaces (French puts one before : ! ? and inside « »).
 size_t space_at(std::string_view text, size_t at);
 
+// The length in bytes of the space (space_at) that ends right before text[at], or 0.
+size_t space_before(std::string_view text, size_t at);
+
 // The length in bytes of the apostrophe (' or ’) at text[at], or 0.
 size_t apostrophe_at(std::string_view text, size_t at);
 
