@@ -266,13 +266,11 @@ bool ends_in_dotted_letters(std::string_view text) {
 // Whether `text` ends with a dot, or with a dot, "!" or "?" inside a closing quotation mark ("Stop!“").
 bool ends_sentence_itself(std::string_view text) {
   if (!text.empty() && text.back() == '.') return true;
-  for (std::string_view close : {"\"", "\xe2\x80\x9c", "\xe2\x80\x9d", "\xc2\xbb"}) {  // " “ ” »
-    if (text.size() <= close.size() || text.substr(text.size() - close.size()) != close) continue;
-    std::string_view inside = text.substr(0, text.size() - close.size());
-    while (space_before(inside, inside.size()) > 0) inside.remove_suffix(space_before(inside, inside.size()));  // « … ! »
-    return !inside.empty() && (inside.back() == '.' || inside.back() == '!' || inside.back() == '?');
-  }
-  return false;
+  const size_t close = closing_mark_length(text);
+  if (close == 0) return false;
+  std::string_view inside = text.substr(0, text.size() - close);
+  while (space_before(inside, inside.size()) > 0) inside.remove_suffix(space_before(inside, inside.size()));  // « … ! »
+  return !inside.empty() && (inside.back() == '.' || inside.back() == '!' || inside.back() == '?');
 }
 
 // The word's pieces joined, lowercased, without its trailing punctuation ("▁Someone" "." -> "▁someone").

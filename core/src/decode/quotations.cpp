@@ -134,6 +134,15 @@ bool is_quotation_mark(std::string_view text) {
   return std::any_of(kMarks.begin(), kMarks.end(), [&](const Marks& marks) { return text == marks.open || text == marks.close; });
 }
 
+size_t closing_mark_length(std::string_view text) {
+  for (const Marks& marks : kMarks) {
+    if (text.size() >= marks.close.size() && text.substr(text.size() - marks.close.size()) == marks.close) {
+      return marks.close.size();
+    }
+  }
+  return 0;
+}
+
 bool opens_quotation(std::string_view text, ByteRange mark) {
   const std::vector<Quoted> quoted = quoted_in(text);
   return std::any_of(quoted.begin(), quoted.end(), [&](const Quoted& pair) {

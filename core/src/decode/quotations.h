@@ -6,6 +6,7 @@
 // translation's marks (decode/pass_through.h).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,9 @@ std::vector<ByteRange> word_quotation_marks(std::string_view text);
 
 // Whether `text` is one quotation mark (of those above).
 bool is_quotation_mark(std::string_view text);
+
+// The length in bytes of the closing quotation mark `text` ends with (of those above), or 0.
+size_t closing_mark_length(std::string_view text);
 
 // Whether `mark` of `text` (one word_quotation_marks found) opens its quotation.
 bool opens_quotation(std::string_view text, ByteRange mark);
