@@ -92,6 +92,8 @@ def argument_parser():
     p.add_argument("--heads", type=int, default=4)
     p.add_argument("--d-ff", type=int, default=512)
     p.add_argument("--layers", type=int, default=4, help="encoder and decoder layers each")
+    p.add_argument("--encoder-layers", type=int, help="encoder layers, instead of --layers")
+    p.add_argument("--decoder-layers", type=int, help="decoder layers, instead of --layers")
     p.add_argument("--dropout", type=float, default=0.1)
     p.add_argument("--label-smoothing", type=float, default=0.1)
     p.add_argument("--subword-alpha", type=float, default=0.0,
@@ -118,7 +120,7 @@ def argument_parser():
                         "of it (1 to 5)")
     p.add_argument("--init-from", metavar="MODEL",
                    help="fine-tuning: start from this Attend model file's weights, architecture and vocabulary "
-                        "(--d-model, --heads, --d-ff, --layers, --vocab-size and --separate-vocab must match it)")
+                        "(--d-model, --heads, --d-ff, the layers, --vocab-size and --separate-vocab must match it)")
     p.add_argument("--vocab-from", metavar="MODEL",
                    help="a new model (random weights) over this Attend model file's vocabulary instead of one trained "
                         "here, so that the two can decode as an ensemble (--vocab-size and --separate-vocab must match it)")
@@ -139,13 +141,22 @@ def argument_parser():
 
 
 def model_config(args, src_vocab_size, tgt_vocab_size):
-    """The architecture --d-model/--heads/--d-ff/--layers describe, over the given vocabularies
-    (one joint vocabulary, shared by both embeddings and the output layer, unless --separate-vocab)."""
+    """The architecture --d-model/--heads/--d-ff/--layers (or --encoder-layers, --decoder-layers)
+    describe, over the given vocabularies (one joint vocabulary, shared by both embeddings and the
+    output layer, unless --separate-vocab)."""
     shared = not args.separate_vocab
     return ModelConfig(src_vocab_size=src_vocab_size, tgt_vocab_size=tgt_vocab_size, d_model=args.d_model,
-                       num_heads=args.heads, d_ff=args.d_ff, encoder_layers=args.layers,
-                       decoder_layers=args.layers, shared_vocab=shared, share_embeddings=shared, tie_output=True,
+                       num_heads=args.heads, d_ff=args.d_ff, encoder_layers=encoder_layers(args),
+                       decoder_layers=decoder_layers(args), shared_vocab=shared, share_embeddings=shared, tie_output=True,
                        **data.SPECIAL_IDS)
+
+
+def encoder_layers(args):
+    return args.encoder_layers or args.layers
+
+
+def decoder_layers(args):
+    return args.decoder_layers or args.layers
 
 
 def model_file_setup(path):
@@ -162,9 +173,10 @@ def check_model_file(args, cfg, option, path):
     wanted = {"--vocab-size": (args.vocab_size, cfg.src_vocab_size)}
     if option == "--init-from":
         wanted |= {"--d-model": (args.d_model, cfg.d_model), "--heads": (args.heads, cfg.num_heads),
-                   "--d-ff": (args.d_ff, cfg.d_ff), "--layers": (args.layers, cfg.encoder_layers)}
-    if cfg.decoder_layers != cfg.encoder_layers or cfg.src_vocab_size != cfg.tgt_vocab_size:
-        sys.exit(f"{path}: {option} takes models with as many encoder as decoder layers and one vocabulary size")
+                   "--d-ff": (args.d_ff, cfg.d_ff), "--encoder-layers": (encoder_layers(args), cfg.encoder_layers),
+                   "--decoder-layers": (decoder_layers(args), cfg.decoder_layers)}
+    if cfg.src_vocab_size != cfg.tgt_vocab_size:
+        sys.exit(f"{path}: {option} takes models with one vocabulary size")
     if any(getattr(cfg, name) != value for name, value in data.SPECIAL_IDS.items()):
         sys.exit(f"{path}: {option} takes models whose special ids are {data.SPECIAL_IDS}")
     differ = [f"{name} {given} (the model's: {own})" for name, (given, own) in wanted.items() if given != own]

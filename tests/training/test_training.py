@@ -644,6 +644,23 @@ class TrainEndToEnd(unittest.TestCase):
         with open(os.path.join(self.out, "config.json")) as f:
             self.assertEqual(json.load(f)["model"]["d_ff"], 64)
 
+    def test_a_model_with_more_encoder_than_decoder_layers(self):
+        """--encoder-layers / --decoder-layers set each stack's depth apart (--layers both); fine-tuning
+        such a model asks for both depths."""
+        start = self.starting_model("fine-tuned", extra=("--encoder-layers", "2"))
+        start_tensors, metadata = export.read_safetensors(start)
+        config = json.loads(metadata["attend.config"])
+        self.assertEqual((config["encoder_layers"], config["decoder_layers"]), (2, 1))
+        self.assertIn("encoder.layers.1.ffn.fc1.bias", start_tensors)
+        self.assertNotIn("decoder.layers.1.ffn.fc1.bias", start_tensors)
+        refused = self.train(3, expect_success=False, extra=("--init-from", start))
+        self.assertIn("is not what the options ask for: --encoder-layers 1 (the model's: 2)", refused)
+        refused = self.train(3, expect_success=False, extra=("--init-from", start, "--layers", "2"))
+        self.assertIn("is not what the options ask for: --decoder-layers 2 (the model's: 1)", refused)
+        self.train(3, extra=("--init-from", start, "--encoder-layers", "2", "--lr", "1e-30"))
+        tuned_tensors, _ = export.read_safetensors(os.path.join(self.out, "model.f32.safetensors"))
+        self.assert_same_weights(tuned_tensors, export.dequantized(start_tensors))
+
     def test_fine_tuning_a_model_with_separate_vocabularies_keeps_both(self):
         """--init-from a --separate-vocab model: refused as a joint run; with --separate-vocab, the source and
         target tokenizers are the model's own (written to --out as spm.en / spm.de) and, at a learning rate
