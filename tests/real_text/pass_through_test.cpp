@@ -414,9 +414,9 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "The museum is from 10 a.m. to 8 p.m. open.");
   source.pass_through = {{"Montag, von 10 bis 20 Uhr", -1, ""}};  // merged with a weekday, opening the translation
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})),
-            "Monday, from 10 a.m. to 8 p.m. The museum is open.");
+            "Monday, from 10 a.m. to 8 p.m. the museum is open.");
   source.pass_through = {{"von 10 bis 20 Uhr", -1, ""}};
-  EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "From 10 a.m. to 8 p.m. The museum is open.");
+  EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "From 10 a.m. to 8 p.m. the museum is open.");
   source.pass_through = {{"von Montag bis Freitag, 10-20 Uhr", 2, ""}};  // weekdays too
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})),
             "The museum is from Monday to Friday, 10 a.m.-8 p.m. open.");
@@ -425,6 +425,27 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
             "Le musée est du lundi au vendredi, 10 h-20 h ouvert.");
   source.pass_through = {{"12 Euro", 2, ""}};  // an amount of money
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "The museum is 12 euros open.");
+}
+
+TEST(PlacePassThrough, WeeklyDaysTheTranslationsWay) {
+  // "The museum is closed on Sundays." read as "The museum is closed."
+  PreparedSource source;
+  source.pass_through = {{"on Sundays", 3, ""}};
+  const std::vector<std::string> closed = {"▁The", "▁museum", "▁is", "▁closed", "."};
+  const std::vector<std::string> ferme = {"▁Le", "▁musée", "▁est", "▁fermé", "."};
+  EXPECT_EQ(insert(ferme, place_pass_through(source, closed, ferme, {0, 1, 2, 3})), "Le musée est fermé le dimanche.");
+  // "Sonntags die Kinder spielen." read as "Die Kinder spielen.": opening the translation, the
+  // article after it loses its capital; a German noun keeps it.
+  source.pass_through = {{"Sonntags", -1, ""}};
+  const std::vector<std::string> die = {"▁Die", "▁Kinder", "▁spielen", "."};
+  const std::vector<std::string> play = {"▁The", "▁children", "▁play", "."};
+  EXPECT_EQ(insert(play, place_pass_through(source, die, play, {0, 1, 2})), "On Sundays the children play.");
+  source.pass_through = {{"On Sundays", -1, ""}};  // "On Sundays children play."
+  const std::vector<std::string> kinder = {"▁Kinder", "▁spielen", "."};
+  EXPECT_EQ(insert(kinder, place_pass_through(source, {"▁Children", "▁play", "."}, kinder, {0, 1}, Language::german)),
+            "Sonntags Kinder spielen.");
+  EXPECT_EQ(insert(die, place_pass_through(source, play, die, {0, 1, 2}, Language::german)), "Sonntags die Kinder spielen.");
+  // Not after an emoji: "😀 Ein Mann" (AfterTheTargetWordAlignedWithTheSourceWordBefore).
 }
 
 TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
@@ -436,8 +457,9 @@ TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {
   EXPECT_EQ(insert(english, place_pass_through(source, am, english, {3, 2, 0, 1})), "The children play on Friday the beach.");
   const std::vector<std::string> french = {"▁Les", "▁enfants", "▁jouent", "▁sur", "▁la", "▁plage", "."};
   EXPECT_EQ(insert(french, place_pass_through(source, am, french, {3, 2, 0, 1})), "Les enfants jouent sur vendredi la plage.");
-  source.pass_through = {{"Freitag", -1, ""}};  // opening the translation: capitalised
-  EXPECT_EQ(insert(french, place_pass_through(source, am, french, {0, 2, 0, 1})), "Vendredi Les enfants jouent sur la plage.");
+  // Opening the translation: capitalised, and the article after it loses its capital.
+  source.pass_through = {{"Freitag", -1, ""}};
+  EXPECT_EQ(insert(french, place_pass_through(source, am, french, {0, 2, 0, 1})), "Vendredi les enfants jouent sur la plage.");
   // French capitalised where a French sentence opens: "Lundi, les enfants jouent." read without it.
   PreparedSource lundi;
   lundi.text = "Lundi, les enfants jouent.";

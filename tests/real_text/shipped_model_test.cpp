@@ -21,12 +21,15 @@ const std::shared_ptr<const Model>& shipped_model() {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// `text` without each of `parts` and the space before it.
+// `text` without each of `parts` and the space before it (after it opening the text, where the
+// word left first takes the capital: "IBM hires a man." -> "Hires a man.").
 std::string without(std::string text, const std::vector<std::string>& parts) {
   for (const std::string& part : parts) {
     const size_t at = text.find(part);
     const size_t begin = at > 0 && text[at - 1] == ' ' ? at - 1 : at;
-    text.erase(begin, at + part.size() - begin);
+    const size_t end = at == 0 && text[part.size()] == ' ' ? part.size() + 1 : at + part.size();
+    text.erase(begin, end - begin);
+    if (at == 0 && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
   }
   return text;
 }
@@ -157,6 +160,14 @@ TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
   EXPECT_TRUE(contains(ranged, "von 9 bis 17 Uhr")) << ranged;
   EXPECT_EQ(std::count_if(ranged.begin(), ranged.end(), [](char c) { return c >= '0' && c <= '9'; }), 3) << ranged;
   for (const std::string& piece : range.source_pieces) EXPECT_FALSE(contains(piece, "9") || contains(piece, "5")) << piece;
+  // A weekly day is written the German way; opening the sentence, the model reads the rest with
+  // its capital ("Par un homme …" en-fr wrote for "a man …") and its article loses it.
+  const std::string weekly = translator.translate("The museum is closed on Sundays.", beam).hypotheses[0].text;
+  EXPECT_TRUE(contains(weekly, " sonntags")) << weekly;
+  EXPECT_FALSE(contains(weekly, "Sunday") || contains(weekly, " auf ")) << weekly;
+  const Translation opening = translator.translate("On Mondays a man plays football.", beam);
+  EXPECT_EQ(opening.source_ids, translator.translate("A man plays football.", beam).source_ids);
+  EXPECT_EQ(opening.hypotheses[0].text.rfind("Montags ein Mann ", 0), 0u) << opening.hypotheses[0].text;
 }
 
 TEST(ShippedModel, AQuotationTakesThePlaceOfTheOneTheModelWrites) {

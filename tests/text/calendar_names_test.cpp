@@ -106,6 +106,26 @@ TEST(CalendarRanges, NoRange) {
   EXPECT_EQ(calendar_range_in("Monday to Friday", Language::unknown), std::nullopt);
 }
 
+TEST(WeeklyDays, WrittenTheLanguagesWay) {
+  using Written = std::optional<std::string>;
+  EXPECT_EQ(weekly_day_in("on Sundays", Language::german), Written("sonntags"));
+  EXPECT_EQ(weekly_day_in("Sundays", Language::french), Written("le dimanche"));
+  EXPECT_EQ(weekly_day_in("On Mondays", Language::french), Written("le lundi"));
+  EXPECT_EQ(weekly_day_in("sonntags", Language::english), Written("on Sundays"));
+  EXPECT_EQ(weekly_day_in("Montags", Language::french), Written("le lundi"));
+  EXPECT_EQ(weekly_day_in("sonnabends", Language::english), Written("on Saturdays"));
+  EXPECT_EQ(weekly_day_in("les mercredis", Language::german), Written("mittwochs"));
+  EXPECT_EQ(weekly_day_in("on Saturdays", Language::german), Written("samstags"));
+}
+
+TEST(WeeklyDays, NoWeeklyDay) {
+  for (const char* text : {"Sunday", "on Sunday", "in Sundays", "on sundays", "les Sundays", "on sonntags", "sonntag",
+                           "les dimanche", "Marchs", "s", "on", "", "Sundays morning"}) {
+    EXPECT_EQ(weekly_day_in(text, Language::german), std::nullopt) << text;
+  }
+  EXPECT_EQ(weekly_day_in("on Sundays", Language::unknown), std::nullopt);
+}
+
 TEST(CalendarRanges, FoundInText) {
   const auto ranges = [](std::string_view text) {
     std::vector<std::string> found;
@@ -118,6 +138,10 @@ TEST(CalendarRanges, FoundInText) {
   EXPECT_EQ(ranges("Ouvert du lundi au vendredi."), (std::vector<std::string>{"du lundi au vendredi"}));
   EXPECT_EQ(ranges("From March to May we travel, but not from Monday."), (std::vector<std::string>{"From March to May"}));
   EXPECT_EQ(ranges("A man walks to Friday's market."), (std::vector<std::string>{}));
+  EXPECT_EQ(ranges("The museum is closed on Sundays."), (std::vector<std::string>{"on Sundays"}));
+  EXPECT_EQ(ranges("Sonntags ist der Laden zu, samstags nicht. Dienstags auch."),
+            (std::vector<std::string>{"Sonntags", "samstags", "Dienstags"}));
+  EXPECT_EQ(ranges("Er kam eines Sonntags."), (std::vector<std::string>{}));  // a noun's genitive
 }
 
 }  // namespace

@@ -331,6 +331,12 @@ ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_
   return range;
 }
 
+// Whether `span` begins with a letter or digit (a word of the sentence, not an emoji or mark).
+bool opens_with_word(std::string_view span) {
+  size_t length = 0;
+  return !span.empty() && (is_ascii_digit(span[0]) || letter_at(span, 0, &length) != Letter::none);
+}
+
 // A span as the translation writes it, when all its words make a date or a time: its clock times
 // and ordinals the translation's way (text/clock_times.h: "20 Uhr" -> "8 p.m."; text/ordinals.h:
 // "1." -> "1st"), its dates ("25. Mai" -> "May
@@ -350,7 +356,8 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
     // clock time of three at most ("8 h 30", "5 p.m.", "20 Uhr"), a date of two or three ("14.
     // Juli", "14. Juli 2024"), a range of weekdays or months of four at most ("von Montag bis
-    // Freitag") or an amount of money of two at most ("12 Euro": text/currencies.h).
+    // Freitag"), a weekly day of two at most ("on Sundays" -> "sonntags") or an amount of money
+    // of two at most ("12 Euro": text/currencies.h).
     bool clock_or_date = false;
     for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
       const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
@@ -358,6 +365,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
       if (!written && n <= 3) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
       if (!written && n <= 4) written = calendar_range_in(slice(span, group), language);
+      if (!written && n <= 2) written = weekly_day_in(slice(span, group), language);
       if (!written && n <= 2) written = amount_in(slice(span, group), language);
       if (written) {
         rewrites.push_back(Rewrite{group, *written});
@@ -594,7 +602,16 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
   if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
   std::vector<std::string> stand_ins;
   for (const ByteRange& span : spans) stand_ins.push_back(stand_in_for(text, span));
-  const CutText cut = cut_spans(text, spans, stand_ins);
+  CutText cut = cut_spans(text, spans, stand_ins);
+  // The word a span opening the sentence leaves first takes the sentence's capital, as the models
+  // read sentences ("On Mondays a man plays …" -> "A man plays …"; read as "a man" en-fr wrote
+  // "Par un homme joue …").
+  const size_t first = text.find_first_not_of(" \t\n\r\f\v");
+  if (!spans.empty() && cut.cut_at[0] == 0 && stand_ins[0].empty() && first == spans[0].begin &&
+      opens_with_word(slice(text, spans[0])) && !(text[first] >= 'a' && text[first] <= 'z') && !cut.text.empty() &&
+      cut.text[0] >= 'a' && cut.text[0] <= 'z') {
+    cut.text[0] = static_cast<char>(cut.text[0] - 'a' + 'A');
+  }
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
   if (kept.empty()) return source;  // nothing is left once the spans are cut out
   source.status = TranslationStatus::translated;
@@ -659,6 +676,13 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
     insertions.push_back(Insertion{std::move(text), before_piece});
+    // A span of words opening the translation takes the capital of the model's first word when
+    // that is an article or the like ("Montags Ein Mann" -> "Montags ein Mann"; German nouns keep
+    // theirs, and so does a sentence after an emoji: "😀 Ein Mann").
+    if (before_piece == 0 && !target_words.empty() && opens_with_word(span.text)) {
+      const std::string first = without_word_mark(bare_word(target_pieces, target_words[0]));
+      insertions.back().lowers_next = is_function_word(first.substr(0, first.find('\'')), target_language);  // "l" of "L'homme"
+    }
   }
   std::stable_sort(insertions.begin(), insertions.end(),
                    [](const Insertion& a, const Insertion& b) { return a.before_piece < b.before_piece; });
@@ -685,18 +709,22 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
     decoded = end;
   };
   bool glued = false;  // the last insertion is glued to what follows it, and nothing followed yet
+  bool lower = false;  // the last insertion lowers the next word, and nothing followed yet
   const auto append_glued_ids_up_to = [&](size_t end) {
     const size_t before = text.size();
     append_ids_up_to(end);
     if (text.size() == before) return;
     if (glued && text[before] == ' ') text.erase(before, 1);
-    glued = false;
+    const size_t first = text[before] == ' ' ? before + 1 : before;
+    if (lower && first < text.size() && text[first] >= 'A' && text[first] <= 'Z') text[first] = static_cast<char>(text[first] - 'A' + 'a');
+    glued = lower = false;
   };
   for (const Insertion& insertion : insertions) {
     append_glued_ids_up_to(static_cast<size_t>(insertion.before_piece));
     if (!text.empty() && !insertion.glued_before && !glued) text += ' ';
     text += insertion.text;
     glued = insertion.glued_after;
+    lower = insertion.lowers_next;
     decoded = std::max(decoded, static_cast<size_t>(std::max(insertion.replaces_until, 0)));
   }
   append_glued_ids_up_to(ids.size());

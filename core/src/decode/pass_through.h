@@ -74,6 +74,7 @@ struct Insertion {
   int replaces_until = 0;
   bool glued_before = false;  // no space before it (a closing quotation mark: "Bad“")
   bool glued_after = false;   // none after it (an opening one: "„Bad")
+  bool lowers_next = false;   // the translation's word after it loses its capital ("Montags ein Mann")
 };
 
 // Where each of source.pass_through goes in a hypothesis: after the target word aligned with

@@ -172,9 +172,46 @@ std::optional<CalendarRange> calendar_range(std::string_view text) {
   return range;
 }
 
+constexpr size_t kFirstWeekday = kMonths;  // kCalendarNames' entries after the months
+
+// The weekday of kCalendarNames a weekly `text` names ("on Sundays", "Sundays", "sonntags",
+// "Sonntags" when `german_capitalised`, "les dimanches").
+std::optional<size_t> weekly_day(std::string_view text, bool german_capitalised) {
+  std::vector<std::string_view> words;
+  for (const ByteRange& word : words_between_spaces(text)) words.push_back(slice(text, word));
+  if (words.size() == 2 && (words[0] == "on" || words[0] == "On" || words[0] == "les" || words[0] == "Les")) {
+    words.erase(words.begin());
+  } else if (words.size() != 1) {
+    return std::nullopt;
+  }
+  const std::string_view word = words[0];
+  if (word.size() < 2 || word.back() != 's') return std::nullopt;
+  const std::string_view day = word.substr(0, word.size() - 1);
+  const bool french = text != word && (text[0] == 'l' || text[0] == 'L');
+  for (size_t index = kFirstWeekday; index < kCalendarNames.size(); ++index) {
+    const CalendarName& name = kCalendarNames[index];
+    const bool german = text == word && (day == to_lowercase(name.german) || (german_capitalised && day == name.german));
+    if (french ? day == name.french : (german || day == name.english)) return index;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_month_name(std::string_view word) { return month_number(word) != 0; }
+
+std::optional<std::string> weekly_day_in(std::string_view text, Language language) {
+  const std::optional<size_t> index = weekly_day(text, true);
+  if (!index) return std::nullopt;
+  const CalendarName& name = kCalendarNames[*index];
+  switch (language) {
+    case Language::english: return "on " + std::string(name.english) + "s";
+    case Language::german: return to_lowercase(name.german) + "s";
+    case Language::french: return "le " + std::string(name.french);
+    case Language::unknown: break;
+  }
+  return std::nullopt;
+}
 
 std::optional<std::string> calendar_range_in(std::string_view text, Language language) {
   const std::optional<CalendarRange> range = calendar_range(text);
@@ -203,7 +240,8 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
       ByteRange range{words[i].begin, words[i + n - 1].end};
       while (range.begin < range.end && is_ascii_punctuation(text[range.begin])) ++range.begin;
       while (range.end > range.begin && is_ascii_punctuation(text[range.end - 1])) --range.end;
-      if (!calendar_range(slice(text, range))) continue;
+      const bool opens_sentence = i == 0 || std::string_view(".!?:").find(text[words[i - 1].end - 1]) != std::string_view::npos;
+      if (!calendar_range(slice(text, range)) && !(n <= 2 && weekly_day(slice(text, range), opens_sentence))) continue;
       ranges.push_back(range);
       i += n - 1;
       break;

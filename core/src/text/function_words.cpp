@@ -27,6 +27,11 @@ constexpr std::string_view kFrench[] = {"le",  "la",  "les", "un",  "une", "et",
                                         "qui", "sa",  "ses", "aux", "l",   "d",   "il",  "elle",
                                         "ont", "pas", "ne",  "chez", "sous", "vers", "mais", "ils"};
 
+// Function words guess_language leaves out, as two languages share them.
+constexpr std::string_view kSharedEnglish[] = {"in", "an", "was", "am"};
+constexpr std::string_view kSharedGerman[] = {"die", "in", "an", "am", "des", "was", "du"};
+constexpr std::string_view kSharedFrench[] = {"des", "du", "en"};
+
 template <size_t N>
 bool listed(const std::string_view (&list)[N], std::string_view word) {
   return std::find(std::begin(list), std::end(list), word) != std::end(list);
@@ -43,6 +48,16 @@ std::string_view bare(std::string_view word) {
 }
 
 }  // namespace
+
+bool is_function_word(std::string_view word, Language language) {
+  switch (language) {
+    case Language::english: return listed(kEnglish, word) || listed(kSharedEnglish, word);
+    case Language::german: return listed(kGerman, word) || listed(kSharedGerman, word);
+    case Language::french: return listed(kFrench, word) || listed(kSharedFrench, word);
+    case Language::unknown: break;
+  }
+  return false;
+}
 
 Language other_language(Language source, const std::function<bool(std::string_view)>& has_word) {
   const auto held = [&](const auto& list) { return std::count_if(std::begin(list), std::end(list), has_word); };

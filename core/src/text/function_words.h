@@ -16,6 +16,10 @@ enum class Language { unknown, english, german, french };
 // Words two of them share ("in", "die", "des", "du", "was", "am") are not listed.
 Language guess_language(std::string_view text);
 
+// Whether `word` (in lowercase) is one of `language`'s function words: guess_language's, and the
+// articles and prepositions it leaves out as shared ("die", "des", "in").
+bool is_function_word(std::string_view word, Language language);
+
 // The language a model of two of these languages translates text in `source` into: of the
 // languages whose function words its vocabulary holds as whole words (`has_word`), the two with
 // the most, the one that is not `source`; unknown when `source` is unknown or not one of them.
