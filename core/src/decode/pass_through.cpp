@@ -635,7 +635,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
   if (target_language == Language::unknown) target_language = fallback_language;
   std::vector<Insertion> insertions;
   std::vector<bool> replaced(target_words.size(), false);
-  std::optional<size_t> open_mark;  // the insertion of the quotation mark opened last
+  size_t open_mark = 0;  // 1 + the insertion of the quotation mark opened last; 0: none open
   for (const PassThrough& span : source.pass_through) {
     if (const std::optional<Insertion> replacing =
             replacing_stand_in(span, source_words, target_words, target_pieces, alignment, replaced)) {
@@ -665,10 +665,10 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       insertions.push_back(Insertion{quotation_mark_in(span.text, span.before_next_word, target_language), before_piece,
                                      0, !span.before_next_word, span.before_next_word});
       if (span.before_next_word) {
-        open_mark = insertions.size() - 1;
-      } else if (open_mark) {
-        around_words(insertions[*open_mark], insertions.back(), target_pieces, target_words);
-        open_mark.reset();
+        open_mark = insertions.size();
+      } else if (open_mark != 0) {
+        around_words(insertions[open_mark - 1], insertions.back(), target_pieces, target_words);
+        open_mark = 0;
       }
       continue;
     }
