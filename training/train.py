@@ -63,6 +63,10 @@ def parse_args(argv=None):
     args = p.parse_args(argv)
     if args.workers < 1:
         p.error("--workers must be at least 1")
+    for option, layers in (("--layers", args.layers), ("--encoder-layers", args.encoder_layers),
+                           ("--decoder-layers", args.decoder_layers)):
+        if layers is not None and layers < 1:
+            p.error(f"{option} must be at least 1, got {layers}")
     if not 1 <= args.back_translate_nbest <= distill.TEACHER_BEAM:
         p.error(f"--back-translate-nbest must be from 1 to {distill.TEACHER_BEAM} (the beam), "
                 f"got {args.back_translate_nbest}")
@@ -152,11 +156,11 @@ def model_config(args, src_vocab_size, tgt_vocab_size):
 
 
 def encoder_layers(args):
-    return args.encoder_layers or args.layers
+    return args.layers if args.encoder_layers is None else args.encoder_layers
 
 
 def decoder_layers(args):
-    return args.decoder_layers or args.layers
+    return args.layers if args.decoder_layers is None else args.decoder_layers
 
 
 def model_file_setup(path):

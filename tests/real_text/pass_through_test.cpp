@@ -446,6 +446,25 @@ TEST(PlacePassThrough, WeeklyDaysTheTranslationsWay) {
             "Sonntags Kinder spielen.");
   EXPECT_EQ(insert(die, place_pass_through(source, play, die, {0, 1, 2}, Language::german)), "Sonntags die Kinder spielen.");
   // Not after an emoji: "😀 Ein Mann" (AfterTheTargetWordAlignedWithTheSourceWordBefore).
+  // Two in one span, a sentence's end between them ("Wir arbeiten sonntags. Samstags nicht."
+  // read as "Wir arbeiten. nicht."): each written, the second capitalised.
+  source.pass_through = {{"sonntags. Samstags", 1, ""}};
+  const std::vector<std::string> arbeiten = {"▁Wir", "▁arbeiten", ".", "▁nicht", "."};
+  const std::vector<std::string> work = {"▁We", "▁work", ".", "▁Not", "."};
+  EXPECT_EQ(insert(work, place_pass_through(source, arbeiten, work, {0, 1, 2}, Language::english)), "We work on Sundays. On Saturdays. Not.");
+  // A span opening the sentence reads the source's own capital after it, not the model's: "3rd
+  // place goes to Tom." read as "Place goes to Tom." writes its ordinal ("42nd Street" would not).
+  PreparedSource third;
+  third.text = "3rd place goes to Tom.";
+  third.pass_through = {{"3rd", -1, ""}};
+  const std::vector<std::string> place = {"▁Place", "▁goes", "▁to", "▁Tom", "."};
+  const std::vector<std::string> platz = {"▁Der", "▁Platz", "▁geht", "▁an", "▁Tom", "."};
+  EXPECT_EQ(insert(platz, place_pass_through(third, place, platz, {1, 2, 3, 4})), "Der 3. Platz geht an Tom.");
+  third.text = "42nd Street is busy.";
+  third.pass_through = {{"42nd", -1, ""}};
+  const std::vector<std::string> street = {"▁Street", "▁is", "▁busy", "."};
+  const std::vector<std::string> strasse = {"▁Street", "▁ist", "▁belebt", "."};
+  EXPECT_EQ(insert(strasse, place_pass_through(third, street, strasse, {0, 1, 2})), "42nd Street ist belebt.");
 }
 
 TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {

@@ -108,22 +108,26 @@ TEST(CalendarRanges, NoRange) {
 
 TEST(WeeklyDays, WrittenTheLanguagesWay) {
   using Written = std::optional<std::string>;
-  EXPECT_EQ(weekly_day_in("on Sundays", Language::german), Written("sonntags"));
-  EXPECT_EQ(weekly_day_in("Sundays", Language::french), Written("le dimanche"));
-  EXPECT_EQ(weekly_day_in("On Mondays", Language::french), Written("le lundi"));
-  EXPECT_EQ(weekly_day_in("sonntags", Language::english), Written("on Sundays"));
-  EXPECT_EQ(weekly_day_in("Montags", Language::french), Written("le lundi"));
-  EXPECT_EQ(weekly_day_in("sonnabends", Language::english), Written("on Saturdays"));
-  EXPECT_EQ(weekly_day_in("les mercredis", Language::german), Written("mittwochs"));
-  EXPECT_EQ(weekly_day_in("on Saturdays", Language::german), Written("samstags"));
+  EXPECT_EQ(weekly_day_in("on Sundays", "closed", Language::german), Written("sonntags"));
+  EXPECT_EQ(weekly_day_in("On Mondays", "", Language::french), Written("le lundi"));
+  EXPECT_EQ(weekly_day_in("Sundays", "closed", Language::french), Written("le dimanche"));  // "closed Sundays"
+  EXPECT_EQ(weekly_day_in("Sundays", "", Language::german), Written("sonntags"));  // "Sundays we rest."
+  EXPECT_EQ(weekly_day_in("sonntags", "ist", Language::english), Written("on Sundays"));
+  EXPECT_EQ(weekly_day_in("Montags", "", Language::french), Written("le lundi"));
+  EXPECT_EQ(weekly_day_in("sonnabends", "", Language::english), Written("on Saturdays"));
+  EXPECT_EQ(weekly_day_in("les mercredis", "ouvert", Language::german), Written("mittwochs"));
+  EXPECT_EQ(weekly_day_in("on Saturdays", "", Language::german), Written("samstags"));
 }
 
 TEST(WeeklyDays, NoWeeklyDay) {
   for (const char* text : {"Sunday", "on Sunday", "in Sundays", "on sundays", "les Sundays", "on sonntags", "sonntag",
-                           "les dimanche", "Marchs", "s", "on", "", "Sundays morning"}) {
-    EXPECT_EQ(weekly_day_in(text, Language::german), std::nullopt) << text;
+                           "les dimanche", "Marchs", "s", "on", "", "Sundays morning", "Mondays."}) {
+    EXPECT_EQ(weekly_day_in(text, "", Language::german), std::nullopt) << text;
   }
-  EXPECT_EQ(weekly_day_in("on Sundays", Language::unknown), std::nullopt);
+  // A plural that is no habit ("two Sundays a month"), a German genitive ("eines Sonntags").
+  EXPECT_EQ(weekly_day_in("Sundays", "two", Language::german), std::nullopt);
+  EXPECT_EQ(weekly_day_in("Sonntags", "eines", Language::english), std::nullopt);
+  EXPECT_EQ(weekly_day_in("on Sundays", "", Language::unknown), std::nullopt);
 }
 
 TEST(CalendarRanges, FoundInText) {
@@ -141,7 +145,8 @@ TEST(CalendarRanges, FoundInText) {
   EXPECT_EQ(ranges("The museum is closed on Sundays."), (std::vector<std::string>{"on Sundays"}));
   EXPECT_EQ(ranges("Sonntags ist der Laden zu, samstags nicht. Dienstags auch."),
             (std::vector<std::string>{"Sonntags", "samstags", "Dienstags"}));
-  EXPECT_EQ(ranges("Er kam eines Sonntags."), (std::vector<std::string>{}));  // a noun's genitive
+  EXPECT_EQ(ranges("Er kam eines Sonntags, des 1. Sonntags im Mai."), (std::vector<std::string>{}));  // a noun's genitive
+  EXPECT_EQ(ranges("Closed Sundays. We rest two Sundays a month."), (std::vector<std::string>{"Sundays"}));
 }
 
 }  // namespace

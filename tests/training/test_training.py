@@ -653,6 +653,8 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertEqual((config["encoder_layers"], config["decoder_layers"]), (2, 1))
         self.assertIn("encoder.layers.1.ffn.fc1.bias", start_tensors)
         self.assertNotIn("decoder.layers.1.ffn.fc1.bias", start_tensors)
+        self.assertIn("--decoder-layers must be at least 1, got 0",
+                      self.train(3, expect_success=False, extra=("--decoder-layers", "0")))
         refused = self.train(3, expect_success=False, extra=("--init-from", start))
         self.assertIn("is not what the options ask for: --encoder-layers 1 (the model's: 2)", refused)
         refused = self.train(3, expect_success=False, extra=("--init-from", start, "--layers", "2"))

@@ -16,6 +16,7 @@
 #include "text/faces.h"
 #include "text/function_words.h"
 #include "text/german_ordinal.h"
+#include "text/letter_case.h"
 #include "text/letters.h"
 #include "text/ordinals.h"
 
@@ -315,7 +316,12 @@ SpanContext span_context(const PreparedSource& source, const PassThrough& span, 
   }
   const size_t next = static_cast<size_t>(span.after_piece + 1);
   if (!span.before_next_word && next < source_pieces.size()) {
-    const std::string after = without_word_mark(source_pieces[next]);
+    std::string after = without_word_mark(source_pieces[next]);
+    if (span.after_piece < 0) {  // the source's own capital, not the one the model's text took ("3rd place")
+      const size_t at = source.text.find(span.text);
+      const size_t word = at == std::string::npos ? at : source.text.find_first_not_of(" \t\n\r\f\v", at + span.text.size());
+      after = word == std::string::npos ? "" : source.text.substr(word, 1);
+    }
     context.name_after = !after.empty() && after[0] >= 'A' && after[0] <= 'Z';
   }
   return context;
@@ -329,6 +335,12 @@ ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_
     --range.end;
   }
   return range;
+}
+
+// Whether a sentence ends right before span[at] (. ! or ? and spaces): "sonntags. Samstags".
+bool ends_sentence_at(std::string_view span, size_t at) {
+  const size_t last = span.find_last_not_of(' ', at == 0 ? std::string_view::npos : at - 1);
+  return at > 0 && last != std::string_view::npos && last < at && std::string_view(".!?").find(span[last]) != std::string_view::npos;
 }
 
 // Whether `span` begins with a letter or digit (a word of the sentence, not an emoji or mark).
@@ -359,13 +371,19 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     // Freitag"), a weekly day of two at most ("on Sundays" -> "sonntags") or an amount of money
     // of two at most ("12 Euro": text/currencies.h).
     bool clock_or_date = false;
+    const std::string before = i == 0 ? context.word_before
+                               : ends_sentence_at(span, words[i].begin) ? ""
+                               : to_lowercase(slice(span, without_punctuation(span, words[i - 1], false)));
     for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
-      const ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
+      ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
       std::optional<std::string> written = clock_range_in(slice(span, group), language);
       if (!written && n <= 3) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
       if (!written && n <= 4) written = calendar_range_in(slice(span, group), language);
-      if (!written && n <= 2) written = weekly_day_in(slice(span, group), language);
+      if (!written && n <= 2) {  // without its dot: "on Mondays." of "on Mondays. Sundays"
+        const ByteRange bare = without_punctuation(span, group, false);
+        if ((written = weekly_day_in(slice(span, bare), before, language))) group = bare;
+      }
       if (!written && n <= 2) written = amount_in(slice(span, group), language);
       if (written) {
         rewrites.push_back(Rewrite{group, *written});
@@ -399,7 +417,8 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   size_t written = 0;  // span[0, written) is in text
   for (Rewrite& rewrite : rewrites) {
     text.append(span, written, rewrite.range.begin - written);
-    const bool capital = opens_translation && rewrite.range.begin == 0 && rewrite.text != slice(span, rewrite.range);
+    const bool opens = rewrite.range.begin == 0 ? opens_translation : ends_sentence_at(span, rewrite.range.begin);
+    const bool capital = opens && rewrite.text != slice(span, rewrite.range);
     if (capital && rewrite.text[0] >= 'a' && rewrite.text[0] <= 'z') rewrite.text[0] = static_cast<char>(rewrite.text[0] - 'a' + 'A');
     text += rewrite.text;
     written = rewrite.range.end;
@@ -681,7 +700,9 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     // theirs, and so does a sentence after an emoji: "😀 Ein Mann").
     if (before_piece == 0 && !target_words.empty() && opens_with_word(span.text)) {
       const std::string first = without_word_mark(bare_word(target_pieces, target_words[0]));
-      insertions.back().lowers_next = is_function_word(first.substr(0, first.find('\'')), target_language);  // "l" of "L'homme"
+      const std::string bare = first.substr(0, first.find('\''));  // "l" of "L'homme"
+      const bool formal_you = target_language == Language::german && bare == "sie";  // "Sie", not "sie"
+      insertions.back().lowers_next = is_function_word(bare, target_language) && !formal_you;
     }
   }
   std::stable_sort(insertions.begin(), insertions.end(),
@@ -716,7 +737,10 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
     if (text.size() == before) return;
     if (glued && text[before] == ' ') text.erase(before, 1);
     const size_t first = text[before] == ' ' ? before + 1 : before;
-    if (lower && first < text.size() && text[first] >= 'A' && text[first] <= 'Z') text[first] = static_cast<char>(text[first] - 'A' + 'a');
+    size_t length = 0;
+    if (lower && first < text.size() && letter_at(text, first, &length) == Letter::upper) {  // "Über" too
+      text.replace(first, length, to_lowercase(text.substr(first, length)));
+    }
     glued = lower = false;
   };
   for (const Insertion& insertion : insertions) {

@@ -174,9 +174,11 @@ std::optional<CalendarRange> calendar_range(std::string_view text) {
 
 constexpr size_t kFirstWeekday = kMonths;  // kCalendarNames' entries after the months
 
-// The weekday of kCalendarNames a weekly `text` names ("on Sundays", "Sundays", "sonntags",
-// "Sonntags" when `german_capitalised`, "les dimanches").
-std::optional<size_t> weekly_day(std::string_view text, bool german_capitalised) {
+// Words before a bare English plural that make it a weekly day ("closed Sundays").
+constexpr std::array<std::string_view, 2> kBeforeWeeklyDays = {"closed", "open"};
+
+// The weekday of kCalendarNames a weekly `text` names after `word_before` (weekly_day_in).
+std::optional<size_t> weekly_day(std::string_view text, std::string_view word_before) {
   std::vector<std::string_view> words;
   for (const ByteRange& word : words_between_spaces(text)) words.push_back(slice(text, word));
   if (words.size() == 2 && (words[0] == "on" || words[0] == "On" || words[0] == "les" || words[0] == "Les")) {
@@ -187,11 +189,17 @@ std::optional<size_t> weekly_day(std::string_view text, bool german_capitalised)
   const std::string_view word = words[0];
   if (word.size() < 2 || word.back() != 's') return std::nullopt;
   const std::string_view day = word.substr(0, word.size() - 1);
-  const bool french = text != word && (text[0] == 'l' || text[0] == 'L');
+  const bool bare = text == word, french = !bare && (text[0] == 'l' || text[0] == 'L');
+  const bool opens = word_before.empty();
+  const bool bare_english = opens || std::find(kBeforeWeeklyDays.begin(), kBeforeWeeklyDays.end(), word_before) !=
+                                         kBeforeWeeklyDays.end();
   for (size_t index = kFirstWeekday; index < kCalendarNames.size(); ++index) {
     const CalendarName& name = kCalendarNames[index];
-    const bool german = text == word && (day == to_lowercase(name.german) || (german_capitalised && day == name.german));
-    if (french ? day == name.french : (german || day == name.english)) return index;
+    if (french ? day == name.french
+               : bare ? day == to_lowercase(name.german) || (opens && day == name.german) || (bare_english && day == name.english)
+                      : day == name.english) {
+      return index;
+    }
   }
   return std::nullopt;
 }
@@ -200,8 +208,8 @@ std::optional<size_t> weekly_day(std::string_view text, bool german_capitalised)
 
 bool is_month_name(std::string_view word) { return month_number(word) != 0; }
 
-std::optional<std::string> weekly_day_in(std::string_view text, Language language) {
-  const std::optional<size_t> index = weekly_day(text, true);
+std::optional<std::string> weekly_day_in(std::string_view text, std::string_view word_before, Language language) {
+  const std::optional<size_t> index = weekly_day(text, word_before);
   if (!index) return std::nullopt;
   const CalendarName& name = kCalendarNames[*index];
   switch (language) {
@@ -232,6 +240,23 @@ std::optional<std::string> calendar_range_in(std::string_view text, Language lan
   return std::nullopt;
 }
 
+namespace {
+
+// The word before words[i] in lowercase without its punctuation, empty where a sentence opens
+// (after . ! ? or :, but an ordinal's dot: "des 1. Sonntags").
+std::string word_before(std::string_view text, const std::vector<ByteRange>& words, size_t i) {
+  if (i == 0) return "";
+  const std::string_view before = slice(text, words[i - 1]);
+  const bool ordinal = before.size() >= 2 && before.back() == '.' && is_ascii_digit(before[before.size() - 2]);
+  if (std::string_view(".!?:").find(before.back()) != std::string_view::npos && !ordinal) return "";
+  ByteRange bare = words[i - 1];
+  while (bare.begin < bare.end && is_ascii_punctuation(text[bare.begin])) ++bare.begin;
+  while (bare.end > bare.begin && is_ascii_punctuation(text[bare.end - 1])) --bare.end;
+  return to_lowercase(slice(text, bare));
+}
+
+}  // namespace
+
 std::vector<ByteRange> calendar_ranges(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   std::vector<ByteRange> ranges;
@@ -240,8 +265,9 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
       ByteRange range{words[i].begin, words[i + n - 1].end};
       while (range.begin < range.end && is_ascii_punctuation(text[range.begin])) ++range.begin;
       while (range.end > range.begin && is_ascii_punctuation(text[range.end - 1])) --range.end;
-      const bool opens_sentence = i == 0 || std::string_view(".!?:").find(text[words[i - 1].end - 1]) != std::string_view::npos;
-      if (!calendar_range(slice(text, range)) && !(n <= 2 && weekly_day(slice(text, range), opens_sentence))) continue;
+      if (!calendar_range(slice(text, range)) && !(n <= 2 && weekly_day(slice(text, range), word_before(text, words, i)))) {
+        continue;
+      }
       ranges.push_back(range);
       i += n - 1;
       break;

@@ -47,16 +47,17 @@ std::optional<std::string> date_in(std::string_view text, Language language);
 // nullopt when it is none (only the whole of `text`) or the language is unknown.
 std::optional<std::string> calendar_range_in(std::string_view text, Language language);
 
-// `text`, a weekday as a habit: English "on Sundays" or "Sundays", German "sonntags"
-// ("Sonntags"), French "les dimanches", written as `language` writes one: "on Sundays",
-// "sonntags", "le dimanche"; nullopt when it is none (only the whole of `text`) or the language is
-// unknown. The models read the plural as a name ("geschlossen auf Sundays") and "sonntags" as "on
-// their day".
-std::optional<std::string> weekly_day_in(std::string_view text, Language language);
+// `text`, a weekday as a habit after `word_before` (the word before it, in lowercase without
+// punctuation; empty where a sentence opens): English "on Sundays", or "Sundays" opening a
+// sentence or after "closed" or "open" (not "two Sundays a month"), German "sonntags"
+// ("Sonntags" opening a sentence: elsewhere a noun's genitive, "eines Sonntags"), French "les
+// dimanches", written as `language` writes one: "on Sundays", "sonntags", "le dimanche"; nullopt
+// when it is none (only the whole of `text`) or the language is unknown. The models read the
+// plural as a name ("geschlossen auf Sundays") and "sonntags" as "on their day".
+std::optional<std::string> weekly_day_in(std::string_view text, std::string_view word_before, Language language);
 
 // The ranges calendar_range_in reads in `text`, each whole with its "from", ... and without the
-// punctuation around it, and the weekly days weekly_day_in reads (German capitalised only where a
-// sentence opens: "des Sonntags" is a noun's), in text order. Passed as two names, "Monday to
+// punctuation around it, and the weekly days weekly_day_in reads, in text order. Passed as two names, "Monday to
 // Friday" was read "to" and lost it ("Montag Freitag").
 std::vector<ByteRange> calendar_ranges(std::string_view text);
 
