@@ -171,6 +171,13 @@ TEST(CutSpans, TakeOutTheSpanWithTheSpaceBeforeIt) {
   CutText end = cut("A man in 北京.", "北京");
   EXPECT_EQ(end.text, "A man in.");
   EXPECT_EQ(end.cut_at, (std::vector<size_t>{8}));
+  // Opening the text, the span leaves the next word the capital: not after an emoji, nor where
+  // the text opens in lowercase.
+  EXPECT_EQ(cut("On Mondays a man plays.", "On Mondays").text, "A man plays.");
+  EXPECT_EQ(cut("12 dogs play.", "12").text, "Dogs play.");
+  EXPECT_EQ(cut("😀 a dog runs.", "😀").text, "a dog runs.");
+  EXPECT_EQ(cut("iPhones are sold.", "iPhones").text, "are sold.");
+  EXPECT_EQ(cut("A man and 12 dogs.", "12").text, "A man and dogs.");
   // Glued to the word after it (an opening quotation mark), the space before it stays.
   const std::string quoted = "A man in \"street clothes\" dances.";
   EXPECT_EQ(cut_spans(quoted, {ByteRange{9, 10}, ByteRange{24, 25}}).text, "A man in street clothes dances.");
@@ -194,7 +201,7 @@ TEST(CutSpans, AStandInTakesTheSpansPlace) {
   EXPECT_EQ(cut.text, "Someone talks to someone.");
   EXPECT_EQ(cut.cut_at, (std::vector<size_t>{0, 17}));
   // Without one, the span is taken out as before.
-  EXPECT_EQ(cut_spans(text, {{0, 10}, {20, 29}}, {"", "someone"}).text, "talks to someone.");
+  EXPECT_EQ(cut_spans(text, {{0, 10}, {20, 29}}, {"", "someone"}).text, "Talks to someone.");
 }
 
 TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
@@ -446,6 +453,21 @@ TEST(PlacePassThrough, WeeklyDaysTheTranslationsWay) {
             "Sonntags Kinder spielen.");
   EXPECT_EQ(insert(die, place_pass_through(source, play, die, {0, 1, 2}, Language::german)), "Sonntags die Kinder spielen.");
   // Not after an emoji: "😀 Ein Mann" (AfterTheTargetWordAlignedWithTheSourceWordBefore).
+  // In English and French, a word the target vocabulary holds whole in lowercase loses its
+  // capital too ("12 Hunde spielen." -> "12 dogs play."), not a name or "I".
+  source.pass_through = {{"12", -1, ""}};
+  const std::vector<std::string> hunde = {"▁Hunde", "▁spielen", "."};
+  const auto knows = [](std::string_view word) { return word == "dogs" || word == "i" || word == "play"; };
+  EXPECT_EQ(insert({"▁Dogs", "▁play", "."}, place_pass_through(source, hunde, {"▁Dogs", "▁play", "."}, {0, 1}, Language::english, knows)),
+            "12 dogs play.");
+  EXPECT_EQ(insert({"▁Dogs", "▁play", "."}, place_pass_through(source, hunde, {"▁Dogs", "▁play", "."}, {0, 1}, Language::english)),
+            "12 Dogs play.");  // nothing known
+  EXPECT_EQ(insert({"▁Paris", "▁dogs", "."}, place_pass_through(source, hunde, {"▁Paris", "▁dogs", "."}, {0, 1}, Language::english, knows)),
+            "12 Paris dogs.");
+  EXPECT_EQ(insert({"▁I", "▁play", "."}, place_pass_through(source, hunde, {"▁I", "▁play", "."}, {0, 1}, Language::english, knows)),
+            "12 I play.");
+  EXPECT_EQ(insert(kinder, place_pass_through(source, hunde, kinder, {0, 1}, Language::german, [](std::string_view) { return true; })),
+            "12 Kinder spielen.");  // German nouns keep theirs
   // Two in one span, a sentence's end between them ("Wir arbeiten sonntags. Samstags nicht."
   // read as "Wir arbeiten. nicht."): each written, the second capitalised.
   source.pass_through = {{"sonntags. Samstags", 1, ""}};

@@ -583,6 +583,15 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
     kept_from = end;
   }
   cut.text.append(text.substr(kept_from));
+  // The word a span of words opening the text leaves first takes the text's capital, as the models
+  // read sentences ("On Mondays a man plays …" -> "A man plays …"; read as "a man" en-fr wrote
+  // "Par un homme joue …").
+  const size_t first = text.find_first_not_of(" \t\n\r\f\v");
+  const bool stand_in = !stand_ins.empty() && !stand_ins[0].empty();
+  if (!spans.empty() && !stand_in && first == spans[0].begin && opens_with_word(slice(text, spans[0])) &&
+      !(text[first] >= 'a' && text[first] <= 'z') && !cut.text.empty() && cut.text[0] >= 'a' && cut.text[0] <= 'z') {
+    cut.text[0] = static_cast<char>(cut.text[0] - 'a' + 'A');
+  }
   return cut;
 }
 
@@ -621,16 +630,7 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
   if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
   std::vector<std::string> stand_ins;
   for (const ByteRange& span : spans) stand_ins.push_back(stand_in_for(text, span));
-  CutText cut = cut_spans(text, spans, stand_ins);
-  // The word a span opening the sentence leaves first takes the sentence's capital, as the models
-  // read sentences ("On Mondays a man plays …" -> "A man plays …"; read as "a man" en-fr wrote
-  // "Par un homme joue …").
-  const size_t first = text.find_first_not_of(" \t\n\r\f\v");
-  if (!spans.empty() && cut.cut_at[0] == 0 && stand_ins[0].empty() && first == spans[0].begin &&
-      opens_with_word(slice(text, spans[0])) && !(text[first] >= 'a' && text[first] <= 'z') && !cut.text.empty() &&
-      cut.text[0] >= 'a' && cut.text[0] <= 'z') {
-    cut.text[0] = static_cast<char>(cut.text[0] - 'a' + 'A');
-  }
+  const CutText cut = cut_spans(text, spans, stand_ins);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
   if (kept.empty()) return source;  // nothing is left once the spans are cut out
   source.status = TranslationStatus::translated;
@@ -647,7 +647,7 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
 
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
-                                          Language fallback_language) {
+                                          Language fallback_language, const std::function<bool(std::string_view)>& knows_word) {
   const std::vector<WordSpan> source_words = piece_words(source_pieces);
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
   Language target_language = guess_language(pieces_text(target_pieces));
@@ -695,14 +695,15 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
     insertions.push_back(Insertion{std::move(text), before_piece});
-    // A span of words opening the translation takes the capital of the model's first word when
-    // that is an article or the like ("Montags Ein Mann" -> "Montags ein Mann"; German nouns keep
-    // theirs, and so does a sentence after an emoji: "😀 Ein Mann").
+    // A span of words opening the translation takes the capital of the model's first word
+    // ("Montags Ein Mann" -> "Montags ein Mann"; a sentence after an emoji keeps it: "😀 Ein Mann").
     if (before_piece == 0 && !target_words.empty() && opens_with_word(span.text)) {
       const std::string first = without_word_mark(bare_word(target_pieces, target_words[0]));
       const std::string bare = first.substr(0, first.find('\''));  // "l" of "L'homme"
       const bool formal_you = target_language == Language::german && bare == "sie";  // "Sie", not "sie"
-      insertions.back().lowers_next = is_function_word(bare, target_language) && !formal_you;
+      const bool common_word = (target_language == Language::english || target_language == Language::french) &&
+                               knows_word && bare != "i" && knows_word(bare);
+      insertions.back().lowers_next = (is_function_word(bare, target_language) && !formal_you) || common_word;
     }
   }
   std::stable_sort(insertions.begin(), insertions.end(),
@@ -755,10 +756,19 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
   return text;
 }
 
+namespace {
+
+// Whether `tokenizer`'s vocabulary holds a word whole (as one piece after ▁).
+std::function<bool(std::string_view)> knows_whole_word(const Tokenizer& tokenizer) {
+  return [&tokenizer](std::string_view word) {
+    return tokenizer.piece_to_id("\xE2\x96\x81" + std::string(word)) != tokenizer.unk_id();  // ▁
+  };
+}
+
+}  // namespace
+
 Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer) {
-  return other_language(guess_language(source.text), [&](std::string_view word) {
-    return target_tokenizer.piece_to_id("\xE2\x96\x81" + std::string(word)) != target_tokenizer.unk_id();  // ▁
-  });
+  return other_language(guess_language(source.text), knows_whole_word(target_tokenizer));
 }
 
 std::string text_with_pass_through(const PreparedSource& source, const Hypothesis& hypothesis,
@@ -767,7 +777,8 @@ std::string text_with_pass_through(const PreparedSource& source, const Hypothesi
   const std::vector<float> attention = alignment_attention(maps);  // [tgt_len][src_len]
   const std::vector<int> alignment = align_words(attention, maps.src_len, piece_words(source_pieces), piece_words(hypothesis.pieces));
   const std::vector<Insertion> insertions = place_pass_through(source, source_pieces, hypothesis.pieces, alignment,
-                                                                translation_language_fallback(source, target_tokenizer));
+                                                                translation_language_fallback(source, target_tokenizer),
+                                                                knows_whole_word(target_tokenizer));
   return insert_spans(hypothesis.ids, hypothesis.pieces, insertions,
                       [&](const std::vector<int>& ids) { return target_tokenizer.decode(ids); });
 }

@@ -42,7 +42,9 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
 
 // `text` without `spans` (each taken out with the whitespace before it, or after it at the
 // start of the text; or replaced by its stand-in, stand_ins[k] when not empty), and for each span
-// the offset in that text where it stood (where its stand-in begins).
+// the offset in that text where it stood (where its stand-in begins). When a span beginning with
+// a digit or letter opens a text that does not open in lowercase, the word it leaves first takes
+// the capital ("On Mondays a man plays." -> "A man plays."): the models read sentences so.
 struct CutText {
   std::string text;
   std::vector<size_t> cut_at;
@@ -89,9 +91,14 @@ struct Insertion {
 // align_words() over their words and the hypothesis' target words.
 // Clock times, months and weekdays are written in the translation's language, told by its function
 // words (text/function_words.h), else `fallback_language` (translation_language_fallback).
+// A span of words opening the translation lowers the model's first word when that is a function
+// word of the translation's language, or, in English and French, a word `knows_word` says the
+// target vocabulary holds whole in lowercase ("12 Dogs play" -> "12 dogs play"; not "I", nor a name
+// it holds only capitalised; German capitalises its nouns).
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
-                                          Language fallback_language = Language::unknown);
+                                          Language fallback_language = Language::unknown,
+                                          const std::function<bool(std::string_view)>& knows_word = nullptr);
 
 // The language `target_tokenizer`'s model translates source.text into, from its vocabulary
 // (text/function_words.h other_language): for a translation that shows none itself.

@@ -43,7 +43,8 @@ std::vector<ByteRange> spaced_words(std::string_view text) {
 }
 
 // Where each byte of `cut` (text without the `removed` spans and whitespace next to them, as
-// cut_spans makes it) lies in `text`; nullopt if cut is not such a text.
+// cut_spans makes it, its first letter perhaps capitalised) lies in `text`; nullopt if cut is not
+// such a text.
 std::optional<std::vector<size_t>> offsets_in(std::string_view cut, std::string_view text, const std::vector<ByteRange>& removed) {
   std::vector<size_t> offsets;
   size_t at = 0, next_removed = 0;
@@ -57,7 +58,9 @@ std::optional<std::vector<size_t>> offsets_in(std::string_view cut, std::string_
         break;
       }
     }
-    if (at == text.size() || text[at] != c) return std::nullopt;
+    if (at == text.size()) return std::nullopt;
+    const bool capitalised = offsets.empty() && text[at] >= 'a' && text[at] <= 'z' && c == text[at] - 'a' + 'A';
+    if (text[at] != c && !capitalised) return std::nullopt;
     offsets.push_back(at++);
   }
   return offsets;
