@@ -385,6 +385,19 @@ TEST(PlacePassThrough, OrdinalsTheTranslationsWayButInAName) {
   const std::vector<std::string> street = {"▁A", "▁sign", "▁reads", "▁Street", "."};
   const std::vector<std::string> schild = {"▁Ein", "▁Schild", "▁zeigt", "▁die", "▁Street", "."};
   EXPECT_EQ(insert(schild, place_pass_through(source, street, schild, {0, 1, 2, 4})), "Ein Schild zeigt 42nd die Street.");
+  // A span opening the sentence reads the source's own capital after it, not the model's: "3rd
+  // place goes to Tom." read as "Place goes to Tom." writes its ordinal ("42nd Street" would not).
+  PreparedSource third;
+  third.text = "3rd place goes to Tom.";
+  third.pass_through = {{"3rd", -1, ""}};
+  const std::vector<std::string> place = {"▁Place", "▁goes", "▁to", "▁Tom", "."};
+  const std::vector<std::string> platz = {"▁Der", "▁Platz", "▁geht", "▁an", "▁Tom", "."};
+  EXPECT_EQ(insert(platz, place_pass_through(third, place, platz, {1, 2, 3, 4})), "Der 3. Platz geht an Tom.");
+  third.text = "42nd Street is busy.";
+  third.pass_through = {{"42nd", -1, ""}};
+  const std::vector<std::string> busy = {"▁Street", "▁is", "▁busy", "."};
+  const std::vector<std::string> strasse = {"▁Street", "▁ist", "▁belebt", "."};
+  EXPECT_EQ(insert(strasse, place_pass_through(third, busy, strasse, {0, 1, 2})), "42nd Street ist belebt.");
 }
 
 TEST(PlacePassThrough, QuotationMarksAroundTheTranslationOfWhatTheyQuoted) {
@@ -474,19 +487,6 @@ TEST(PlacePassThrough, WeeklyDaysTheTranslationsWay) {
   const std::vector<std::string> arbeiten = {"▁Wir", "▁arbeiten", ".", "▁nicht", "."};
   const std::vector<std::string> work = {"▁We", "▁work", ".", "▁Not", "."};
   EXPECT_EQ(insert(work, place_pass_through(source, arbeiten, work, {0, 1, 2}, Language::english)), "We work on Sundays. On Saturdays. Not.");
-  // A span opening the sentence reads the source's own capital after it, not the model's: "3rd
-  // place goes to Tom." read as "Place goes to Tom." writes its ordinal ("42nd Street" would not).
-  PreparedSource third;
-  third.text = "3rd place goes to Tom.";
-  third.pass_through = {{"3rd", -1, ""}};
-  const std::vector<std::string> place = {"▁Place", "▁goes", "▁to", "▁Tom", "."};
-  const std::vector<std::string> platz = {"▁Der", "▁Platz", "▁geht", "▁an", "▁Tom", "."};
-  EXPECT_EQ(insert(platz, place_pass_through(third, place, platz, {1, 2, 3, 4})), "Der 3. Platz geht an Tom.");
-  third.text = "42nd Street is busy.";
-  third.pass_through = {{"42nd", -1, ""}};
-  const std::vector<std::string> street = {"▁Street", "▁is", "▁busy", "."};
-  const std::vector<std::string> strasse = {"▁Street", "▁ist", "▁belebt", "."};
-  EXPECT_EQ(insert(strasse, place_pass_through(third, street, strasse, {0, 1, 2})), "42nd Street ist belebt.");
 }
 
 TEST(PlacePassThrough, MonthsAndWeekdaysInTheTranslationsLanguage) {

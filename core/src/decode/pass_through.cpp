@@ -327,16 +327,6 @@ SpanContext span_context(const PreparedSource& source, const PassThrough& span, 
   return context;
 }
 
-// `range` of `text` without the ASCII punctuation around it; a final dot kept when `keep_dot`
-// ("a.m." of "9 a.m.,").
-ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_dot) {
-  while (range.begin < range.end && is_ascii_punctuation(text[range.begin])) ++range.begin;
-  while (range.end > range.begin && is_ascii_punctuation(text[range.end - 1]) && !(keep_dot && text[range.end - 1] == '.')) {
-    --range.end;
-  }
-  return range;
-}
-
 // Whether a sentence ends right before span[at] (. ! or ? and spaces): "sonntags. Samstags".
 bool ends_sentence_at(std::string_view span, size_t at) {
   const size_t last = span.find_last_not_of(' ', at == 0 ? std::string_view::npos : at - 1);
@@ -371,9 +361,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     // Freitag"), a weekly day of two at most ("on Sundays" -> "sonntags") or an amount of money
     // of two at most ("12 Euro": text/currencies.h).
     bool clock_or_date = false;
-    const std::string before = i == 0 ? context.word_before
-                               : ends_sentence_at(span, words[i].begin) ? ""
-                               : to_lowercase(slice(span, without_punctuation(span, words[i - 1], false)));
+    const std::string before = i == 0 ? context.word_before : word_before_in_sentence(span, words, i);
     for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
       ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
       std::optional<std::string> written = clock_range_in(slice(span, group), language);

@@ -240,34 +240,14 @@ std::optional<std::string> calendar_range_in(std::string_view text, Language lan
   return std::nullopt;
 }
 
-namespace {
-
-// The word before words[i] in lowercase without its punctuation, empty where a sentence opens
-// (after . ! ? or :, but an ordinal's dot: "des 1. Sonntags").
-std::string word_before(std::string_view text, const std::vector<ByteRange>& words, size_t i) {
-  if (i == 0) return "";
-  const std::string_view before = slice(text, words[i - 1]);
-  const bool ordinal = before.size() >= 2 && before.back() == '.' && is_ascii_digit(before[before.size() - 2]);
-  if (std::string_view(".!?:").find(before.back()) != std::string_view::npos && !ordinal) return "";
-  ByteRange bare = words[i - 1];
-  while (bare.begin < bare.end && is_ascii_punctuation(text[bare.begin])) ++bare.begin;
-  while (bare.end > bare.begin && is_ascii_punctuation(text[bare.end - 1])) --bare.end;
-  return to_lowercase(slice(text, bare));
-}
-
-}  // namespace
-
 std::vector<ByteRange> calendar_ranges(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   std::vector<ByteRange> ranges;
   for (size_t i = 0; i < words.size(); ++i) {
     for (size_t n = std::min<size_t>(4, words.size() - i); n >= 1; --n) {
-      ByteRange range{words[i].begin, words[i + n - 1].end};
-      while (range.begin < range.end && is_ascii_punctuation(text[range.begin])) ++range.begin;
-      while (range.end > range.begin && is_ascii_punctuation(text[range.end - 1])) --range.end;
-      if (!calendar_range(slice(text, range)) && !(n <= 2 && weekly_day(slice(text, range), word_before(text, words, i)))) {
-        continue;
-      }
+      const ByteRange range = without_punctuation(text, ByteRange{words[i].begin, words[i + n - 1].end});
+      const bool weekly = n <= 2 && weekly_day(slice(text, range), word_before_in_sentence(text, words, i));
+      if (!calendar_range(slice(text, range)) && !weekly) continue;
       ranges.push_back(range);
       i += n - 1;
       break;

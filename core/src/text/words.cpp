@@ -1,6 +1,7 @@
 #include "text/words.h"
 
 #include "text/ascii.h"
+#include "text/letter_case.h"
 
 namespace attend {
 
@@ -54,6 +55,22 @@ std::vector<ByteRange> words_between_spaces(std::string_view text) {
     at = word.end;
   }
   return words;
+}
+
+ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_dot) {
+  while (range.begin < range.end && is_ascii_punctuation(text[range.begin])) ++range.begin;
+  while (range.end > range.begin && is_ascii_punctuation(text[range.end - 1]) && !(keep_dot && text[range.end - 1] == '.')) {
+    --range.end;
+  }
+  return range;
+}
+
+std::string word_before_in_sentence(std::string_view text, const std::vector<ByteRange>& words, size_t i) {
+  if (i == 0) return "";
+  const std::string_view before = slice(text, words[i - 1]);
+  const bool ordinal = before.size() >= 2 && before.back() == '.' && is_ascii_digit(before[before.size() - 2]);
+  if (std::string_view(".!?:").find(before.back()) != std::string_view::npos && !ordinal) return "";
+  return to_lowercase(slice(text, without_punctuation(text, words[i - 1])));
 }
 
 }  // namespace attend

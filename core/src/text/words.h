@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,5 +36,14 @@ bool ends_text(std::string_view text, size_t at);
 
 // The runs of characters between spaces (space_at), in text order.
 std::vector<ByteRange> words_between_spaces(std::string_view text);
+
+// `range` of `text` without the ASCII punctuation around it; a final dot kept when `keep_dot`
+// ("a.m." of "9 a.m.,").
+ByteRange without_punctuation(std::string_view text, ByteRange range, bool keep_dot = false);
+
+// The word before words[i] of `text` (words_between_spaces) in lowercase without its
+// punctuation; empty where a sentence opens (i = 0, or after . ! ? or :, but an ordinal's dot:
+// "des 1. Sonntags").
+std::string word_before_in_sentence(std::string_view text, const std::vector<ByteRange>& words, size_t i);
 
 }  // namespace attend
