@@ -5,7 +5,7 @@
 
 Steps: (with --distill-from, a trained model's translations of the training source, or several models'
 consensus, or with --distill-rerank-with their reranked best, added to the training pairs; with --back-translate-from, a reverse model's translations of
-the training target)
+the training target; with --pivot-from, a model's translations of the training set's third language into the source)
 -> SentencePiece vocabulary (spm_train; with --init-from, the model file's) -> (with --subword-alpha,
 new segmentations of the training text every epoch) -> length-bucketed batches -> Adam (β2 0.98)
 with linear warm-up and cosine decay to zero at --max-steps -> label smoothing 0.1 -> checkpoints
@@ -72,6 +72,10 @@ def parse_args(argv=None):
                 f"got {args.back_translate_nbest}")
     if args.back_translate_nbest > 1 and not args.back_translate_from:
         p.error("--back-translate-nbest needs --back-translate-from")
+    if bool(args.pivot_from) != bool(args.pivot_lang):
+        p.error("--pivot-from and --pivot-lang go together")
+    if args.pivot_lang and args.pivot_lang in args.pair.split("-"):
+        p.error(f"--pivot-lang must be a third language, not one of the pair's ({args.pair}), got {args.pivot_lang}")
     if args.distill_rerank_with and not args.distill_from:
         p.error("--distill-rerank-with needs --distill-from")
     if not math.isfinite(args.distill_rerank_weight) or args.distill_rerank_weight < 0:
@@ -122,6 +126,12 @@ def argument_parser():
     p.add_argument("--back-translate-nbest", metavar="N", type=int, default=1,
                    help="back-translation: the N best distinct beam-5 translations of each target, each a source "
                         "of it (1 to 5)")
+    p.add_argument("--pivot-from", metavar="MODEL",
+                   help="pivot translation: also train on this Attend model's beam-5 translations of the training "
+                        "set's --pivot-lang side as sources of its targets (MODEL translates that third language into "
+                        "the source language, e.g. models/de-en for en-fr: new wordings of the same sources)")
+    p.add_argument("--pivot-lang", metavar="LANG",
+                   help="with --pivot-from: the training set's third language (de for en-fr, fr for en-de)")
     p.add_argument("--init-from", metavar="MODEL",
                    help="fine-tuning: start from this Attend model file's weights, architecture and vocabulary "
                         "(--d-model, --heads, --d-ff, the layers, --vocab-size and --separate-vocab must match it)")
@@ -235,6 +245,11 @@ def prepare_data(args, src_lang, tgt_lang):
         for target, sources in zip(train_tgt, back_translations):
             added_src += sources
             added_tgt += [target] * len(sources)
+    if args.pivot_from:
+        cache = os.path.join(args.out, f"train.pivot-translated.{src_lang}")
+        pivot = data.read_lines(data.corpus_path(args.data_dir, "train", args.pivot_lang))
+        added_src += distill.teacher_translations([args.pivot_from], pivot, cache)
+        added_tgt += train_tgt
     train_src, train_tgt = train_src + added_src, train_tgt + added_tgt
     if vocab_source:
         src_model, tgt_model = write_vocabularies(args, src_lang, tgt_lang, tokenizers, vocab_source)
@@ -256,10 +271,10 @@ def prepare_data(args, src_lang, tgt_lang):
 
 
 def model_file_digests(args):
-    """{path: SHA-256} of the --distill-from, --distill-rerank-with, --back-translate-from, --init-from and
-    --vocab-from model files (saved as config.json's "teachers")."""
+    """{path: SHA-256} of the --distill-from, --distill-rerank-with, --back-translate-from, --pivot-from, --init-from
+    and --vocab-from model files (saved as config.json's "teachers")."""
     paths = (args.distill_from or []) + [path for path in (args.distill_rerank_with, args.back_translate_from,
-                                                           args.init_from, args.vocab_from) if path]
+                                                           args.pivot_from, args.init_from, args.vocab_from) if path]
     return {path: distill.file_sha256(path) for path in paths}
 
 

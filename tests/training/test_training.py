@@ -602,6 +602,33 @@ class TrainEndToEnd(unittest.TestCase):
         self.assertEqual(len(pairs), 900)
         self.assertTrue(os.path.exists(os.path.join(self.out, "train.back-translated.en")))
 
+    def test_pivot_translations_are_new_sources_of_the_targets(self):
+        """--pivot-from: the training set's third language (French for en-de) translated into the source by a
+        fr-en model, each translation paired with the German target of its line, after the references."""
+        with gzip.open(os.path.join(self.data, "train.fr.gz"), "wt", encoding="utf-8") as f:
+            f.writelines(multi30k_lines("train", "fr", 300))
+        pivot = os.path.join(REPO, "models/fr-en/model.int8.safetensors")
+        args = train.parse_args(self.command(6, extra=("--pivot-from", pivot, "--pivot-lang", "fr"))[2:])
+        _, (sources, targets), pairs, _ = train.prepare_data(args, "en", "de")
+        read = lambda lang: [line.rstrip("\n") for line in multi30k_lines("train", lang, 300)]
+        english, german, french = read("en"), read("de"), read("fr")
+        beam_5 = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", pivot, "--beam", "5"],
+                                input="\n".join(french) + "\n", capture_output=True, text=True, timeout=120,
+                                check=True).stdout.split("\n")[:-1]
+        self.assertEqual(sources, english + beam_5)
+        self.assertEqual(targets, german + german)
+        self.assertNotEqual(beam_5, english)  # new wordings, not the sources again
+        self.assertEqual(len(pairs), 600)
+        with open(os.path.join(self.out, "train.pivot-translated.en"), encoding="utf-8") as f:
+            self.assertEqual(f.read(), "\n".join(beam_5) + "\n")
+        for wrong, message in ((("--pivot-from", pivot), "--pivot-from and --pivot-lang go together"),
+                               (("--pivot-lang", "fr"), "--pivot-from and --pivot-lang go together"),
+                               (("--pivot-from", pivot, "--pivot-lang", "de"),
+                                "--pivot-lang must be a third language, not one of the pair's (en-de), got de")):
+            run = subprocess.run(self.command(3, extra=wrong), capture_output=True, text=True, timeout=120)
+            self.assertEqual(run.returncode, 2, wrong)
+            self.assertIn(message, run.stderr)
+
     def assert_same_weights(self, tensors, expected):
         """The same tensor names, and every weight within 1e-6 of the expected one (tokenizers aside)."""
         self.assertEqual(sorted(tensors), sorted(expected))
