@@ -56,7 +56,7 @@ TEST(PassThroughSpans, MergeAcrossWhitespaceAndPunctuation) {
 
 TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   const std::string text = "3 dogs, 42nd Street, 1,000 people at 10:30 and 7.";
-  EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "10:30"}));
+  EXPECT_EQ(spans_of(text, {}), (std::vector<std::string>{"42nd", "1,000", "at 10:30"}));  // a time after "at"
   const std::string prices = "Call 555-0199 on 12/03/2024 about $50 and 12% off, or 10 - 20 bags (#4521).";
   EXPECT_EQ(spans_of(prices, {}), (std::vector<std::string>{"555-0199", "12/03/2024", "$50", "12%", "10 - 20", "(#4521)"}));
   EXPECT_EQ(spans_of("The price is 50011 dollars.", {}), (std::vector<std::string>{"50011 dollars"}));
@@ -83,30 +83,34 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   // A single digit with an ordinal's ending: "He finished 1st" was "Da ist ein Mann".
   EXPECT_EQ(spans_of("He came 1st, she 2ND and 3rd; le 1er, la 1re, le 2e et le 3ème, la 1ère, 4 then 5 these 6e7.", {}),
             (std::vector<std::string>{"1st", "2ND", "3rd", "1er", "1re", "2e", "3ème", "1ère"}));
-  // A clock time with its am or pm, of any length: "5 p.m." was "fünf Seiten" (pages). The text's
-  // last dot is the sentence's full stop.
+  // A clock time with its am or pm, of any length: "5 p.m." was "fünf Seiten" (pages), with its
+  // preposition ("at", "um", "à"), which the models dropped beside the time. The text's last dot
+  // is the sentence's full stop.
   EXPECT_EQ(spans_of("We open at 8 a.m. and close at 10:30PM or 7 pm on Friday, 5 P.M.", {}),
-            (std::vector<std::string>{"8 a.m.", "10:30PM", "7 pm", "5 P.M"}));
-  EXPECT_EQ(spans_of("We met at 5 p.m.", {}), (std::vector<std::string>{"5 p.m"}));
+            (std::vector<std::string>{"at 8 a.m.", "at 10:30PM", "7 pm on Friday, 5 P.M"}));  // "on Friday" too
+  EXPECT_EQ(spans_of("We met at 5 p.m.", {}), (std::vector<std::string>{"at 5 p.m"}));
+  // After its preposition an hour with minutes and a colon is a clock time; a decimal is a number.
+  EXPECT_EQ(spans_of("We meet At 8:15 or around 9:45, not at 8.15 or at 2:5, um 2.50 Euro.", {}),
+            (std::vector<std::string>{"At 8:15", "around 9:45", "8.15", "2:5", "2.50 Euro"}));
   EXPECT_EQ(spans_of("5 apples, 3 pmx and 2 a.x", {}), (std::vector<std::string>{}));
   // A closing quote or bracket after the text's last dot leaves it to the model too.
   // (The quotation's marks pass alone: decode/quotations.h word_quotation_marks.)
-  EXPECT_EQ(spans_of("He said \"come at 5 p.m.\"", {}), (std::vector<std::string>{"\"", "5 p.m", "\""}));
+  EXPECT_EQ(spans_of("He said \"come at 5 p.m.\"", {}), (std::vector<std::string>{"\"", "at 5 p.m", "\""}));
   // German "am" (at the) is no time: "um 8 am Bahnhof"; "7am", "7 am." and "7 pm Bahnhof" are.
   EXPECT_EQ(spans_of("Wir treffen uns um 8 am Bahnhof.", {}), (std::vector<std::string>{}));
-  EXPECT_EQ(spans_of("Wir treffen uns um 8 am besten und um 9 pm.", {}), (std::vector<std::string>{"9 pm"}));  // German text
-  EXPECT_EQ(spans_of("We meet at 8 am sharp.", {}), (std::vector<std::string>{"8 am"}));
+  EXPECT_EQ(spans_of("Wir treffen uns um 8 am besten und um 9 pm.", {}), (std::vector<std::string>{"um 9 pm"}));  // German text
+  EXPECT_EQ(spans_of("We meet at 8 am sharp.", {}), (std::vector<std::string>{"at 8 am"}));
   EXPECT_EQ(spans_of("Up at 7am Monday, 6 am. Back at 7 pm Monday.", {}),
-            (std::vector<std::string>{"7am", "6 am", "7 pm"}));
+            (std::vector<std::string>{"at 7am", "6 am", "at 7 pm"}));
   // A German clock time with its Uhr: "um 20 Uhr" was "a 20 watch".
   EXPECT_EQ(spans_of("Treffen um 20 Uhr, Abfahrt 8.30 Uhr oder 9:15 Uhr, dann 2 Uhr. Keine 3 Uhren, 4 Uhrzeiten.", {}),
-            (std::vector<std::string>{"20 Uhr", "8.30 Uhr", "9:15 Uhr", "2 Uhr"}));
+            (std::vector<std::string>{"um 20 Uhr", "8.30 Uhr", "9:15 Uhr", "2 Uhr"}));
   // A range of clock times goes whole, with its "von", "from", ...: the models read "von 10 bis
   // 20 Uhr" as "von bis" and a hole, and the 10 kept no clock ("from 10 to 8 p.m.").
   EXPECT_EQ(spans_of("Das Museum ist von 10 bis 20 Uhr offen, der Laden 9-18 Uhr, aber (zwischen 8 und 10 Uhr) nicht.", {}),
             (std::vector<std::string>{"von 10 bis 20 Uhr", "9-18 Uhr", "(zwischen 8 und 10 Uhr)"}));
   EXPECT_EQ(spans_of("We open from 9 a.m. to 5 p.m., or 9 to 5 p.m. on Sunday, or 10 to 2 p.m.", {}),
-            (std::vector<std::string>{"from 9 a.m. to 5 p.m.", "9 to 5 p.m.", "10 to 2 p.m"}));
+            (std::vector<std::string>{"from 9 a.m. to 5 p.m.", "9 to 5 p.m. on Sunday", "10 to 2 p.m"}));
   EXPECT_EQ(spans_of("Le musée est ouvert de 10 à 18 h.", {}), (std::vector<std::string>{"de 10 à 18 h"}));
   EXPECT_EQ(spans_of("Das Café ist von 10:00-18:00 Uhr geöffnet.", {}), (std::vector<std::string>{"von 10:00-18:00 Uhr"}));
   // A quotation passes alone, never merged with a span beside it (which keeps its own stand-in);
@@ -125,7 +129,7 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
             (std::vector<std::string>{"12 Euro", "6 Euro"}));
   // A French clock time with its h: "à 8 h 30" was "8 8 30". Without minutes only in French text.
   EXPECT_EQ(spans_of("Le marché ouvre à 8 h 30 et ferme à 14h30, le train part à 9h, le bus à 20 h.", {}),
-            (std::vector<std::string>{"8 h 30", "14h30", "9h", "20 h"}));
+            (std::vector<std::string>{"à 8 h 30", "à 14h30", "à 9h", "à 20 h"}));
   EXPECT_EQ(spans_of("Un homme avec 8 hérons et 3 h.", {}), (std::vector<std::string>{"3 h"}));
   EXPECT_EQ(spans_of("He ran for 8 h and 5 hours, then 9 h 15 more.", {}), (std::vector<std::string>{"9 h 15"}));
   EXPECT_EQ(spans_of("A man with 8 h2o bottles and 123 h.", {}), (std::vector<std::string>{"123"}));

@@ -141,9 +141,10 @@ TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
   Translator translator(shipped_model());
   TranslateOptions beam;
   beam.beam_size = 5;
-  for (const auto& [text, german] : {std::pair<std::string, std::string>{"The meeting is in March.", "März"},
-                                     {"The children play on Friday.", "Freitag"},
-                                     {"Two dogs play in the snow in December.", "Dezember"}}) {
+  // With its preposition ("auf Freitag dem Boden" when the model read "on").
+  for (const auto& [text, german] : {std::pair<std::string, std::string>{"The meeting is in March.", "im März"},
+                                     {"The children play on Friday.", "spielen am Freitag"},
+                                     {"Two dogs play in the snow in December.", "im Dezember"}}) {
     const std::string translated = translator.translate(text, beam).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, german)) << translated;
   }
@@ -151,9 +152,13 @@ TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
   const std::string from = translator.translate("A man from the U.S. walks with two dogs.", beam).hypotheses[0].text;
   EXPECT_TRUE(contains(from, "U.S.")) << from;
   EXPECT_FALSE(contains(from, "U.S..")) << from;
-  // Clock times are written the German way.
+  // Clock times are written the German way, with their preposition (the model dropped "at" beside
+  // the time: "Ein Mann wartet auf den Bus 8:15."), an hour and minutes after it too.
   const std::string at = translator.translate("Dr. Smith arrived at 10:45 a.m. with two dogs.", beam).hypotheses[0].text;
-  EXPECT_TRUE(contains(at, "10:45 Uhr")) << at;
+  EXPECT_TRUE(contains(at, "um 10:45 Uhr")) << at;
+  const std::string bus = translator.translate("A man is waiting for the bus at 8:15.", beam).hypotheses[0].text;
+  EXPECT_TRUE(contains(bus, " um 8:15 Uhr")) << bus;
+  EXPECT_FALSE(contains(bus, " at ")) << bus;
   // A range whole, its bare start on the end's clock; the model reads the sentence without it.
   const Translation range = translator.translate("A man works in the garden from 9 to 5 p.m.", beam);
   const std::string& ranged = range.hypotheses[0].text;

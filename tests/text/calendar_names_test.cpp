@@ -145,8 +145,27 @@ TEST(CalendarRanges, FoundInText) {
   EXPECT_EQ(ranges("The museum is closed on Sundays."), (std::vector<std::string>{"on Sundays"}));
   EXPECT_EQ(ranges("Sonntags ist der Laden zu, samstags nicht. Dienstags auch."),
             (std::vector<std::string>{"Sonntags", "samstags", "Dienstags"}));
-  EXPECT_EQ(ranges("Er kam eines Sonntags, des 1. Sonntags im Mai."), (std::vector<std::string>{}));  // a noun's genitive
+  EXPECT_EQ(ranges("Er kam eines Sonntags, des 1. Sonntags im Mai."), (std::vector<std::string>{"im Mai"}));  // a noun's genitive
   EXPECT_EQ(ranges("Closed Sundays. We rest two Sundays a month."), (std::vector<std::string>{"Sundays"}));
+  // A weekday or month with its preposition.
+  EXPECT_EQ(ranges("On Friday we play, in March (im März) too, en mars; on a Friday, in Paris, in Marchs."),
+            (std::vector<std::string>{"On Friday", "in March", "im März", "en mars"}));
+}
+
+TEST(CalendarNamesWithPreposition, WrittenTheLanguagesWay) {
+  using Written = std::optional<std::string>;
+  // Given the preposition, the models read it as one of a place ("Les enfants jouent sur vendredi un jeu.").
+  EXPECT_EQ(calendar_name_with_preposition_in("on Friday", Language::german), Written("am Freitag"));
+  EXPECT_EQ(calendar_name_with_preposition_in("On Friday", Language::french), Written("vendredi"));  // no "le"
+  EXPECT_EQ(calendar_name_with_preposition_in("am Sonnabend", Language::english), Written("on Saturday"));
+  EXPECT_EQ(calendar_name_with_preposition_in("in March", Language::german), Written("im März"));
+  EXPECT_EQ(calendar_name_with_preposition_in("Im August", Language::french), Written("en août"));
+  EXPECT_EQ(calendar_name_with_preposition_in("en d\xc3\xa9" "cembre", Language::english), Written("in December"));
+  for (const char* text : {"on March", "in Friday", "am März", "im Montag", "en vendredi", "on Freitag", "im March",
+                           "en March", "on friday", "at Friday", "in", "Friday", "", "in March 2024", "on  Friday"}) {
+    EXPECT_EQ(calendar_name_with_preposition_in(text, Language::german), std::nullopt) << text;
+  }
+  EXPECT_EQ(calendar_name_with_preposition_in("on Friday", Language::unknown), std::nullopt);
 }
 
 }  // namespace

@@ -33,6 +33,24 @@ TEST(ClockTimes, MidnightAndNoon) {
   EXPECT_EQ(clock_time_in("24 Uhr", Language::english), Written("24:00"));
 }
 
+TEST(ClockTimes, WithTheirPreposition) {
+  // The models dropped it beside a time passed through them ("attend le bus 17 h").
+  EXPECT_EQ(clock_time_in("at 5 p.m.", Language::german), Written("um 17 Uhr"));
+  EXPECT_EQ(clock_time_in("At 5 p.m", Language::french), Written("\xc3\xa0 17 h"));  // à
+  EXPECT_EQ(clock_time_in("um 20 Uhr", Language::english), Written("at 8 p.m."));
+  EXPECT_EQ(clock_time_in("\xc3\x80 8 h 30", Language::german), Written("um 8:30 Uhr"));  // À
+  EXPECT_EQ(clock_time_in("vers 8 h", Language::english), Written("around 8:00"));
+  EXPECT_EQ(clock_time_in("gegen 22 Uhr", Language::french), Written("vers 22 h"));
+  // After it an hour with minutes and a colon is a time too.
+  EXPECT_EQ(clock_time_in("at 8:15", Language::german), Written("um 8:15 Uhr"));
+  EXPECT_EQ(clock_time_in("um 20:15", Language::english), Written("at 8:15 p.m."));
+  EXPECT_EQ(clock_time_in("around 8:15", Language::french), Written("vers 8 h 15"));
+  for (const char* text : {"at 8", "at 8.15", "um 2.50", "at 8:5", "at 25:00", "at 8:60", "at  8:15", "at", "in 5 p.m.",
+                           "from 5 p.m.", "at 8:15 x", "at 5 p.m. x"}) {
+    EXPECT_EQ(clock_time_in(text, Language::english), std::nullopt) << text;
+  }
+}
+
 TEST(ClockTimes, NoClockTimeOrAnUnknownLanguage) {
   EXPECT_EQ(clock_time_in("20 Uhr", Language::unknown), std::nullopt);
   for (const char* text : {"25 Uhr", "8.75 Uhr", "8.3 Uhr", "20 Uhren", "Uhr", "13 p.m.", "0 a.m.", "5 km", "8 h 3",
@@ -85,7 +103,7 @@ TEST(ClockRanges, NoRange) {
 TEST(ClockRanges, WhereARangeBegins) {
   const auto begins = [](std::string_view text, std::string_view time) {
     const size_t at = text.find(time);
-    const size_t begin = clock_range_begin(text, at, at + time.size());
+    const size_t begin = clock_phrase_begin(text, at, at + time.size());
     return begin == std::string_view::npos ? std::string("none") : std::string(text.substr(begin, at + time.size() - begin));
   };
   EXPECT_EQ(begins("Das Museum ist von 10 bis 20 Uhr offen.", "20 Uhr"), "von 10 bis 20 Uhr");
@@ -93,9 +111,12 @@ TEST(ClockRanges, WhereARangeBegins) {
   EXPECT_EQ(begins("We open 9 to 5 p.m. daily.", "5 p.m."), "9 to 5 p.m.");
   EXPECT_EQ(begins("Ouvert entre 8 h 30 et 17 h 45.", "17 h 45"), "entre 8 h 30 et 17 h 45");
   EXPECT_EQ(begins("Call 5-6 Uhr.", "5-6 Uhr"), "5-6 Uhr");
-  EXPECT_EQ(begins("He counted from 1 to 10 and left at 5 p.m.", "5 p.m."), "none");
-  EXPECT_EQ(begins("Treffen um 20 Uhr.", "20 Uhr"), "none");
-  EXPECT_EQ(begins("Le concert a lieu le 12 \xc3\xa0 20 h.", "20 h"), "none");
+  // A lone clock time begins at its preposition; the day before French "à" is no range's start.
+  EXPECT_EQ(begins("He counted from 1 to 10 and left at 5 p.m.", "5 p.m."), "at 5 p.m.");
+  EXPECT_EQ(begins("Treffen um 20 Uhr.", "20 Uhr"), "um 20 Uhr");
+  EXPECT_EQ(begins("We meet at 8:15 today.", "8:15"), "at 8:15");
+  EXPECT_EQ(begins("Wir zahlen um 2.50 Euro.", "2.50"), "none");
+  EXPECT_EQ(begins("Le concert a lieu le 12 \xc3\xa0 20 h.", "20 h"), "\xc3\xa0 20 h");
 }
 
 }  // namespace

@@ -32,6 +32,13 @@ TEST(LetterCase, TheShippedModelReadsCapitalsAsASentence) {
   EXPECT_TRUE(shouted.hypotheses[0].ended_with_eos);  // without this it ran to the length limit: "Ein IMAMAMA…"
 }
 
+TEST(LetterCase, WithFirstCapital) {
+  EXPECT_EQ(with_first_capital("à 17 h"), "À 17 h");
+  EXPECT_EQ(with_first_capital("um 17 Uhr"), "Um 17 Uhr");
+  EXPECT_EQ(with_first_capital("été"), "Été");
+  for (const char* kept : {"ßx", "ÿ", "Um", "17 Uhr", "", "😀 a"}) EXPECT_EQ(with_first_capital(kept), kept) << kept;
+}
+
 TEST(LetterCase, ToLowercase) { EXPECT_EQ(to_lowercase("ÉTÉ à PARIS, Zürich × 2"), "été à paris, zürich × 2"); }
 
 TEST(LetterCase, ShoutedWordsTheVocabularyKnowsAreReadInLowercase) {

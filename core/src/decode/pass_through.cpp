@@ -194,7 +194,8 @@ bool beside_month(std::string_view text, size_t begin, size_t end) {
 // after them ("3rd"), or a German ordinal's dot ("Der 1. Platz": "The 1 1."), the dot included, or
 // a number word before them ("number 7": after_number_word), or a month beside them ("May 5"); or a clock time of any length with
 // its am or pm ("5 p.m.": "fünf Seiten"), its French h ("8 h 30") or its German Uhr ("20 Uhr"), with
-// the range it ends ("von 10 bis 20 Uhr", "9 to 5 p.m.": text/clock_times.h clock_range_begin).
+// the range it ends ("von 10 bis 20 Uhr", "9 to 5 p.m.") or its preposition ("um 20 Uhr", "at
+// 8:15": text/clock_times.h clock_phrase_begin).
 std::vector<ByteRange> numbers(std::string_view text) {
   auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
     const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
@@ -210,10 +211,11 @@ std::vector<ByteRange> numbers(std::string_view text) {
     size_t clock = clock_suffix_end(text, end);
     if (clock == std::string_view::npos) clock = french_clock_end(text, begin, end);
     if (clock == std::string_view::npos) clock = german_clock_end(text, begin, end);
-    if (clock != std::string_view::npos) {
-      const size_t range = clock_range_begin(text, begin, clock);  // "von 10 bis 20 Uhr" whole
-      runs.push_back(ByteRange{range == std::string_view::npos ? begin : range, clock});
-      begin = clock - 1;
+    const size_t time_end = clock == std::string_view::npos ? end : clock;
+    const size_t phrase = clock_phrase_begin(text, begin, time_end);  // "von 10 bis 20 Uhr", "at 8:15" whole
+    if (clock != std::string_view::npos || phrase != std::string_view::npos) {
+      runs.push_back(ByteRange{phrase == std::string_view::npos ? begin : phrase, time_end});
+      begin = time_end - 1;
       continue;
     }
     const bool german_ordinal = sign == 0 && is_german_ordinal_dot(text, end);
@@ -345,18 +347,21 @@ bool opens_with_word(std::string_view span) {
 // 25", "25 mai"), months and weekdays in the translation's language (text/calendar_names.h;
 // "Freitag" -> "Friday", "Montag, 20 Uhr" -> "Monday, 8 p.m."); a month that is a first name too only beside digits or
 // after a preposition of time ("in June"; "June Carter", "with April" stay); a translated first
-// word capitalised when it opens the translation ("Lundi"). Any other span as the source wrote it.
+// word capitalised when it opens the translation ("Lundi"). In a span with other words (a name
+// merged with a clock time beside it: "IBM at 5 p.m.") only its clock times, dates, ranges and
+// amounts are rewritten, the rest as the source wrote it ("June Carter", "3rd Avenue").
 std::string written_in(const std::string& span, const SpanContext& context, Language language, bool opens_translation) {
   struct Rewrite {
     ByteRange range;
     std::string text;
+    bool word_alone = false;  // a calendar name or ordinal, which another word beside it may name
   };
   std::vector<Rewrite> rewrites;
   const std::vector<ByteRange> words = words_between_spaces(span);
-  bool digits = false, calendar_first_name_ok = true;
+  bool digits = false, calendar_first_name_ok = true, other_word = false;
   for (size_t i = 0; i < words.size();) {
     // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
-    // clock time of three at most ("8 h 30", "5 p.m.", "20 Uhr"), a date of two or three ("14.
+    // clock time of four at most ("à 8 h 30", "at 5 p.m.", "20 Uhr"), a date of two or three ("14.
     // Juli", "14. Juli 2024"), a range of weekdays or months of four at most ("von Montag bis
     // Freitag"), a weekly day of two at most ("on Sundays" -> "sonntags") or an amount of money
     // of two at most ("12 Euro": text/currencies.h).
@@ -365,7 +370,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
       ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
       std::optional<std::string> written = clock_range_in(slice(span, group), language);
-      if (!written && n <= 3) written = clock_time_in(slice(span, group), language);
+      if (!written && n <= 4) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
       if (!written && n <= 4) written = calendar_range_in(slice(span, group), language);
       if (!written && n <= 2) {  // without its dot: "on Mondays." of "on Mondays. Sundays"
@@ -373,8 +378,12 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
         if ((written = weekly_day_in(slice(span, bare), before, language))) group = bare;
       }
       if (!written && n <= 2) written = amount_in(slice(span, group), language);
+      // A weekday or month with its preposition ("on Friday"), which a name beside it may name too
+      // ("in June Carter's song").
+      bool alone = false;
+      if (!written && n == 2) alone = (written = calendar_name_with_preposition_in(slice(span, group), language)).has_value();
       if (written) {
-        rewrites.push_back(Rewrite{group, *written});
+        rewrites.push_back(Rewrite{group, *written, alone});
         digits = clock_or_date = true;
         i += n;
       }
@@ -388,27 +397,34 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     if (ordinal && context.name_after) {  // "42nd Street", "5th Avenue": a name's part
       digits = true;
     } else if (ordinal) {
-      rewrites.push_back(Rewrite{dotted, std::move(*ordinal)});
+      rewrites.push_back(Rewrite{dotted, std::move(*ordinal), true});
       digits = true;
     } else if (std::any_of(word.begin(), word.end(), is_ascii_digit)) {
       digits = true;
     } else if (is_calendar_name(word, opens_french)) {
-      rewrites.push_back(Rewrite{core, calendar_name_in(word, opens_french, language)});
+      rewrites.push_back(Rewrite{core, calendar_name_in(word, opens_french, language), true});
       if (i == 0) calendar_first_name_ok = reads_as_calendar_name(word, context.word_before);
     } else {
-      return span;  // a word of no date: a name ("June Carter"), a place
+      other_word = true;  // a word of no date: a name ("June Carter"), a place
     }
     ++i;
+  }
+  if (other_word) {
+    rewrites.erase(std::remove_if(rewrites.begin(), rewrites.end(), [](const Rewrite& r) { return r.word_alone; }),
+                   rewrites.end());
   }
   if (!digits && !calendar_first_name_ok) return span;  // "with April"
   std::string text;
   size_t written = 0;  // span[0, written) is in text
   for (Rewrite& rewrite : rewrites) {
     text.append(span, written, rewrite.range.begin - written);
-    const bool opens = rewrite.range.begin == 0 ? opens_translation : ends_sentence_at(span, rewrite.range.begin);
+    // After a sentence's end the source's own capital says so ("sonntags. Samstags"; not the dot of
+    // "5 p.m. on Friday").
+    const bool opens = rewrite.range.begin == 0 ? opens_translation
+                                                : ends_sentence_at(span, rewrite.range.begin) &&
+                                                      first_letter(slice(span, rewrite.range)) == Letter::upper;
     const bool capital = opens && rewrite.text != slice(span, rewrite.range);
-    if (capital && rewrite.text[0] >= 'a' && rewrite.text[0] <= 'z') rewrite.text[0] = static_cast<char>(rewrite.text[0] - 'a' + 'A');
-    text += rewrite.text;
+    text += capital ? with_first_capital(rewrite.text) : rewrite.text;
     written = rewrite.range.end;
   }
   return text + span.substr(written);

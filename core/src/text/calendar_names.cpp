@@ -204,9 +204,54 @@ std::optional<size_t> weekly_day(std::string_view text, std::string_view word_be
   return std::nullopt;
 }
 
+// The preposition each language puts before a weekday or a month for a point in time; French
+// puts none before a weekday ("Il vient vendredi").
+struct CalendarPreposition {
+  Language language;
+  std::string_view word;
+  bool weekday;  // before a weekday, else before a month
+};
+constexpr std::array<CalendarPreposition, 5> kCalendarPrepositions = {{{Language::english, "on", true},
+                                                                       {Language::english, "in", false},
+                                                                       {Language::german, "am", true},
+                                                                       {Language::german, "im", false},
+                                                                       {Language::french, "en", false}}};
+
+std::string_view name_in(const CalendarName& name, Language language) {
+  return language == Language::english ? name.english : language == Language::german ? name.german : name.french;
+}
+
+// The entry of kCalendarNames `text` names after its preposition (calendar_name_with_preposition_in).
+std::optional<size_t> calendar_name_with_preposition(std::string_view text) {
+  const size_t space = text.find(' ');
+  if (space == std::string_view::npos) return std::nullopt;
+  const std::string preposition = to_lowercase(text.substr(0, space));
+  const std::string_view word = text.substr(space + 1);
+  for (const CalendarPreposition& before : kCalendarPrepositions) {
+    if (preposition != before.word) continue;
+    const size_t first = before.weekday ? kFirstWeekday : 0, last = before.weekday ? kCalendarNames.size() : kMonths;
+    for (size_t index = first; index < last; ++index) {
+      if (word == name_in(kCalendarNames[index], before.language)) return index;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_month_name(std::string_view word) { return month_number(word) != 0; }
+
+std::optional<std::string> calendar_name_with_preposition_in(std::string_view text, Language language) {
+  const std::optional<size_t> index = calendar_name_with_preposition(text);
+  if (!index || language == Language::unknown) return std::nullopt;
+  const bool weekday = *index >= kFirstWeekday;
+  for (const CalendarPreposition& before : kCalendarPrepositions) {
+    if (before.language == language && before.weekday == weekday) {
+      return std::string(before.word) + " " + std::string(name_in(kCalendarNames[*index], language));
+    }
+  }
+  return std::string(name_in(kCalendarNames[*index], language));  // French "vendredi"
+}
 
 std::optional<std::string> weekly_day_in(std::string_view text, std::string_view word_before, Language language) {
   const std::optional<size_t> index = weekly_day(text, word_before);
@@ -247,7 +292,8 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
     for (size_t n = std::min<size_t>(4, words.size() - i); n >= 1; --n) {
       const ByteRange range = without_punctuation(text, ByteRange{words[i].begin, words[i + n - 1].end});
       const bool weekly = n <= 2 && weekly_day(slice(text, range), word_before_in_sentence(text, words, i));
-      if (!calendar_range(slice(text, range)) && !weekly) continue;
+      const bool with_preposition = n == 2 && calendar_name_with_preposition(slice(text, range));
+      if (!calendar_range(slice(text, range)) && !weekly && !with_preposition) continue;
       ranges.push_back(range);
       i += n - 1;
       break;

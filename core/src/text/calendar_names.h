@@ -56,9 +56,19 @@ std::optional<std::string> calendar_range_in(std::string_view text, Language lan
 // plural as a name ("geschlossen auf Sundays") and "sonntags" as "on their day".
 std::optional<std::string> weekly_day_in(std::string_view text, std::string_view word_before, Language language);
 
+// `text`, a weekday or month after the preposition of a point in time its language puts before
+// it: English "on Friday", "in March", German "am Freitag", "im März" (capitalised too, "On
+// Friday"), French "en mars", written as `language` writes one: "on Friday", "am Freitag",
+// "vendredi" (French puts none before a weekday); "in March", "im März", "en mars". nullopt when
+// it is none (only the whole of `text`) or the language is unknown. Given the preposition, the
+// models read it as one of a place beside the hole ("Les enfants jouent sur vendredi un jeu.",
+// "Die Kinder spielen auf Freitag dem Boden.").
+std::optional<std::string> calendar_name_with_preposition_in(std::string_view text, Language language);
+
 // The ranges calendar_range_in reads in `text`, each whole with its "from", ... and without the
-// punctuation around it, and the weekly days weekly_day_in reads, in text order. Passed as two names, "Monday to
-// Friday" was read "to" and lost it ("Montag Freitag").
+// punctuation around it, the weekly days weekly_day_in reads and the weekdays and months with
+// their preposition calendar_name_with_preposition_in reads, in text order. Passed as two names,
+// "Monday to Friday" was read "to" and lost it ("Montag Freitag").
 std::vector<ByteRange> calendar_ranges(std::string_view text);
 
 }  // namespace attend

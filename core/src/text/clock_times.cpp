@@ -146,6 +146,34 @@ constexpr RangeWord kFrom = {"from", "von", "de"};
 constexpr RangeWord kBetween = {"between", "zwischen", "entre"};
 constexpr RangeWord kTo = {"to", "bis", "\xc3\xa0"};  // à
 constexpr RangeWord kAnd = {"and", "und", "et"};
+constexpr RangeWord kAt = {"at", "um", "\xc3\xa0"};  // à
+constexpr RangeWord kAround = {"around", "gegen", "vers"};
+constexpr Language kLanguages[] = {Language::english, Language::german, Language::french};
+
+// A clock time after its preposition: "at 5 p.m.", "um 20 Uhr", "vers 8 h 30"; after it an hour
+// with minutes and a colon is a clock time too ("at 8:15", "um 8:15"; not "um 2.50", an amount).
+struct TimeAt {
+  const RangeWord* preposition = nullptr;  // kAt or kAround
+  ClockTime time;
+};
+
+// `text` read whole as a clock time after its preposition, or std::nullopt.
+std::optional<TimeAt> time_at(std::string_view text) {
+  const size_t space = text.find(' ');
+  if (space == std::string_view::npos) return std::nullopt;
+  const std::string first = to_lowercase(text.substr(0, space));
+  const std::string_view rest = text.substr(space + 1);
+  for (const RangeWord* preposition : {&kAt, &kAround}) {
+    for (Language language : kLanguages) {
+      if (first != preposition->in(language)) continue;
+      if (const std::optional<ClockTime> time = clock_time(rest)) return TimeAt{preposition, *time};
+      size_t at = 0;
+      const std::optional<ClockTime> bare = hour_and_minutes(rest, &at, ":");
+      if (bare && bare->has_minutes && at == rest.size() && valid(*bare, 24)) return TimeAt{preposition, *bare};
+    }
+  }
+  return std::nullopt;
+}
 
 struct ClockRange {
   const RangeWord* opening = nullptr;  // kFrom, kBetween or none
@@ -178,7 +206,7 @@ std::optional<ClockRange> clock_range(std::string_view text) {
   ClockRange range;
   const std::string first = to_lowercase(text.substr(0, text.find(' ')));
   for (const RangeWord* opening : {&kFrom, &kBetween}) {
-    for (Language language : {Language::english, Language::german, Language::french}) {
+    for (Language language : kLanguages) {
       if (range.opening == nullptr && first == opening->in(language) && first.size() < text.size()) {
         range.opening = opening;
         text.remove_prefix(first.size() + 1);
@@ -244,9 +272,11 @@ std::string written_in(const ClockRange& range, Language language) {
 
 std::optional<std::string> clock_time_in(std::string_view text, Language language) {
   if (language == Language::unknown) return std::nullopt;
-  const std::optional<ClockTime> time = clock_time(text);
-  if (!time) return std::nullopt;
-  return written_in(*time, language);
+  if (const std::optional<ClockTime> time = clock_time(text)) return written_in(*time, language);
+  if (const std::optional<TimeAt> time = time_at(text)) {
+    return std::string(time->preposition->in(language)) + " " + written_in(time->time, language);
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> clock_range_in(std::string_view text, Language language) {
@@ -256,13 +286,14 @@ std::optional<std::string> clock_range_in(std::string_view text, Language langua
   return written_in(*range, language);
 }
 
-size_t clock_range_begin(std::string_view text, size_t time_begin, size_t time_end) {
+size_t clock_phrase_begin(std::string_view text, size_t time_begin, size_t time_end) {
   size_t found = std::string_view::npos;
   size_t word = time_begin;  // the beginning of a word, stepping back over at most six
   for (int words_back = 0; words_back <= 6; ++words_back) {
     size_t begin = word;
     while (begin < time_begin && is_ascii_punctuation(text[begin])) ++begin;  // "(von 10 bis 20 Uhr)"
-    if (clock_range(text.substr(begin, time_end - begin))) found = begin;
+    const std::string_view phrase = text.substr(begin, time_end - begin);
+    if (clock_range(phrase) || time_at(phrase)) found = begin;
     while (word > 0 && text[word - 1] == ' ') --word;
     if (word == 0) break;
     while (word > 0 && text[word - 1] != ' ') --word;

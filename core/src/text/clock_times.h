@@ -14,8 +14,12 @@ namespace attend {
 
 // `text` written as a clock time of `language` ("20 Uhr" -> "8 p.m.", "20 h"; "5 p.m." -> "17 Uhr",
 // "17 h"; "8 h 30" -> "8:30", "8:30 Uhr": English hours up to 12 on the 24-hour clock, since "8
-// Uhr" may be said of the evening); nullopt when it is no clock time (only the whole of `text`:
-// "5 p.m" too, whose last dot the sentence kept), or the language is unknown.
+// Uhr" may be said of the evening), with its preposition when it has one ("at", "um", "à";
+// "around", "gegen", "vers": "um 20 Uhr" -> "at 8 p.m.", "à 20 h"), after which an hour with
+// minutes and a colon is a clock time too ("at 8:15" -> "um 8:15 Uhr", "à 8 h 15"). The models
+// dropped the preposition beside a clock time passed through them ("attend le bus 17 h").
+// nullopt when it is no clock time (only the whole of `text`: "5 p.m" too, whose last dot the
+// sentence kept), or the language is unknown.
 std::optional<std::string> clock_time_in(std::string_view text, Language language);
 
 // `text` written as a range of clock times of `language`, when the whole of it is one: a start
@@ -30,9 +34,11 @@ std::optional<std::string> clock_time_in(std::string_view text, Language languag
 // Uhr once ("von 9 bis 17 Uhr"). nullopt when `text` is no such range or the language is unknown.
 std::optional<std::string> clock_range_in(std::string_view text, Language language);
 
-// Where a range of clock times (clock_range_in) ending in the clock time text[time_begin,
-// time_end) begins (at its "von", "from", ... when it has one): "von 10 bis 20 Uhr" of "Offen von
-// 10 bis 20 Uhr."; std::string_view::npos when that clock time ends none.
-size_t clock_range_begin(std::string_view text, size_t time_begin, size_t time_end);
+// Where the phrase the clock time text[time_begin, time_end) ends begins: a range of clock times
+// (clock_range_in; at its "von", "from", ... when it has one), else the time's preposition
+// (clock_time_in): "von 10 bis 20 Uhr" of "Offen von 10 bis 20 Uhr.", "um 20 Uhr" of "Treffen um
+// 20 Uhr.", "at 8:15" of "We meet at 8:15." (where "8:15" is a time only after its preposition);
+// std::string_view::npos when it ends neither.
+size_t clock_phrase_begin(std::string_view text, size_t time_begin, size_t time_end);
 
 }  // namespace attend

@@ -82,6 +82,16 @@ std::string to_lowercase(std::string_view text) {
   return out;
 }
 
+std::string with_first_capital(std::string_view text) {
+  std::string out(text);
+  size_t length = 0;
+  if (out.empty() || letter_at(out, 0, &length) != Letter::lower) return out;
+  const unsigned char last = static_cast<unsigned char>(out[length - 1]);
+  const bool no_latin1_capital = length == 2 && (last == 0x9F || last == 0xBF);  // ß, ÿ
+  if (!no_latin1_capital) out[length - 1] = static_cast<char>(last - 0x20);
+  return out;
+}
+
 std::string sentence_case_if_all_caps(std::string_view text) {
   std::string out(text);
   if (!is_all_caps(text)) return out;

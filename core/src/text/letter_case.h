@@ -17,6 +17,10 @@ bool is_all_caps(std::string_view text);
 // `text` with its capitals (ASCII and Latin-1) lowercased. Byte offsets are the same.
 std::string to_lowercase(std::string_view text);
 
+// `text` with its first character capitalised when it is a lowercase letter with a capital of
+// ASCII or Latin-1 ("à 17 h" -> "À 17 h"; not "ß" or "ÿ"). Byte offsets are the same.
+std::string with_first_capital(std::string_view text);
+
 // `text` with its letters lowercased but the first, when is_all_caps(text); else `text`
 // unchanged. Byte offsets are the same in both.
 std::string sentence_case_if_all_caps(std::string_view text);
