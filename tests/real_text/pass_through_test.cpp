@@ -451,6 +451,34 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "The museum is 12 euros open.");
 }
 
+TEST(PlacePassThrough, NumbersTheTranslationsWay) {
+  // "The shirt costs $12.99." read as "The shirt costs.": the German translation wrote "$12.99".
+  PreparedSource source;
+  source.text = "The shirt costs $12.99.";
+  source.pass_through = {{"$12.99", 2, ""}};
+  const std::vector<std::string> costs = {"▁The", "▁shirt", "▁costs", "."};
+  const std::vector<std::string> kostet = {"▁Das", "▁Hemd", "▁kostet", "."};
+  EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet 12,99 $.");
+  // A unit does not keep the number as written; a name beside it does ("Python 3.5").
+  source.pass_through = {{"3.5 kg", 2, ""}};
+  EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet 3,5 kg.");
+  source.pass_through = {{"Python 3.5", 2, ""}};
+  EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet Python 3.5.");
+  // German to English: the sign goes before the number.
+  source.text = "Das Hemd kostet 12,99 €.";
+  source.pass_through = {{"12,99 €", 2, ""}};
+  EXPECT_EQ(insert(costs, place_pass_through(source, kostet, costs, {0, 1, 2})), "The shirt costs €12.99.");
+  // A source with no function word ("1,000 people watch.") is the pair's other language, told by the
+  // function words the vocabulary holds; without them, the number stays as written.
+  source.text = "1,000 people watch.";
+  source.pass_through = {{"1,000", -1, ""}};
+  const std::vector<std::string> leute = {"▁Leute", "▁schauen", "."};
+  const std::vector<std::string> people = {"▁People", "▁watch", "."};
+  const auto knows = [](std::string_view word) { return word == "the" || word == "and" || word == "der" || word == "und"; };
+  EXPECT_EQ(insert(leute, place_pass_through(source, people, leute, {0, 1}, Language::german, knows)), "1.000 Leute schauen.");
+  EXPECT_EQ(insert(leute, place_pass_through(source, people, leute, {0, 1}, Language::german)), "1,000 Leute schauen.");
+}
+
 TEST(PlacePassThrough, WeeklyDaysTheTranslationsWay) {
   // "The museum is closed on Sundays." read as "The museum is closed."
   PreparedSource source;

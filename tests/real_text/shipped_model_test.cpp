@@ -70,11 +70,14 @@ TEST(ShippedModel, NumbersPassThrough) {
   Translator translator(shipped_model());
   const std::pair<std::string, std::string> cases[] = {{"A runner with the number 512 on his shirt.", " 512 "},
                                                         {"Four men stand in front of 2000 people.", " 2000 "},
-                                                        {"A coffee costs $6 today.", "$6"},
+                                                        // The sign after the number, as German writes
+                                                        // it, and its decimal comma (text/numerals.h).
+                                                        {"A coffee costs $6 today.", " 6 $"},
+                                                        {"A dog weighs 3.5 kg.", " 3,5 kg"},
                                                         {"He is the #1 player.", "#1"},
                                                         // "5 p.m." was "fünf Seiten" (five pages); it is
                                                         // written the German way (text/clock_times.h).
-                                                        {"A man waits for the bus at 5 p.m. today.", "17 Uhr"}};
+                                                        {"A man waits for the bus at 5 p.m. today.", "um 17 Uhr"}};
   for (const auto& [text, number] : cases) {
     const std::string translated = translator.translate(text).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, number)) << translated;

@@ -17,6 +17,7 @@
 #include "text/function_words.h"
 #include "text/german_ordinal.h"
 #include "text/letter_case.h"
+#include "text/numerals.h"
 #include "text/letters.h"
 #include "text/ordinals.h"
 
@@ -130,6 +131,14 @@ size_t unit_end(std::string_view text, size_t at) {
 // Units of measure after a number ("5 km", "3kg", "30 °C"); longer ones first ("km/h" before "km").
 constexpr std::string_view kUnits[] = {"km/h", "mph", "min", "km", "cm", "mm", "kg", "mg", "ml", "GB", "MB", "TB", "kB",
                                        "\xc2\xb0" "C", "\xc2\xb0" "F", "\xc2\xb0", "m", "g", "l"};  // °C °F °
+
+// Whether `word` is a unit of measure, a % or a currency sign, perhaps with punctuation after it
+// ("km,", "€."): a number's part in a span ("5 km", "12,99 €").
+bool is_unit_or_sign(std::string_view word) {
+  while (!word.empty() && is_ascii_punctuation(word.back()) && word != "%") word.remove_suffix(1);
+  return word == "%" || std::find(std::begin(kUnits), std::end(kUnits), word) != std::end(kUnits) ||
+         std::find(std::begin(kCurrencySigns), std::end(kCurrencySigns), word) != std::end(kCurrencySigns);
+}
 
 // The end of a unit of measure after the number ending at `at` and at most one space, before
 // whitespace, the end or punctuation other than an apostrophe ("5 km", "3kg.", "2 l,", not "5
@@ -303,14 +312,16 @@ bool opens_source(const PassThrough& span, const std::vector<std::string>& sourc
 
 // What a span's source says of it beyond its text.
 struct SpanContext {
+  Language source_language = Language::unknown;  // guessed from the source text, else the pair's other
   bool opens_french_sentence = false;  // it opens a sentence guessed French ("Lundi, …")
   std::string word_before;             // the source word before it, lowercased, without punctuation
   bool name_after = false;             // a capitalised word follows, not in German ("42nd Street")
 };
 
 SpanContext span_context(const PreparedSource& source, const PassThrough& span, const std::vector<std::string>& source_pieces,
-                         const std::vector<WordSpan>& source_words) {
+                         const std::vector<WordSpan>& source_words, Language source_language) {
   SpanContext context;
+  context.source_language = source_language;
   context.opens_french_sentence = opens_source(span, source_pieces) && guess_language(source.text) == Language::french;
   for (const WordSpan& word : source_words) {
     if (word.begin > span.after_piece || span.after_piece >= word.end) continue;
@@ -401,6 +412,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
       digits = true;
     } else if (std::any_of(word.begin(), word.end(), is_ascii_digit)) {
       digits = true;
+    } else if (is_unit_or_sign(slice(span, words[i]))) {  // "5 km", "12,99 €"
     } else if (is_calendar_name(word, opens_french)) {
       rewrites.push_back(Rewrite{core, calendar_name_in(word, opens_french, language), true});
       if (i == 0) calendar_first_name_ok = reads_as_calendar_name(word, context.word_before);
@@ -427,7 +439,10 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     text += capital ? with_first_capital(rewrite.text) : rewrite.text;
     written = rewrite.range.end;
   }
-  return text + span.substr(written);
+  text += span.substr(written);
+  // Its numbers the translation's way ("3.5" -> "3,5", "$12.99" -> "12,99 $"); not beside a name
+  // ("Python 3.5").
+  return other_word ? text : numbers_in(text, context.source_language, language);
 }
 
 // The insertion of a span with a stand-in in place of the target word aligned with the stand-in's
@@ -656,6 +671,11 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
   Language target_language = guess_language(pieces_text(target_pieces));
   if (target_language == Language::unknown) target_language = fallback_language;
+  // "1,000 people watch 12 dogs." holds no function word: the source is the pair's other language.
+  Language source_language = guess_language(source.text);
+  if ((source_language == Language::unknown || source_language == target_language) && knows_word) {
+    source_language = other_language(target_language, knows_word);
+  }
   std::vector<Insertion> insertions;
   std::vector<bool> replaced(target_words.size(), false);
   size_t open_mark = 0;  // 1 + the insertion of the quotation mark opened last; 0: none open
@@ -695,7 +715,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       }
       continue;
     }
-    std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words), target_language,
+    std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words, source_language), target_language,
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
     insertions.push_back(Insertion{std::move(text), before_piece});

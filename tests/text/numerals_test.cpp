@@ -1,0 +1,53 @@
+// Numbers with separators and currency signs written the translation's way (text/numerals.h).
+#include "text/numerals.h"
+
+#include <gtest/gtest.h>
+
+namespace attend {
+namespace {
+
+constexpr Language en = Language::english, de = Language::german, fr = Language::french;
+
+TEST(Numerals, SeparatorsTheTargetsWay) {
+  // The German translation kept "Der Hund wiegt 3.5."
+  EXPECT_EQ(numbers_in("3.5 kg", en, de), "3,5 kg");
+  EXPECT_EQ(numbers_in("-5.25", en, fr), "-5,25");
+  EXPECT_EQ(numbers_in("3,5 km", de, en), "3.5 km");
+  EXPECT_EQ(numbers_in("3,5", fr, de), "3,5");
+  EXPECT_EQ(numbers_in("1,000", en, de), "1.000");
+  EXPECT_EQ(numbers_in("12,345,678.9", en, fr), "12\xe2\x80\xaf" "345\xe2\x80\xaf" "678,9");  // narrow no-break spaces
+  EXPECT_EQ(numbers_in("1.000.000,50", de, en), "1,000,000.50");
+  EXPECT_EQ(numbers_in("1.000", de, fr), "1\xe2\x80\xaf" "000");
+  // Read the source's way: English "1.000" is one, with a fraction.
+  EXPECT_EQ(numbers_in("1.000", en, de), "1,000");
+  // Without separators a number stays as it is (a year).
+  EXPECT_EQ(numbers_in("In 2024, 12345 people", en, de), "In 2024, 12345 people");
+}
+
+TEST(Numerals, CurrencySignsOnTheTargetsSide) {
+  // An English translation kept "12,99 €".
+  EXPECT_EQ(numbers_in("$12.99", en, de), "12,99 $");
+  EXPECT_EQ(numbers_in("costs \xe2\x82\xac" "5.", en, fr), "costs 5 \xe2\x82\xac.");  // €5
+  EXPECT_EQ(numbers_in("\xc2\xa3 1,250", en, de), "1.250 \xc2\xa3");  // £ before a space
+  EXPECT_EQ(numbers_in("12,99 \xe2\x82\xac", de, en), "\xe2\x82\xac" "12.99");
+  EXPECT_EQ(numbers_in("12,99\xe2\x82\xac!", fr, en), "\xe2\x82\xac" "12.99!");
+  EXPECT_EQ(numbers_in("5 $", de, fr), "5 $");  // already on its side
+  EXPECT_EQ(numbers_in("$5", en, en), "$5");
+  EXPECT_EQ(numbers_in("US$5", en, de), "US$5");  // a sign that is a word's part stays
+}
+
+TEST(Numerals, OtherRunsOfDigitsStayAsWritten) {
+  for (const char* text : {"10:30", "5-7", "1/2", "12/03/2024", "555-0199", "3.5.1", "192.168.0.1", "1,5", "1,00",
+                           "12,3456", "1,000,00", "3.", "Nr. 7", "", "abc"}) {
+    EXPECT_EQ(numbers_in(text, en, de), text) << text;
+  }
+  // German "3.5" is a date's ("am 3.5."), "1,000" one with a fraction.
+  EXPECT_EQ(numbers_in("am 3.5. um 10.30", de, en), "am 3.5. um 10.30");
+  EXPECT_EQ(numbers_in("1,000", de, en), "1.000");
+  // An unknown language, or none to change to.
+  EXPECT_EQ(numbers_in("3.5", Language::unknown, de), "3.5");
+  EXPECT_EQ(numbers_in("3.5", en, Language::unknown), "3.5");
+}
+
+}  // namespace
+}  // namespace attend
