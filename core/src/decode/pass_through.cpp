@@ -100,9 +100,6 @@ size_t space_in_line(std::string_view text, size_t at) {
   return at < text.size() && text[at] != '\n' ? space_at(text, at) : 0;
 }
 
-// Currency signs, which go with a number before or after it ("$6", "€6", "4 €", "£3", "¥500").
-constexpr std::string_view kCurrencySigns[] = {"$", "\xe2\x82\xac", "\xc2\xa3", "\xc2\xa5"};  // $ € £ ¥
-
 // The length in bytes of the sign that goes with the number starting at `at`, or 0: a currency
 // sign or "#" right before it ("€6", "#1"), and a minus or plus that opens a word ("-5°C", "+49 30
 // 1234"), not a hyphen ("5-7" is one number, "x-1" a name's).

@@ -15,6 +15,9 @@
 
 namespace attend {
 
+// The currency signs a number takes before or after it: $ € £ ¥ ("$6", "€6", "4 €", "£3", "¥500").
+inline constexpr std::string_view kCurrencySigns[] = {"$", "\xe2\x82\xac", "\xc2\xa3", "\xc2\xa5"};
+
 // The end of a currency's name after the number ending at text[at] and at most one space, before
 // whitespace, ASCII punctuation or the end ("12 Euro.", "6 euros,", "25 dollars"; not "12 Europa",
 // and not French "livres", which are books as often); `at` when there is none.

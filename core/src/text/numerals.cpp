@@ -4,11 +4,11 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/currencies.h"
 
 namespace attend {
 namespace {
 
-constexpr std::string_view kCurrencySigns[] = {"$", "\xe2\x82\xac", "\xc2\xa3", "\xc2\xa5"};  // $ € £ ¥
 constexpr std::string_view kNarrowNoBreakSpace = "\xe2\x80\xaf";
 
 bool is_separator(char c) { return c == '.' || c == ',' || c == ':' || c == '/' || c == '-'; }
