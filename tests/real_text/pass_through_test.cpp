@@ -451,6 +451,18 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "The museum is 12 euros open.");
 }
 
+TEST(PlacePassThrough, FrenchDurationsInHours) {
+  // "La visite dure de 2 à 3 h." read as "La visite dure.": hours, not a range of clock times.
+  PreparedSource source;
+  source.text = "La visite dure de 2 à 3 h.";
+  source.pass_through = {{"de 2 à 3 h", 2, ""}};
+  const std::vector<std::string> dure = {"▁La", "▁visite", "▁dure", "."};
+  const std::vector<std::string> lasts = {"▁The", "▁tour", "▁lasts", "."};
+  EXPECT_EQ(insert(lasts, place_pass_through(source, dure, lasts, {0, 1, 2})), "The tour lasts 2 to 3 hours.");
+  const std::vector<std::string> starts = {"▁La", "▁visite", "▁commence", "."};  // "commence de 2 à 3 h": times
+  EXPECT_EQ(insert(lasts, place_pass_through(source, starts, lasts, {0, 1, 2})), "The tour lasts from 2:00 to 3:00.");
+}
+
 TEST(PlacePassThrough, NumbersTheTranslationsWay) {
   // "The shirt costs $12.99." read as "The shirt costs.": the German translation wrote "$12.99".
   PreparedSource source;

@@ -86,6 +86,25 @@ TEST(ClockRanges, ABareStartOnTheTwelveHourClock) {
   EXPECT_EQ(clock_range_in("from 2 to 5 p.m.", Language::english), Written("from 2 to 5 p.m."));
 }
 
+TEST(FrenchDurations, HoursAfterAWordOfDuration) {
+  // Read as clock times, "La visite dure de 2 à 3 h." became "… from 2:00 to 3:00".
+  EXPECT_EQ(french_duration_in("3 h", "dure", Language::english), Written("3 hours"));
+  EXPECT_EQ(french_duration_in("1h", "pendant", Language::german), Written("1 Stunde"));
+  EXPECT_EQ(french_duration_in("1 h", "en", Language::english), Written("1 hour"));
+  EXPECT_EQ(french_duration_in("de 2 \xc3\xa0 3 h", "dure", Language::english), Written("2 to 3 hours"));  // à
+  EXPECT_EQ(french_duration_in("2-3 h", "environ", Language::german), Written("2 bis 3 Stunden"));
+  EXPECT_EQ(french_duration_in("2 ou 3 h", "dur\xc3\xa9" "e", Language::english), Written("2 or 3 hours"));  // durée
+  EXPECT_EQ(french_duration_in("48 h", "pendant", Language::french), Written("48 h"));
+  // Other words before it make a clock time ("commence à 20 h", "depuis 8 h"), and so does a time with minutes.
+  for (const char* before : {"\xc3\xa0", "depuis", "commence", "", "Dure"}) {
+    EXPECT_EQ(french_duration_in("3 h", before, Language::english), std::nullopt) << before;
+  }
+  for (const char* text : {"3 h 30", "3h30", "3 \xc3\xa0 2 h", "3 heures", "h", "de 3 h", "2 \xc3\xa0 h", "3 h x", ""}) {
+    EXPECT_EQ(french_duration_in(text, "dure", Language::english), std::nullopt) << text;
+  }
+  EXPECT_EQ(french_duration_in("3 h", "dure", Language::unknown), std::nullopt);
+}
+
 TEST(ClockRanges, NoRange) {
   for (const char* text : {"20 Uhr", "bis 20 Uhr", "von 10 bis 20", "von 10 und 20 Uhr", "zwischen 8 bis 10 Uhr",
                            "from 1 to 10 and at 5 p.m.", "13 to 5 p.m.", "0 to 5 p.m.", "von 25 bis 20 Uhr",

@@ -19,6 +19,9 @@ TEST(FunctionWords, TheLanguageWithTheMost) {
   // Everyday German beyond captions: "Frau Müller" got no title for want of a German word.
   EXPECT_EQ(guess_language("Frau Müller wohnt seit 2010 in Berlin."), Language::german);
   EXPECT_EQ(guess_language("Heute regnet es, aber wir gehen."), Language::german);
+  // Everyday French beyond captions: "a" (has) tied with English's article, and "2 h" was no time.
+  EXPECT_EQ(guess_language("Il a couru pendant 2 h."), Language::french);
+  EXPECT_EQ(guess_language("Nous avons vu cette maison par hasard."), Language::french);
 }
 
 TEST(FunctionWords, UnknownWithoutAnyOrOnATie) {

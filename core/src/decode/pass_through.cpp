@@ -377,7 +377,9 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     const std::string before = i == 0 ? context.word_before : word_before_in_sentence(span, words, i);
     for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1 && !clock_or_date; --n) {
       ByteRange group = without_punctuation(span, ByteRange{words[i].begin, words[i + n - 1].end}, true);
-      std::optional<std::string> written = clock_range_in(slice(span, group), language);
+      std::optional<std::string> written;  // a French duration first: "dure de 2 à 3 h" is no range of clock times
+      if (n <= 5) written = french_duration_in(slice(span, group), before, language);
+      if (!written) written = clock_range_in(slice(span, group), language);
       if (!written && n <= 4) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
       if (!written && n <= 4) written = calendar_range_in(slice(span, group), language);

@@ -1,5 +1,8 @@
 #include "text/clock_times.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "text/ascii.h"
 #include "text/letter_case.h"
 
@@ -284,6 +287,74 @@ std::optional<std::string> clock_range_in(std::string_view text, Language langua
   const std::optional<ClockRange> range = clock_range(text);
   if (!range) return std::nullopt;
   return written_in(*range, language);
+}
+
+namespace {
+
+// Words before a French number of hours that make it a duration ("dure 3 h", "pendant 2 h").
+constexpr std::string_view kBeforeFrenchDurations[] = {"dure", "durent", "dur\xc3\xa9", "dur\xc3\xa9" "e", "pendant", "en",
+                                                       "environ"};  // duré, durée
+
+// A duration's joint between two numbers of hours, as English, German and French write it.
+constexpr RangeWord kDurationJoints[] = {{"to", "bis", "\xc3\xa0"}, {"or", "oder", "ou"}};  // à
+
+struct Hours {
+  int first = 0, last = 0;
+  const RangeWord* joint = nullptr;  // kDurationJoints' or none: one number
+};
+
+// "3 h", "3h", "2 à 3 h", "de 2 à 3 h", "2-3 h", "2 ou 3 h", `text` whole.
+std::optional<Hours> french_hours(std::string_view text) {
+  const bool from = text.substr(0, 3) == "de ";  // only before a range
+  if (from) text.remove_prefix(3);
+  Hours hours;
+  size_t at = 0;
+  const std::optional<int> first = number_at(text, &at, 3);
+  if (!first) return std::nullopt;
+  hours.first = hours.last = *first;
+  for (const RangeWord& joint : kDurationJoints) {
+    const std::string spaced = " " + std::string(joint.french) + " ";
+    if (text.substr(at, spaced.size()) == spaced) {
+      at += spaced.size();
+      hours.joint = &joint;
+    }
+  }
+  if (!hours.joint && at < text.size() && text[at] == '-') {
+    ++at;
+    hours.joint = &kDurationJoints[0];
+  }
+  if (from && !hours.joint) return std::nullopt;
+  if (hours.joint) {
+    const std::optional<int> last = number_at(text, &at, 3);
+    if (!last || *last <= hours.first) return std::nullopt;
+    hours.last = *last;
+  }
+  skip_space(text, &at);
+  if (text.substr(at) != "h") return std::nullopt;
+  return hours;
+}
+
+}  // namespace
+
+std::optional<std::string> french_duration_in(std::string_view text, std::string_view word_before, Language language) {
+  if (language == Language::unknown ||
+      std::find(std::begin(kBeforeFrenchDurations), std::end(kBeforeFrenchDurations), word_before) ==
+          std::end(kBeforeFrenchDurations)) {
+    return std::nullopt;
+  }
+  const std::optional<Hours> hours = french_hours(text);
+  if (!hours) return std::nullopt;
+  const std::string first = std::to_string(hours->first);
+  const std::string numbers =
+      hours->joint ? first + " " + std::string(hours->joint->in(language)) + " " + std::to_string(hours->last) : first;
+  const bool one = !hours->joint && hours->first == 1;
+  switch (language) {
+    case Language::english: return numbers + (one ? " hour" : " hours");
+    case Language::german: return numbers + (one ? " Stunde" : " Stunden");
+    case Language::french: return numbers + " h";
+    case Language::unknown: break;
+  }
+  return std::nullopt;
 }
 
 size_t clock_phrase_begin(std::string_view text, size_t time_begin, size_t time_end) {

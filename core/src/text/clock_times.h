@@ -34,6 +34,14 @@ std::optional<std::string> clock_time_in(std::string_view text, Language languag
 // Uhr once ("von 9 bis 17 Uhr"). nullopt when `text` is no such range or the language is unknown.
 std::optional<std::string> clock_range_in(std::string_view text, Language language);
 
+// `text`, a French number of hours after `word_before` that makes it a duration ("dure",
+// "durent", "durée", "pendant", "en", "environ"), or a range of them ("3 h", "3h", "2 à 3 h", "de
+// 2 à 3 h", "2-3 h", "2 ou 3 h"), written as `language` writes a duration: "3 hours", "3 Stunden",
+// "3 h" ("1 hour", "1 Stunde"), "2 to 3 hours", "2 bis 3 Stunden", "2 or 3 hours". Read as clock
+// times, "La visite dure de 2 à 3 h." became "… from 2:00 to 3:00". nullopt when it is none, or
+// the language is unknown.
+std::optional<std::string> french_duration_in(std::string_view text, std::string_view word_before, Language language);
+
 // Where the phrase the clock time text[time_begin, time_end) ends begins: a range of clock times
 // (clock_range_in; at its "von", "from", ... when it has one), else the time's preposition
 // (clock_time_in): "von 10 bis 20 Uhr" of "Offen von 10 bis 20 Uhr.", "um 20 Uhr" of "Treffen um
