@@ -451,6 +451,18 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
   EXPECT_EQ(insert(open, place_pass_through(source, offen, open, {0, 1, 2, 3})), "The museum is 12 euros open.");
 }
 
+TEST(PlacePassThrough, AWeekdayAfterANameAndAClockTime) {
+  // "I meet Mr. Smith on Friday at 5 p.m. Monday to Friday." read as "I meet.": the name stays,
+  // the weekday after its preposition does not; no sentence opens after "p.m.".
+  PreparedSource source;
+  source.text = "I meet Mr. Smith on Friday, at 5 p.m. Monday to Friday.";
+  source.pass_through = {{"Mr. Smith on Friday, at 5 p.m. Monday to Friday", 1, ""}};
+  const std::vector<std::string> meet = {"▁I", "▁meet", "."};
+  const std::vector<std::string> rencontre = {"▁Je", "▁rencontre", "."};
+  EXPECT_EQ(insert(rencontre, place_pass_through(source, meet, rencontre, {0, 1}, Language::french)),
+            "Je rencontre Mr. Smith vendredi, à 17 h du lundi au vendredi.");
+}
+
 TEST(PlacePassThrough, FrenchDurationsInHours) {
   // "La visite dure de 2 à 3 h." read as "La visite dure.": hours, not a range of clock times.
   PreparedSource source;
@@ -476,6 +488,13 @@ TEST(PlacePassThrough, NumbersTheTranslationsWay) {
   EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet 3,5 kg.");
   source.pass_through = {{"Python 3.5", 2, ""}};
   EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet Python 3.5.");
+  // A British time after "at" is no decimal number ("We meet at 10.30.").
+  const std::vector<std::string> meet = {"▁We", "▁meet", "▁at", "."};
+  const std::vector<std::string> treffen = {"▁Wir", "▁treffen", "▁uns", "."};
+  source.pass_through = {{"10.30", 2, ""}};
+  EXPECT_EQ(insert(treffen, place_pass_through(source, meet, treffen, {0, 1, 2})), "Wir treffen uns 10.30.");
+  source.pass_through = {{"10.5", 2, ""}};
+  EXPECT_EQ(insert(treffen, place_pass_through(source, meet, treffen, {0, 1, 2})), "Wir treffen uns 10,5.");
   // German to English: the sign goes before the number.
   source.text = "Das Hemd kostet 12,99 €.";
   source.pass_through = {{"12,99 €", 2, ""}};

@@ -150,6 +150,9 @@ TEST(CalendarRanges, FoundInText) {
   // A weekday or month with its preposition.
   EXPECT_EQ(ranges("On Friday we play, in March (im März) too, en mars; on a Friday, in Paris, in Marchs."),
             (std::vector<std::string>{"On Friday", "in March", "im März", "en mars"}));
+  // Not a month that is a first name before a capitalised word.
+  EXPECT_EQ(ranges("We sang in June Carter's style in June."), (std::vector<std::string>{"in June"}));
+  EXPECT_EQ(ranges("We sang in June Carter's style."), (std::vector<std::string>{}));
 }
 
 TEST(CalendarNamesWithPreposition, WrittenTheLanguagesWay) {

@@ -84,6 +84,10 @@ TEST(ClockRanges, ABareStartOnTheTwelveHourClock) {
   EXPECT_EQ(clock_range_in("9-5pm", Language::english), Written("9 a.m.-5 p.m."));
   EXPECT_EQ(clock_range_in("from 9 a.m. to 5 p.m.", Language::english), Written("from 9 a.m. to 5 p.m."));
   EXPECT_EQ(clock_range_in("from 2 to 5 p.m.", Language::english), Written("from 2 to 5 p.m."));
+  // After "at" a range is one from its start; "around" stays ("um 9 Uhr to 17 Uhr" was left of "at 9 a.m. to 5 p.m.").
+  EXPECT_EQ(clock_range_in("at 9 a.m. to 5 p.m.", Language::german), Written("von 9 bis 17 Uhr"));
+  EXPECT_EQ(clock_range_in("um 8 Uhr bis 9 Uhr", Language::english), Written("from 8:00 to 9:00"));
+  EXPECT_EQ(clock_range_in("around 9 to 10 a.m.", Language::german), Written("gegen 9 bis 10 Uhr"));
 }
 
 TEST(FrenchDurations, HoursAfterAWordOfDuration) {
@@ -99,7 +103,9 @@ TEST(FrenchDurations, HoursAfterAWordOfDuration) {
   for (const char* before : {"\xc3\xa0", "depuis", "commence", "", "Dure"}) {
     EXPECT_EQ(french_duration_in("3 h", before, Language::english), std::nullopt) << before;
   }
-  for (const char* text : {"3 h 30", "3h30", "3 \xc3\xa0 2 h", "3 heures", "h", "de 3 h", "2 \xc3\xa0 h", "3 h x", ""}) {
+  EXPECT_EQ(french_duration_in("De 2 \xc3\xa0 3 h", "dure", Language::english), Written("2 to 3 hours"));
+  for (const char* text : {"3 h 30", "3h30", "3 \xc3\xa0 2 h", "3 heures", "h", "de 3 h", "2 \xc3\xa0 h", "3 h x", "",
+                           "2 \xc3\xa0 ou 3 h"}) {
     EXPECT_EQ(french_duration_in(text, "dure", Language::english), std::nullopt) << text;
   }
   EXPECT_EQ(french_duration_in("3 h", "dure", Language::unknown), std::nullopt);

@@ -34,11 +34,24 @@ TEST(Numerals, CurrencySignsOnTheTargetsSide) {
   EXPECT_EQ(numbers_in("5 $", de, fr), "5 $");  // already on its side
   EXPECT_EQ(numbers_in("$5", en, en), "$5");
   EXPECT_EQ(numbers_in("US$5", en, de), "US$5");  // a sign that is a word's part stays
+  EXPECT_EQ(numbers_in("12,99\xc2\xa0\xe2\x82\xac", fr, en), "\xe2\x82\xac" "12.99");  // after a no-break space
+}
+
+TEST(Numerals, FrenchSpacesBetweenThousands) {
+  // The "1" of "1 200 €" was no number, and an English translation read "1 €200".
+  EXPECT_EQ(numbers_in("1 200 \xe2\x82\xac", fr, en), "\xe2\x82\xac" "1,200");
+  EXPECT_EQ(numbers_in("2\xc2\xa0" "000 moutons", fr, de), "2.000 moutons");
+  EXPECT_EQ(numbers_in("1 200", en, de), "1 200");  // English: two numbers
+  EXPECT_EQ(numbers_in("3 1200", fr, en), "3 1200");
+  const std::string_view text = "coûte 1 200 000 €, 3 chats, 12 1234";
+  EXPECT_EQ(text.substr(0, french_thousands_end(text, text.find("1 ") + 1)), "coûte 1 200 000");
+  EXPECT_EQ(french_thousands_end(text, text.find("3 ") + 1), text.find("3 ") + 1);
+  EXPECT_EQ(french_thousands_end(text, text.find("12 ") + 2), text.find("12 ") + 2);  // four digits are no group
 }
 
 TEST(Numerals, OtherRunsOfDigitsStayAsWritten) {
   for (const char* text : {"10:30", "5-7", "1/2", "12/03/2024", "555-0199", "3.5.1", "192.168.0.1", "1,5", "1,00",
-                           "12,3456", "1,000,00", "3.", "Nr. 7", "", "abc"}) {
+                           "12,3456", "1,000,00", "3.", "Nr. 7", "", "abc", "v2.0", "MP3.5"}) {
     EXPECT_EQ(numbers_in(text, en, de), text) << text;
   }
   // German "3.5" is a date's ("am 3.5."), "1,000" one with a fraction.

@@ -193,7 +193,7 @@ bool beside_month(std::string_view text, size_t begin, size_t end) {
 }
 
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
-// "5-7", "1/2"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
+// "5-7", "1/2"), in French text with spaces between groups of thousands ("1 200"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
 // digit), the signs included, or a unit of measure or a currency's name after them ("5 km", "12
 // Euro": text/currencies.h), or an ordinal's ending
@@ -208,10 +208,12 @@ std::vector<ByteRange> numbers(std::string_view text) {
     return is_ascii_digit(text[at]) || (separator && at + 1 < text.size() && is_ascii_digit(text[at + 1]));
   };
   std::vector<ByteRange> runs;
+  const bool french = guess_language(text) == Language::french;
   for (size_t begin = 0; begin < text.size(); ++begin) {
     if (!is_ascii_digit(text[begin])) continue;
     size_t end = begin + 1;
     while (end < text.size() && continues_number(end)) ++end;
+    if (french && end - begin <= 3) end = french_thousands_end(text, end);  // "1 200 €"
     const size_t sign = sign_before(text, begin);
     const size_t unit = std::max({unit_end(text, end), measure_end(text, end), currency_name_end(text, end)});
     size_t clock = clock_suffix_end(text, end);
@@ -337,10 +339,22 @@ SpanContext span_context(const PreparedSource& source, const PassThrough& span, 
   return context;
 }
 
-// Whether a sentence ends right before span[at] (. ! or ? and spaces): "sonntags. Samstags".
+// Whether a sentence ends right before span[at] (. ! or ? and spaces): "sonntags. Samstags"; not
+// the dot of initials or a clock's "p.m." ("5 p.m. Monday to Friday").
 bool ends_sentence_at(std::string_view span, size_t at) {
   const size_t last = span.find_last_not_of(' ', at == 0 ? std::string_view::npos : at - 1);
-  return at > 0 && last != std::string_view::npos && last < at && std::string_view(".!?").find(span[last]) != std::string_view::npos;
+  if (at == 0 || last == std::string_view::npos || last >= at) return false;
+  if (span[last] == '.' && ends_in_dotted_letters(span.substr(0, last))) return false;
+  return std::string_view(".!?").find(span[last]) != std::string_view::npos;
+}
+
+// Whether `span` is an hour and minutes with a dot after "at" ("at 10.30", British), which is no
+// decimal number.
+bool british_time(std::string_view span, std::string_view word_before) {
+  const size_t dot = span.find('.');
+  return word_before == "at" && (dot == 1 || dot == 2) && span.size() == dot + 3 &&
+         std::all_of(span.begin(), span.begin() + static_cast<long>(dot), is_ascii_digit) &&
+         is_ascii_digit(span[dot + 1]) && is_ascii_digit(span[dot + 2]);
 }
 
 // Whether `span` begins with a letter or digit (a word of the sentence, not an emoji or mark).
@@ -356,17 +370,21 @@ bool opens_with_word(std::string_view span) {
 // "Freitag" -> "Friday", "Montag, 20 Uhr" -> "Monday, 8 p.m."); a month that is a first name too only beside digits or
 // after a preposition of time ("in June"; "June Carter", "with April" stay); a translated first
 // word capitalised when it opens the translation ("Lundi"). In a span with other words (a name
-// merged with a clock time beside it: "IBM at 5 p.m.") only its clock times, dates, ranges and
-// amounts are rewritten, the rest as the source wrote it ("June Carter", "3rd Avenue").
+// merged with a clock time beside it: "IBM at 5 p.m.") those stay as the source wrote them, and so
+// does a month, weekday or ordinal right beside one ("June Carter", "3rd Avenue"; a weekday or
+// month after its preposition only when one follows: "Mr. Smith on Friday" -> "… am Freitag").
 std::string written_in(const std::string& span, const SpanContext& context, Language language, bool opens_translation) {
   struct Rewrite {
     ByteRange range;
     std::string text;
     bool word_alone = false;  // a calendar name or ordinal, which another word beside it may name
+    size_t first_word = 0, end_word = 0;  // of `words`
+    bool named_from_before = true;        // a word before it may name it too (not after a preposition)
   };
   std::vector<Rewrite> rewrites;
   const std::vector<ByteRange> words = words_between_spaces(span);
-  bool digits = false, calendar_first_name_ok = true, other_word = false;
+  bool digits = false, calendar_first_name_ok = true;
+  std::vector<bool> other_words(words.size(), false);  // words of no date: a name ("June Carter"), a place
   for (size_t i = 0; i < words.size();) {
     // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
     // clock time of four at most ("à 8 h 30", "at 5 p.m.", "20 Uhr"), a date of two or three ("14.
@@ -393,7 +411,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
       bool alone = false;
       if (!written && n == 2) alone = (written = calendar_name_with_preposition_in(slice(span, group), language)).has_value();
       if (written) {
-        rewrites.push_back(Rewrite{group, *written, alone});
+        rewrites.push_back(Rewrite{group, *written, alone, i, i + n, false});
         digits = clock_or_date = true;
         i += n;
       }
@@ -407,23 +425,28 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
     if (ordinal && context.name_after) {  // "42nd Street", "5th Avenue": a name's part
       digits = true;
     } else if (ordinal) {
-      rewrites.push_back(Rewrite{dotted, std::move(*ordinal), true});
+      rewrites.push_back(Rewrite{dotted, std::move(*ordinal), true, i, i + 1});
       digits = true;
     } else if (std::any_of(word.begin(), word.end(), is_ascii_digit)) {
       digits = true;
     } else if (is_unit_or_sign(slice(span, words[i]))) {  // "5 km", "12,99 €"
     } else if (is_calendar_name(word, opens_french)) {
-      rewrites.push_back(Rewrite{core, calendar_name_in(word, opens_french, language), true});
+      rewrites.push_back(Rewrite{core, calendar_name_in(word, opens_french, language), true, i, i + 1});
       if (i == 0) calendar_first_name_ok = reads_as_calendar_name(word, context.word_before);
     } else {
-      other_word = true;  // a word of no date: a name ("June Carter"), a place
+      other_words[i] = true;
     }
     ++i;
   }
-  if (other_word) {
-    rewrites.erase(std::remove_if(rewrites.begin(), rewrites.end(), [](const Rewrite& r) { return r.word_alone; }),
-                   rewrites.end());
-  }
+  // A calendar name or ordinal beside another word may be a name's part ("June Carter", "Carter
+  // June"); one after its preposition only before it ("in June Carter's"; "Mr. Smith on Friday").
+  rewrites.erase(std::remove_if(rewrites.begin(), rewrites.end(),
+                                [&](const Rewrite& r) {
+                                  const bool after = r.end_word < words.size() && other_words[r.end_word];
+                                  const bool before = r.named_from_before && r.first_word > 0 && other_words[r.first_word - 1];
+                                  return r.word_alone && (after || before);
+                                }),
+                 rewrites.end());
   if (!digits && !calendar_first_name_ok) return span;  // "with April"
   std::string text;
   size_t written = 0;  // span[0, written) is in text
@@ -441,7 +464,8 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   text += span.substr(written);
   // Its numbers the translation's way ("3.5" -> "3,5", "$12.99" -> "12,99 $"); not beside a name
   // ("Python 3.5").
-  return other_word ? text : numbers_in(text, context.source_language, language);
+  const bool other_word = std::find(other_words.begin(), other_words.end(), true) != other_words.end();
+  return other_word || british_time(span, context.word_before) ? text : numbers_in(text, context.source_language, language);
 }
 
 // The insertion of a span with a stand-in in place of the target word aligned with the stand-in's

@@ -92,8 +92,9 @@ struct Insertion {
 // Clock times, months and weekdays are written in the translation's language, told by its function
 // words (text/function_words.h), else `fallback_language` (translation_language_fallback); numbers
 // with separators or currency signs its way too (text/numerals.h), read the source's way: the
-// source's language is told by its function words, else it is the other language whose function
-// words `knows_word` says the vocabulary holds ("1,000 people watch …").
+// source's language is told by its function words, else (none, or the translation's own) it is
+// the other language whose function words `knows_word` says the vocabulary holds ("1,000 people
+// watch …").
 // A span of words opening the translation lowers the model's first word when that is a function
 // word of the translation's language, or, in English and French, a word `knows_word` says the
 // target vocabulary holds whole in lowercase ("12 Dogs play" -> "12 dogs play"; not "I", nor a name

@@ -292,7 +292,11 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
     for (size_t n = std::min<size_t>(4, words.size() - i); n >= 1; --n) {
       const ByteRange range = without_punctuation(text, ByteRange{words[i].begin, words[i + n - 1].end});
       const bool weekly = n <= 2 && weekly_day(slice(text, range), word_before_in_sentence(text, words, i));
-      const bool with_preposition = n == 2 && calendar_name_with_preposition(slice(text, range));
+      // Not a month that is a first name before a capitalised word ("in June Carter's style").
+      const bool named = i + n < words.size() && text[words[i + n].begin] >= 'A' && text[words[i + n].begin] <= 'Z' &&
+                         std::find(kFirstNames.begin(), kFirstNames.end(), slice(text, without_punctuation(text, words[i + 1]))) !=
+                             kFirstNames.end();
+      const bool with_preposition = n == 2 && !named && calendar_name_with_preposition(slice(text, range));
       if (!calendar_range(slice(text, range)) && !weekly && !with_preposition) continue;
       ranges.push_back(range);
       i += n - 1;

@@ -179,7 +179,7 @@ std::optional<TimeAt> time_at(std::string_view text) {
 }
 
 struct ClockRange {
-  const RangeWord* opening = nullptr;  // kFrom, kBetween or none
+  const RangeWord* opening = nullptr;  // kFrom (also for "at"), kBetween, kAround or none
   ClockTime start;
   const RangeWord* joint = nullptr;  // kTo, kAnd or none: a dash
   ClockTime end;
@@ -208,10 +208,11 @@ std::optional<ClockTime> range_start(std::string_view text, const ClockTime& end
 std::optional<ClockRange> clock_range(std::string_view text) {
   ClockRange range;
   const std::string first = to_lowercase(text.substr(0, text.find(' ')));
-  for (const RangeWord* opening : {&kFrom, &kBetween}) {
+  // A range after "at" is one from its start ("um 8 Uhr bis 9 Uhr" -> "from 8:00 to 9:00").
+  for (const RangeWord* opening : {&kFrom, &kBetween, &kAt, &kAround}) {
     for (Language language : kLanguages) {
       if (range.opening == nullptr && first == opening->in(language) && first.size() < text.size()) {
-        range.opening = opening;
+        range.opening = opening == &kAt ? &kFrom : opening;
         text.remove_prefix(first.size() + 1);
       }
     }
@@ -227,7 +228,8 @@ std::optional<ClockRange> clock_range(std::string_view text) {
       {" and ", &kAnd, false}, {" et ", &kAnd, false},    {" - ", nullptr, true},              {"-", nullptr, true},
       {" \xe2\x80\x93 ", nullptr, true}, {"\xe2\x80\x93", nullptr, true}};  // à, en dash
   for (const Joint& joint : kJoints) {
-    if (range.opening == &kFrom ? joint.word == &kAnd : range.opening == &kBetween && joint.word != &kAnd) continue;
+    const bool from = range.opening == &kFrom || range.opening == &kAround;
+    if (from ? joint.word == &kAnd : range.opening == &kBetween && joint.word != &kAnd) continue;
     const bool bare = range.opening != nullptr || joint.bare_start_alone;
     for (size_t at = text.find(joint.text); at != std::string_view::npos; at = text.find(joint.text, at + 1)) {
       const std::optional<ClockTime> end = clock_time(text.substr(at + joint.text.size()));
@@ -305,7 +307,7 @@ struct Hours {
 
 // "3 h", "3h", "2 à 3 h", "de 2 à 3 h", "2-3 h", "2 ou 3 h", `text` whole.
 std::optional<Hours> french_hours(std::string_view text) {
-  const bool from = text.substr(0, 3) == "de ";  // only before a range
+  const bool from = text.substr(0, 3) == "de " || text.substr(0, 3) == "De ";  // only before a range
   if (from) text.remove_prefix(3);
   Hours hours;
   size_t at = 0;
@@ -317,6 +319,7 @@ std::optional<Hours> french_hours(std::string_view text) {
     if (text.substr(at, spaced.size()) == spaced) {
       at += spaced.size();
       hours.joint = &joint;
+      break;
     }
   }
   if (!hours.joint && at < text.size() && text[at] == '-') {

@@ -31,7 +31,9 @@ std::optional<std::string> clock_time_in(std::string_view text, Language languag
 // Passed as two spans the models read "von bis geöffnet", and "10" kept no clock ("from 10 to 8
 // p.m."). English writes both ends on the 12-hour clock when either end is after noon or the
 // source's was, the start's a.m. or p.m. only where it differs from the end's; German writes its
-// Uhr once ("von 9 bis 17 Uhr"). nullopt when `text` is no such range or the language is unknown.
+// Uhr once ("von 9 bis 17 Uhr"). After "at", "um" or "à" a range is one from its start ("um 8
+// Uhr bis 9 Uhr" -> "from 8:00 to 9:00"); after "around", "gegen" or "vers" it keeps that word.
+// nullopt when `text` is no such range or the language is unknown.
 std::optional<std::string> clock_range_in(std::string_view text, Language language);
 
 // `text`, a French number of hours after `word_before` that makes it a duration ("dure",

@@ -26,7 +26,7 @@ constexpr std::string_view kFrench[] = {"le",  "la",  "les", "un",  "une", "et",
                                         "dans", "avec", "ce", "au", "sur", "à",   "de",  "pour",
                                         "qui", "sa",  "ses", "aux", "l",   "d",   "il",  "elle",
                                         "ont", "pas", "ne",  "chez", "sous", "vers", "mais", "ils",
-                                        "pendant", "par", "nous", "vous", "son", "cette", "ces", "très"};
+                                        "pendant", "nous", "vous", "cette", "ces", "très"};
 
 // Function words guess_language leaves out, as two languages share them.
 constexpr std::string_view kSharedEnglish[] = {"in", "an", "was", "am"};

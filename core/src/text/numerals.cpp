@@ -1,5 +1,6 @@
 #include "text/numerals.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -13,20 +14,41 @@ constexpr std::string_view kNarrowNoBreakSpace = "\xe2\x80\xaf";
 
 bool is_separator(char c) { return c == '.' || c == ',' || c == ':' || c == '/' || c == '-'; }
 
-// Whether a number starts at text[at]: a digit after no digit and no separator between digits
-// ("5" of "-5", not "7" of "5-7").
+// Whether a number starts at text[at]: a digit after no digit, no letter (a version "v2.0", "MP3")
+// and no separator between digits ("5" of "-5", not "7" of "5-7").
 bool starts_number(std::string_view text, size_t at) {
   if (!is_ascii_digit(text[at])) return false;
   if (at == 0) return true;
   const char before = text[at - 1];
-  return !is_ascii_digit(before) && !(is_separator(before) && at >= 2 && is_ascii_digit(text[at - 2]));
+  return !is_ascii_digit(before) && !is_ascii_letter(before) &&
+         !(is_separator(before) && at >= 2 && is_ascii_digit(text[at - 2]));
 }
 
-// The end of the number starting at `at`: digits, and single separators between digits.
-size_t number_end(std::string_view text, size_t at) {
-  while (at < text.size() &&
-         (is_ascii_digit(text[at]) || (is_separator(text[at]) && at + 1 < text.size() && is_ascii_digit(text[at + 1])))) {
-    ++at;
+// The length of a space French puts between groups of thousands at text[at] (a space, a no-break
+// space or a narrow one) when a group of three digits follows it ("1 200 €"), else 0.
+size_t french_group_space(std::string_view text, size_t at) {
+  size_t length = 0;
+  for (std::string_view space : {std::string_view(" "), std::string_view("\xc2\xa0"), kNarrowNoBreakSpace}) {
+    if (text.substr(at, space.size()) == space) length = space.size();
+  }
+  const size_t digits = at + length;
+  const bool group = length > 0 && digits + 3 <= text.size() && is_ascii_digit(text[digits]) &&
+                     is_ascii_digit(text[digits + 1]) && is_ascii_digit(text[digits + 2]) &&
+                     (digits + 3 == text.size() || !is_ascii_digit(text[digits + 3]));
+  return group ? length : 0;
+}
+
+// The end of the number starting at `at`: digits, and single separators between digits; in French
+// also spaces between groups of thousands.
+size_t number_end(std::string_view text, size_t at, Language language) {
+  while (at < text.size()) {
+    if (is_ascii_digit(text[at]) || (is_separator(text[at]) && at + 1 < text.size() && is_ascii_digit(text[at + 1]))) {
+      ++at;
+    } else if (const size_t groups = language == Language::french ? french_thousands_end(text, at) : at; groups > at) {
+      at = groups;
+    } else {
+      break;
+    }
   }
   return at;
 }
@@ -74,8 +96,12 @@ std::optional<std::string> numeral_in(std::string_view text, Language source, La
   for (char c : text) {
     if (c == ':' || c == '/' || c == '-') return std::nullopt;  // a time, a fraction or date, a range
   }
+  std::string groups(text);  // French spaces between thousands read as dots
+  for (std::string_view space : {std::string_view("\xc2\xa0"), kNarrowNoBreakSpace, std::string_view(" ")}) {
+    for (size_t at = groups.find(space); at != std::string::npos; at = groups.find(space, at)) groups.replace(at, space.size(), ".");
+  }
   const bool english_source = source == Language::english;
-  const std::optional<Numeral> numeral = read(text, english_source ? ',' : '.', english_source ? '.' : ',');
+  const std::optional<Numeral> numeral = read(groups, english_source ? ',' : '.', english_source ? '.' : ',');
   if (!numeral) return std::nullopt;
   const std::string_view group = target == Language::english ? "," : target == Language::german ? "." : kNarrowNoBreakSpace;
   std::string written;
@@ -114,6 +140,11 @@ std::string_view sign_ending(const std::string& out, size_t* begin) {
 
 }  // namespace
 
+size_t french_thousands_end(std::string_view text, size_t at) {
+  while (const size_t space = french_group_space(text, at)) at += space + 3;
+  return at;
+}
+
 std::string numbers_in(std::string_view text, Language source, Language target) {
   if (source == Language::unknown || target == Language::unknown || source == target) return std::string(text);
   std::string out;
@@ -122,7 +153,7 @@ std::string numbers_in(std::string_view text, Language source, Language target) 
       out += text[at++];
       continue;
     }
-    const size_t end = number_end(text, at);
+    const size_t end = number_end(text, at, source);
     const std::optional<std::string> written = numeral_in(text.substr(at, end - at), source, target);
     if (!written) {
       out.append(text, at, end - at);
@@ -131,7 +162,10 @@ std::string numbers_in(std::string_view text, Language source, Language target) 
     }
     size_t sign_begin = 0;
     const std::string_view before = target == Language::english ? std::string_view() : sign_ending(out, &sign_begin);
-    const size_t after_at = end + (end < text.size() && text[end] == ' ');
+    size_t after_at = end;  // past one space, a no-break one too ("12,99 €")
+    for (std::string_view space : {std::string_view(" "), std::string_view("\xc2\xa0"), kNarrowNoBreakSpace}) {
+      if (after_at == end && text.substr(end, space.size()) == space) after_at = end + space.size();
+    }
     const std::string_view after = target == Language::english ? sign_at(text, after_at) : std::string_view();
     if (!before.empty()) {  // "$12.99" -> "12,99 $"
       out.resize(sign_begin);

@@ -6,6 +6,7 @@
 // needing no model.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -21,5 +22,10 @@ namespace attend {
 // written: "1,5" in English, "3.5" in German (a date's "3.5." too), a version "3.5.1", an address
 // "192.168.0.1", a time "10:30", "5-7", "1/2". `text` itself when either language is unknown.
 std::string numbers_in(std::string_view text, Language source, Language target);
+
+// The end of the groups of thousands French writes after the number ending at text[at], each a
+// space (a no-break or narrow one too) and three digits ("1 200 €": the end of "200"); `at` when
+// there are none.
+size_t french_thousands_end(std::string_view text, size_t at);
 
 }  // namespace attend
