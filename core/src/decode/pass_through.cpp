@@ -363,11 +363,11 @@ bool opens_with_word(std::string_view span) {
   return !span.empty() && (is_ascii_digit(span[0]) || letter_at(span, 0, &length) != Letter::none);
 }
 
-// A span as the translation writes it, when all its words make a date or a time: its clock times
-// and ordinals the translation's way (text/clock_times.h: "20 Uhr" -> "8 p.m."; text/ordinals.h:
-// "1." -> "1st"), its dates ("25. Mai" -> "May
-// 25", "25 mai"), months and weekdays in the translation's language (text/calendar_names.h;
-// "Freitag" -> "Friday", "Montag, 20 Uhr" -> "Monday, 8 p.m."); a month that is a first name too only beside digits or
+// A span as the translation writes it: its clock times and ordinals the translation's way
+// (text/clock_times.h: "20 Uhr" -> "8 p.m."; text/ordinals.h: "1." -> "1st"), its dates ("25. Mai"
+// -> "May 25", "25 mai"), months and weekdays in the translation's language (text/calendar_names.h;
+// "Freitag" -> "Friday", "Montag, 20 Uhr" -> "Monday, 8 p.m."), its numbers' separators and
+// currency signs (text/numerals.h: "$12.99" -> "12,99 $"); a month that is a first name too only beside digits or
 // after a preposition of time ("in June"; "June Carter", "with April" stay); a translated first
 // word capitalised when it opens the translation ("Lundi"). In a span with other words (a name
 // merged with a clock time beside it: "IBM at 5 p.m.") those stay as the source wrote them, and so
