@@ -17,8 +17,8 @@
 #include "text/function_words.h"
 #include "text/german_ordinal.h"
 #include "text/letter_case.h"
-#include "text/numerals.h"
 #include "text/letters.h"
+#include "text/numerals.h"
 #include "text/ordinals.h"
 
 namespace attend {

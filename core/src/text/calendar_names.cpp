@@ -16,6 +16,9 @@ namespace {
 // One month or weekday in each language, in that order: English, German, French.
 struct CalendarName {
   std::string_view english, german, french;
+  std::string_view in(Language language) const {
+    return language == Language::english ? english : language == Language::german ? german : french;
+  }
 };
 
 constexpr std::array<CalendarName, 20> kCalendarNames = {{
@@ -78,14 +81,7 @@ bool is_calendar_name(std::string_view word, bool opens_french_sentence) {
 
 std::string calendar_name_in(std::string_view word, bool opens_french_sentence, Language language) {
   const std::optional<CalendarName> name = find_calendar_name(word, opens_french_sentence);
-  if (!name) return std::string(word);
-  switch (language) {
-    case Language::english: return std::string(name->english);
-    case Language::german: return std::string(name->german);
-    case Language::french: return std::string(name->french);
-    case Language::unknown: break;
-  }
-  return std::string(word);
+  return std::string(!name || language == Language::unknown ? word : name->in(language));
 }
 
 namespace {
@@ -217,10 +213,6 @@ constexpr std::array<CalendarPreposition, 5> kCalendarPrepositions = {{{Language
                                                                        {Language::german, "im", false},
                                                                        {Language::french, "en", false}}};
 
-std::string_view name_in(const CalendarName& name, Language language) {
-  return language == Language::english ? name.english : language == Language::german ? name.german : name.french;
-}
-
 // The entry of kCalendarNames `text` names after its preposition (calendar_name_with_preposition_in).
 std::optional<size_t> calendar_name_with_preposition(std::string_view text) {
   const size_t space = text.find(' ');
@@ -231,7 +223,7 @@ std::optional<size_t> calendar_name_with_preposition(std::string_view text) {
     if (preposition != before.word) continue;
     const size_t first = before.weekday ? kFirstWeekday : 0, last = before.weekday ? kCalendarNames.size() : kMonths;
     for (size_t index = first; index < last; ++index) {
-      if (word == name_in(kCalendarNames[index], before.language)) return index;
+      if (word == kCalendarNames[index].in(before.language)) return index;
     }
   }
   return std::nullopt;
@@ -247,10 +239,10 @@ std::optional<std::string> calendar_name_with_preposition_in(std::string_view te
   const bool weekday = *index >= kFirstWeekday;
   for (const CalendarPreposition& before : kCalendarPrepositions) {
     if (before.language == language && before.weekday == weekday) {
-      return std::string(before.word) + " " + std::string(name_in(kCalendarNames[*index], language));
+      return std::string(before.word) + " " + std::string(kCalendarNames[*index].in(language));
     }
   }
-  return std::string(name_in(kCalendarNames[*index], language));  // French "vendredi"
+  return std::string(kCalendarNames[*index].in(language));  // French "vendredi"
 }
 
 std::optional<std::string> weekly_day_in(std::string_view text, std::string_view word_before, Language language) {
@@ -285,6 +277,18 @@ std::optional<std::string> calendar_range_in(std::string_view text, Language lan
   return std::nullopt;
 }
 
+namespace {
+
+// Whether words[k] of `text` is a month that is a first name too, before a capitalised word ("June
+// Carter's style").
+bool first_name_before_name(std::string_view text, const std::vector<ByteRange>& words, size_t k) {
+  const bool name_after = k + 1 < words.size() && text[words[k + 1].begin] >= 'A' && text[words[k + 1].begin] <= 'Z';
+  const std::string_view month = slice(text, without_punctuation(text, words[k]));
+  return name_after && std::find(kFirstNames.begin(), kFirstNames.end(), month) != kFirstNames.end();
+}
+
+}  // namespace
+
 std::vector<ByteRange> calendar_ranges(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   std::vector<ByteRange> ranges;
@@ -292,11 +296,8 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
     for (size_t n = std::min<size_t>(4, words.size() - i); n >= 1; --n) {
       const ByteRange range = without_punctuation(text, ByteRange{words[i].begin, words[i + n - 1].end});
       const bool weekly = n <= 2 && weekly_day(slice(text, range), word_before_in_sentence(text, words, i));
-      // Not a month that is a first name before a capitalised word ("in June Carter's style").
-      const bool named = i + n < words.size() && text[words[i + n].begin] >= 'A' && text[words[i + n].begin] <= 'Z' &&
-                         std::find(kFirstNames.begin(), kFirstNames.end(), slice(text, without_punctuation(text, words[i + 1]))) !=
-                             kFirstNames.end();
-      const bool with_preposition = n == 2 && !named && calendar_name_with_preposition(slice(text, range));
+      const bool with_preposition = n == 2 && calendar_name_with_preposition(slice(text, range)) &&
+                                    !first_name_before_name(text, words, i + 1);
       if (!calendar_range(slice(text, range)) && !weekly && !with_preposition) continue;
       ranges.push_back(range);
       i += n - 1;

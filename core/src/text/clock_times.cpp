@@ -1,6 +1,7 @@
 #include "text/clock_times.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <iterator>
 
 #include "text/ascii.h"
@@ -153,6 +154,16 @@ constexpr RangeWord kAt = {"at", "um", "\xc3\xa0"};  // à
 constexpr RangeWord kAround = {"around", "gegen", "vers"};
 constexpr Language kLanguages[] = {Language::english, Language::german, Language::french};
 
+// The one of `words` that `word` (in lowercase) is in any of the three languages; null when none.
+const RangeWord* one_of(std::string_view word, std::initializer_list<const RangeWord*> words) {
+  for (const RangeWord* candidate : words) {
+    for (Language language : kLanguages) {
+      if (word == candidate->in(language)) return candidate;
+    }
+  }
+  return nullptr;
+}
+
 // A clock time after its preposition: "at 5 p.m.", "um 20 Uhr", "vers 8 h 30"; after it an hour
 // with minutes and a colon is a clock time too ("at 8:15", "um 8:15"; not "um 2.50", an amount).
 struct TimeAt {
@@ -164,17 +175,13 @@ struct TimeAt {
 std::optional<TimeAt> time_at(std::string_view text) {
   const size_t space = text.find(' ');
   if (space == std::string_view::npos) return std::nullopt;
-  const std::string first = to_lowercase(text.substr(0, space));
+  const RangeWord* preposition = one_of(to_lowercase(text.substr(0, space)), {&kAt, &kAround});
+  if (preposition == nullptr) return std::nullopt;
   const std::string_view rest = text.substr(space + 1);
-  for (const RangeWord* preposition : {&kAt, &kAround}) {
-    for (Language language : kLanguages) {
-      if (first != preposition->in(language)) continue;
-      if (const std::optional<ClockTime> time = clock_time(rest)) return TimeAt{preposition, *time};
-      size_t at = 0;
-      const std::optional<ClockTime> bare = hour_and_minutes(rest, &at, ":");
-      if (bare && bare->has_minutes && at == rest.size() && valid(*bare, 24)) return TimeAt{preposition, *bare};
-    }
-  }
+  if (const std::optional<ClockTime> time = clock_time(rest)) return TimeAt{preposition, *time};
+  size_t at = 0;
+  const std::optional<ClockTime> bare = hour_and_minutes(rest, &at, ":");
+  if (bare && bare->has_minutes && at == rest.size() && valid(*bare, 24)) return TimeAt{preposition, *bare};
   return std::nullopt;
 }
 
@@ -209,13 +216,10 @@ std::optional<ClockRange> clock_range(std::string_view text) {
   ClockRange range;
   const std::string first = to_lowercase(text.substr(0, text.find(' ')));
   // A range after "at" is one from its start ("um 8 Uhr bis 9 Uhr" -> "from 8:00 to 9:00").
-  for (const RangeWord* opening : {&kFrom, &kBetween, &kAt, &kAround}) {
-    for (Language language : kLanguages) {
-      if (range.opening == nullptr && first == opening->in(language) && first.size() < text.size()) {
-        range.opening = opening == &kAt ? &kFrom : opening;
-        text.remove_prefix(first.size() + 1);
-      }
-    }
+  const RangeWord* opening = first.size() < text.size() ? one_of(first, {&kFrom, &kBetween, &kAt, &kAround}) : nullptr;
+  if (opening != nullptr) {
+    range.opening = opening == &kAt ? &kFrom : opening;
+    text.remove_prefix(first.size() + 1);
   }
   struct Joint {
     std::string_view text;

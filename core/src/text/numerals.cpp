@@ -12,6 +12,18 @@ namespace {
 
 constexpr std::string_view kNarrowNoBreakSpace = "\xe2\x80\xaf";
 
+// The spaces French puts between groups of thousands, and before a currency sign: a space, a
+// no-break space, a narrow no-break space.
+constexpr std::string_view kSpaces[] = {" ", "\xc2\xa0", kNarrowNoBreakSpace};
+
+// The length of the space (of kSpaces) at text[at], or 0.
+size_t space_length(std::string_view text, size_t at) {
+  for (std::string_view space : kSpaces) {
+    if (text.substr(at, space.size()) == space) return space.size();
+  }
+  return 0;
+}
+
 bool is_separator(char c) { return c == '.' || c == ',' || c == ':' || c == '/' || c == '-'; }
 
 // Whether a number starts at text[at]: a digit after no digit, no letter (a version "v2.0", "MP3")
@@ -27,10 +39,7 @@ bool starts_number(std::string_view text, size_t at) {
 // The length of a space French puts between groups of thousands at text[at] (a space, a no-break
 // space or a narrow one) when a group of three digits follows it ("1 200 €"), else 0.
 size_t french_group_space(std::string_view text, size_t at) {
-  size_t length = 0;
-  for (std::string_view space : {std::string_view(" "), std::string_view("\xc2\xa0"), kNarrowNoBreakSpace}) {
-    if (text.substr(at, space.size()) == space) length = space.size();
-  }
+  const size_t length = space_length(text, at);
   const size_t digits = at + length;
   const bool group = length > 0 && digits + 3 <= text.size() && is_ascii_digit(text[digits]) &&
                      is_ascii_digit(text[digits + 1]) && is_ascii_digit(text[digits + 2]) &&
@@ -96,9 +105,11 @@ std::optional<std::string> numeral_in(std::string_view text, Language source, La
   for (char c : text) {
     if (c == ':' || c == '/' || c == '-') return std::nullopt;  // a time, a fraction or date, a range
   }
-  std::string groups(text);  // French spaces between thousands read as dots
-  for (std::string_view space : {std::string_view("\xc2\xa0"), kNarrowNoBreakSpace, std::string_view(" ")}) {
-    for (size_t at = groups.find(space); at != std::string::npos; at = groups.find(space, at)) groups.replace(at, space.size(), ".");
+  std::string groups;  // French spaces between thousands read as dots
+  for (size_t at = 0; at < text.size();) {
+    const size_t space = space_length(text, at);
+    groups += space > 0 ? '.' : text[at];
+    at += std::max<size_t>(space, 1);
   }
   const bool english_source = source == Language::english;
   const std::optional<Numeral> numeral = read(groups, english_source ? ',' : '.', english_source ? '.' : ',');
@@ -162,10 +173,7 @@ std::string numbers_in(std::string_view text, Language source, Language target) 
     }
     size_t sign_begin = 0;
     const std::string_view before = target == Language::english ? std::string_view() : sign_ending(out, &sign_begin);
-    size_t after_at = end;  // past one space, a no-break one too ("12,99 €")
-    for (std::string_view space : {std::string_view(" "), std::string_view("\xc2\xa0"), kNarrowNoBreakSpace}) {
-      if (after_at == end && text.substr(end, space.size()) == space) after_at = end + space.size();
-    }
+    const size_t after_at = end + space_length(text, end);  // past one space, a no-break one too ("12,99 €")
     const std::string_view after = target == Language::english ? sign_at(text, after_at) : std::string_view();
     if (!before.empty()) {  // "$12.99" -> "12,99 $"
       out.resize(sign_begin);
