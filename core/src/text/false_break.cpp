@@ -6,6 +6,7 @@
 #include <string>
 
 #include "text/ascii.h"
+#include "text/calendar_names.h"
 #include "text/german_ordinal.h"
 #include "text/letter_case.h"
 #include "text/letters.h"
@@ -31,6 +32,19 @@ bool listed(const std::array<std::string_view, N>& list, const std::string& word
   return std::find(list.begin(), list.end(), word) != list.end();
 }
 
+// Whether a clock's "a.m." or "p.m." (`word`, without its last dot) ends its sentence before
+// `after`: before a capitalised word ("closes at 6 p.m. Tickets cost €15."), but for a weekday or
+// month and a time zone in capitals ("9 a.m. to 5 p.m. Monday to Friday", "at 5 p.m. EST").
+bool clock_abbreviation_ends_sentence(std::string_view word, std::string_view after) {
+  const std::string lower = to_lowercase(word);
+  if (lower != "a.m" && lower != "p.m") return false;
+  const size_t begin = std::min(after.find_first_not_of(" \t\r\n"), after.size());
+  const std::string_view next = after.substr(begin, after.find_first_of(" \t\r\n,.;:!?", begin) - begin);
+  if (first_letter(next) != Letter::upper) return false;
+  const bool capitals = std::all_of(next.begin(), next.end(), [](char c) { return c < 'a' || c > 'z'; });
+  return !capitals && !is_calendar_name(next, false);
+}
+
 bool follows_abbreviation(std::string_view before, std::string_view after) {
   size_t end = before.size();
   while (end > 0 && is_ascii_space(before[end - 1])) --end;
@@ -49,7 +63,7 @@ bool follows_abbreviation(std::string_view before, std::string_view after) {
                               (i == 0 || word[i - 1] == '.');
     if (is_ascii_letter(word[i]) && !letter_alone) initials = false;
   }
-  if (initials) return true;
+  if (initials) return !clock_abbreviation_ends_sentence(word, after);
 
   const std::string lower = to_lowercase(word);
   if (listed(kTitles, lower) || listed(kAbbreviations, lower)) return true;

@@ -1,5 +1,6 @@
 // Sentence breaks that UAX #29 takes and a reader would not: after a title, a Latin or German
-// abbreviation, initials and dotted acronyms ("Mr. Smith", "e.g. Paris", "J.P. Morgan"), a German
+// abbreviation, initials and dotted acronyms ("Mr. Smith", "e.g. Paris", "J.P. Morgan"; a clock's
+// "p.m." only before a weekday, month or time zone: "5 p.m. Monday to Friday"), a German
 // ordinal ("Der 1. Platz", text/german_ordinal.h), and before a lowercase letter („Wo ist er?“
 // fragte sie.).
 #pragma once
