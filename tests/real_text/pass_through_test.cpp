@@ -377,6 +377,36 @@ TEST(PlacePassThrough, ASpanEndingInADotTakesTheTranslationsFullStop) {
   EXPECT_EQ(insert(hund, place_pass_through(source, from, hund, {0, 1, 5, 5, 2, 3, 4, 5})), "Ein Mann geht mit einem Hund 😀 U.S.");
 }
 
+TEST(PlacePassThrough, TitlesTheTranslationsWay) {
+  // "A woman talks to Mr. Smith in the park." read as "A woman talks to someone in the park."
+  PreparedSource source;
+  source.text = "A woman talks to Mr. Smith in the park.";
+  source.pass_through = {{"Mr. Smith", 3, "someone"}};
+  const std::vector<std::string> talks = {"▁A", "▁woman", "▁talks", "▁to", "▁someone", "▁in", "▁the", "▁park", "."};
+  const std::vector<std::string> spricht = {"▁Eine", "▁Frau", "▁spricht", "▁mit", "▁jemand", "▁im", "▁Park", "."};
+  EXPECT_EQ(insert(spricht, place_pass_through(source, talks, spricht, {0, 1, 2, 3, 4, 5, 5, 6})),
+            "Eine Frau spricht mit Herrn Smith im Park.");  // after a preposition
+  const std::vector<std::string> sieht = {"▁Eine", "▁Frau", "▁sieht", "▁jemand", "▁im", "▁Park", "."};
+  EXPECT_EQ(insert(sieht, place_pass_through(source, talks, sieht, {0, 1, 2, 2, 3, 4, 4, 5})),
+            "Eine Frau sieht Herr Smith im Park.");
+  // "M. Dupont lit un livre." read as "Quelqu'un lit un livre."
+  source.text = "M. Dupont lit un livre.";
+  source.pass_through = {{"M. Dupont", -1, "Quelqu'un"}};
+  const std::vector<std::string> lit = {"▁Quelqu'un", "▁lit", "▁un", "▁livre", "."};
+  const std::vector<std::string> reads = {"▁Someone", "▁reads", "▁a", "▁book", "."};
+  EXPECT_EQ(insert(reads, place_pass_through(source, lit, reads, {0, 1, 2, 3})), "Mr. Dupont reads a book.");
+  // Without a stand-in, placed after the word before: "Frau Müller" in a German source.
+  source.text = "Ein Hund läuft zu Frau Müller.";
+  source.pass_through = {{"Frau Müller", 3, ""}};
+  const std::vector<std::string> zu = {"▁Ein", "▁Hund", "▁läuft", "▁zu", "."};
+  const std::vector<std::string> runs = {"▁A", "▁dog", "▁runs", "▁to", "."};
+  EXPECT_EQ(insert(runs, place_pass_through(source, zu, runs, {0, 1, 2, 3})), "A dog runs to Ms. Müller.");
+  // A title of another language than the source's stays: "Mr. Bean" in German text.
+  source.text = "Ein Hund läuft zu Mr. Bean.";
+  source.pass_through = {{"Mr. Bean", 3, ""}};
+  EXPECT_EQ(insert(runs, place_pass_through(source, zu, runs, {0, 1, 2, 3})), "A dog runs to Mr. Bean.");
+}
+
 TEST(PlacePassThrough, OrdinalsTheTranslationsWayButInAName) {
   // "He finished 1st in the race." read as "He finished in the race."
   PreparedSource source;
@@ -453,14 +483,15 @@ TEST(PlacePassThrough, ClockTimesTheTranslationsWay) {
 
 TEST(PlacePassThrough, AWeekdayAfterANameAndAClockTime) {
   // "I meet Mr. Smith on Friday at 5 p.m. Monday to Friday." read as "I meet.": the name stays,
-  // the weekday after its preposition does not; no sentence opens after "p.m.".
+  // the weekday after its preposition does not, the title is French; no sentence opens after "p.m."
+  // before a weekday.
   PreparedSource source;
   source.text = "I meet Mr. Smith on Friday, at 5 p.m. Monday to Friday.";
   source.pass_through = {{"Mr. Smith on Friday, at 5 p.m. Monday to Friday", 1, ""}};
   const std::vector<std::string> meet = {"▁I", "▁meet", "."};
   const std::vector<std::string> rencontre = {"▁Je", "▁rencontre", "."};
   EXPECT_EQ(insert(rencontre, place_pass_through(source, meet, rencontre, {0, 1}, Language::french)),
-            "Je rencontre Mr. Smith vendredi, à 17 h du lundi au vendredi.");
+            "Je rencontre M. Smith vendredi, à 17 h du lundi au vendredi.");
 }
 
 TEST(PlacePassThrough, FrenchDurationsInHours) {

@@ -26,6 +26,10 @@ TEST(TitledNames, ATitleAndTheCapitalisedWordsAfterIt) {
   EXPECT_EQ(names_in("Gestern hat Dr. Müller Kuchen für die Kinder gebacken."), Names{"Dr. Müller"});
   // Undotted: British and French.
   EXPECT_EQ(names_in("Mr Smith and Mme Dupont wave."), (Names{"Mr Smith", "Mme Dupont"}));
+  // Written out: "Madame Dupont" was fr-en "Tamed being Dupont"; and "Miss".
+  EXPECT_EQ(names_in("Madame Dupont parle avec Mademoiselle Martin et Monsieur Petit."),
+            (Names{"Madame Dupont", "Mademoiselle Martin", "Monsieur Petit"}));
+  EXPECT_EQ(names_in("A girl talks to Miss Smith."), Names{"Miss Smith"});
   // French "M." and "MM." (Monsieur, Messieurs) in text guessed French; elsewhere "M." is an initial.
   EXPECT_EQ(names_in("M. Dupont et Mme Martin sont dans le parc."), (Names{"M. Dupont", "Mme Martin"}));
   EXPECT_EQ(names_in("MM. Durand et Petit sont dans le parc."), Names{"MM. Durand"});

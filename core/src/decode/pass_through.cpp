@@ -20,6 +20,7 @@
 #include "text/letters.h"
 #include "text/numerals.h"
 #include "text/ordinals.h"
+#include "text/titles.h"
 
 namespace attend {
 namespace {
@@ -293,6 +294,17 @@ std::string bare_word(const std::vector<std::string>& pieces, const WordSpan& wo
 
 // A piece or word of pieces without the "▁" (3 bytes) that opens a word.
 std::string without_word_mark(const std::string& piece) { return opens_word(piece) ? piece.substr(3) : piece; }
+
+// The translation's last word before target piece `piece`, as bare_word writes it without its "▁";
+// empty at the translation's start.
+std::string target_word_before(const std::vector<std::string>& target_pieces, const std::vector<WordSpan>& target_words,
+                               int piece) {
+  std::string before;
+  for (const WordSpan& word : target_words) {
+    if (word.end <= piece) before = without_word_mark(bare_word(target_pieces, word));
+  }
+  return before;
+}
 
 // The pieces as text, "▁" as a space: enough to guess its language.
 std::string pieces_text(const std::vector<std::string>& pieces) {
@@ -706,6 +718,11 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     if (const std::optional<Insertion> replacing =
             replacing_stand_in(span, source_words, target_words, target_pieces, alignment, replaced)) {
       insertions.push_back(*replacing);
+      // A title and name the translation's way ("Frau Müller" -> "Ms. Müller"); a quotation as written.
+      if (!is_quotation_stand_in(span.stand_in)) {
+        insertions.back().text = titles_in(insertions.back().text, source_language, target_language,
+                                           target_word_before(target_pieces, target_words, replacing->before_piece));
+      }
       continue;
     }
     int before_piece = static_cast<int>(target_pieces.size());  // no target word to align with: at the end
@@ -741,6 +758,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words, source_language), target_language,
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
+    text = titles_in(text, source_language, target_language, target_word_before(target_pieces, target_words, before_piece));
     insertions.push_back(Insertion{std::move(text), before_piece});
     // A span of words opening the translation takes the capital of the model's first word
     // ("Montags Ein Mann" -> "Montags ein Mann"; a sentence after an emoji keeps it: "😀 Ein Mann").

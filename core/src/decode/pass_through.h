@@ -94,7 +94,8 @@ struct Insertion {
 // with separators or currency signs its way too (text/numerals.h), read the source's way: the
 // source's language is told by its function words, else (none, or the translation's own) it is
 // the other language whose function words `knows_word` says the vocabulary holds ("1,000 people
-// watch …").
+// watch …"). Titles before a name too, of the source's language (text/titles.h: "Frau Müller" ->
+// "Ms. Müller", "mit Mr. Smith" -> "mit Herrn Smith"); a quotation as written.
 // A span of words opening the translation lowers the model's first word when that is a function
 // word of the translation's language, or, in English and French, a word `knows_word` says the
 // target vocabulary holds whole in lowercase ("12 Dogs play" -> "12 dogs play"; not "I", nor a name

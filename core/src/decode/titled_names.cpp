@@ -16,8 +16,10 @@ namespace {
 // The words of a name after its title and initials, at most ("Dr. Martin Luther King").
 constexpr size_t kMostNameWords = 3;
 
-// Titles written without their dot too (British "Mr Smith", French "Mme Dupont").
-constexpr std::array<std::string_view, 6> kUndottedTitles = {"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle"};
+// Titles written without their dot too (British "Mr Smith", French "Mme Dupont"), and French ones
+// written out ("Madame Dupont").
+constexpr std::array<std::string_view, 10> kUndottedTitles = {"Mr",  "Mrs",    "Ms",     "Dr",       "Mme",
+                                                              "Mlle", "Madame", "Monsieur", "Mademoiselle", "Miss"};
 
 // French "M." and "MM." (Monsieur, Messieurs), elsewhere initials ("John M. Smith").
 bool is_french_title_word(std::string_view word) { return word == "M." || word == "MM."; }

@@ -12,7 +12,7 @@
 namespace attend {
 
 // Each title (text/false_break.h's is_title, capitalised, with its dot; "Mr", "Mrs", "Ms", "Dr",
-// "Mme" and "Mlle" also without; French "M." and "MM." in text guessed French; German "Herr",
+// "Mme" and "Mlle" also without, and "Miss", "Madame", "Monsieur", "Mademoiselle"; French "M." and "MM." in text guessed French; German "Herr",
 // "Herrn" and "Frau" in text guessed German, but after an article or adjective) followed by words
 // that begin with a capital (A-Z, À-Þ): up to three of a name (one in German, text/function_words.h, which capitalises its nouns), and
 // initials ("J.") and further titles ("Prof. Dr.") among them, through the last name word without

@@ -1,0 +1,89 @@
+#include "text/titles.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "text/letters.h"
+#include "text/words.h"
+
+namespace attend {
+namespace {
+
+// Whom a title names; each language writes each once.
+enum class Addressed { man, men, woman, married_woman, young_woman };
+
+struct Title {
+  std::string_view word;
+  Language language;
+  Addressed addressed;
+};
+
+constexpr std::array<Title, 19> kTitles = {{
+    {"Mr.", Language::english, Addressed::man},
+    {"Mr", Language::english, Addressed::man},
+    {"Messrs.", Language::english, Addressed::men},
+    {"Ms.", Language::english, Addressed::woman},
+    {"Ms", Language::english, Addressed::woman},
+    {"Mrs.", Language::english, Addressed::married_woman},
+    {"Mrs", Language::english, Addressed::married_woman},
+    {"Miss", Language::english, Addressed::young_woman},
+    {"Herr", Language::german, Addressed::man},
+    {"Herrn", Language::german, Addressed::man},
+    {"Frau", Language::german, Addressed::woman},
+    {"M.", Language::french, Addressed::man},
+    {"Monsieur", Language::french, Addressed::man},
+    {"MM.", Language::french, Addressed::men},
+    {"Messieurs", Language::french, Addressed::men},
+    {"Mme", Language::french, Addressed::married_woman},
+    {"Madame", Language::french, Addressed::married_woman},
+    {"Mlle", Language::french, Addressed::young_woman},
+    {"Mademoiselle", Language::french, Addressed::young_woman},
+}};
+
+// German prepositions, after which "Herr" is "Herrn" (dative, accusative or genitive).
+constexpr std::array<std::string_view, 25> kGermanPrepositions = {
+    "mit",  "zu",    "von",    "bei",   "an",    "auf",   "in",       "für",        "gegen",  "ohne", "um",    "durch", "nach",
+    "aus",  "seit",  "neben",  "hinter", "über", "unter", "vor",      "zwischen",   "gegenüber", "außer", "wegen", "trotz"};
+
+// The title `language` writes for `addressed` (German has no title for a young woman but "Frau").
+std::string_view written_title(Addressed addressed, Language language) {
+  switch (addressed) {
+    case Addressed::man: return language == Language::english ? "Mr." : language == Language::german ? "Herr" : "M.";
+    case Addressed::men: return language == Language::english ? "Messrs." : language == Language::german ? "Herren" : "MM.";
+    case Addressed::woman: return language == Language::english ? "Ms." : language == Language::german ? "Frau" : "Mme";
+    case Addressed::married_woman: return language == Language::english ? "Mrs." : language == Language::german ? "Frau" : "Mme";
+    case Addressed::young_woman: return language == Language::english ? "Miss" : language == Language::german ? "Frau" : "Mlle";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::optional<std::string> title_in(std::string_view title, Language source, Language target, std::string_view word_before) {
+  if (target == Language::unknown || target == source) return std::nullopt;
+  const auto known = std::find_if(kTitles.begin(), kTitles.end(),
+                                  [&](const Title& t) { return t.word == title && t.language == source; });
+  if (known == kTitles.end()) return std::nullopt;
+  const bool after_preposition =
+      std::find(kGermanPrepositions.begin(), kGermanPrepositions.end(), word_before) != kGermanPrepositions.end();
+  if (target == Language::german && known->addressed == Addressed::man && after_preposition) return "Herrn";
+  return std::string(written_title(known->addressed, target));
+}
+
+std::string titles_in(std::string_view text, Language source, Language target, std::string_view word_before) {
+  const std::vector<ByteRange> words = words_between_spaces(text);
+  std::string out;
+  size_t written = 0;  // text[0, written) is in out
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    const std::optional<std::string> title = title_in(slice(text, words[i]), source, target, i == 0 ? word_before : "");
+    if (!title || first_letter(slice(text, words[i + 1])) != Letter::upper) continue;
+    out.append(text, written, words[i].begin - written);
+    out += *title;
+    written = words[i].end;
+  }
+  out.append(text, written);
+  return out;
+}
+
+}  // namespace attend
