@@ -37,6 +37,20 @@ TEST(Numerals, CurrencySignsOnTheTargetsSide) {
   EXPECT_EQ(numbers_in("12,99\xc2\xa0\xe2\x82\xac", fr, en), "\xe2\x82\xac" "12.99");  // after a no-break space
 }
 
+TEST(Numerals, PercentAndDegreesSetApartInGermanAndFrench) {
+  // "sells 50% of its bread" kept "50%" in German and French.
+  EXPECT_EQ(numbers_in("50%", en, de), "50 %");
+  EXPECT_EQ(numbers_in("12.5%.", en, fr), "12,5 %.");
+  EXPECT_EQ(numbers_in("50 %", de, en), "50%");
+  EXPECT_EQ(numbers_in("3,5\xe2\x80\xaf%", fr, en), "3.5%");  // after a narrow no-break space
+  EXPECT_EQ(numbers_in("50 %", fr, de), "50 %");
+  EXPECT_EQ(numbers_in("25\xc2\xb0" "C", en, de), "25 \xc2\xb0" "C");  // 25°C
+  EXPECT_EQ(numbers_in("-3\xc2\xb0" "F", en, fr), "-3 \xc2\xb0" "F");
+  EXPECT_EQ(numbers_in("25 \xc2\xb0" "C", de, en), "25 \xc2\xb0" "C");  // English writes either
+  EXPECT_EQ(numbers_in("25\xc2\xb0", en, de), "25\xc2\xb0");            // an angle
+  EXPECT_EQ(numbers_in("1,5%", en, de), "1,5%");                          // no English number
+}
+
 TEST(Numerals, FrenchSpacesBetweenThousands) {
   // The "1" of "1 200 €" was no number, and an English translation read "1 €200".
   EXPECT_EQ(numbers_in("1 200 \xe2\x82\xac", fr, en), "\xe2\x82\xac" "1,200");

@@ -149,6 +149,25 @@ std::string_view sign_ending(const std::string& out, size_t* begin) {
   return {};
 }
 
+// Signs German and French set apart from the number before them and English does not ("50%" ->
+// "50 %"), and those only English writes either way ("25°C", "25 °C" -> "25 °C").
+constexpr std::string_view kPercent = "%";
+constexpr std::string_view kDegrees[] = {"\xc2\xb0" "C", "\xc2\xb0" "F"};  // °C, °F
+
+// Appends to `out` the space `target` writes between the number ending at text[end] and a % or
+// degree sign after it (at most one space of the source's before it); returns the length of text
+// that space replaces.
+size_t set_apart_sign(std::string_view text, size_t end, Language target, std::string* out) {
+  const size_t space = space_length(text, end);
+  const std::string_view sign = text.substr(end + space);
+  const bool degrees = std::any_of(std::begin(kDegrees), std::end(kDegrees),
+                                   [&](std::string_view d) { return sign.substr(0, d.size()) == d; });
+  if (sign.substr(0, 1) != kPercent && !degrees) return 0;
+  if (target == Language::english && degrees) return 0;  // as written
+  if (target != Language::english) *out += ' ';
+  return space;
+}
+
 }  // namespace
 
 size_t french_thousands_end(std::string_view text, size_t at) {
@@ -185,7 +204,7 @@ std::string numbers_in(std::string_view text, Language source, Language target) 
     } else {
       out += *written;
     }
-    at = end;
+    at = end + set_apart_sign(text, end, target, &out);
   }
   return out;
 }

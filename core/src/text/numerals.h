@@ -18,7 +18,8 @@ namespace attend {
 // its numbers read as `source` writes them and written as `target` does: the decimal separator
 // and the thousands separators (only where the source had them: "2024" stays), and a currency
 // sign ($ € £ ¥) right before or after the number and at most one space moved to the side the
-// target puts it on. A run of digits and separators that is no number in `source` stays as
+// target puts it on; a % or degree sign after it set apart by a space in German and French and
+// a % not in English ("50%" <-> "50 %", "25°C" -> "25 °C"). A run of digits and separators that is no number in `source` stays as
 // written: "1,5" in English, "3.5" in German (a date's "3.5." too), a version "3.5.1", an address
 // "192.168.0.1", a time "10:30", "5-7", "1/2". `text` itself when either language is unknown.
 std::string numbers_in(std::string_view text, Language source, Language target);
