@@ -58,6 +58,15 @@ TEST(LetterCase, ShoutedWordsTheVocabularyKnowsAreReadInLowercase) {
   EXPECT_EQ(lowercase_shouted_words("I CAN'T. I LOVE DOGS! IT", knows_english), "I CAN'T. I love dogs! IT");
 }
 
+TEST(LetterCase, AnAcronymAloneAfterAnArticleStays) {
+  // "The WHO helps children" was en-de "Die helfen Kindern": the organisation read as "who".
+  const auto knows = [](std::string_view word) { return word == "WHO" || word == "BIG" || word == "DOG" || word == "ONE"; };
+  EXPECT_EQ(lowercase_shouted_words("The WHO helps. Die WHO hilft. Le WHO aide.", knows),
+            "The WHO helps. Die WHO hilft. Le WHO aide.");
+  EXPECT_EQ(lowercase_shouted_words("WHO helps the BIG DOG, a WHO, the ONE.", knows), "Who helps the big dog, a who, the ONE.");
+  EXPECT_EQ(lowercase_shouted_words("theWHO, the-WHO", knows), "theWHO, the-who");
+}
+
 TEST(LetterCase, TheShippedModelTranslatesAShoutedWord) {
   Translator translator(Model::from_file(ATTEND_SHIPPED_MODEL));
   TranslateOptions beam;

@@ -104,6 +104,9 @@ std::string sentence_case_if_all_caps(std::string_view text) {
   return out;
 }
 
+// Articles before an organisation's acronym ("the WHO", "die UNO", "le FMI").
+constexpr std::string_view kArticles[] = {"the", "der", "die", "das", "dem", "den", "des", "le", "la", "les"};
+
 std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase& knows_lowercase) {
   std::string out(text);
   const std::vector<LetterWord> words = letter_words(text);
@@ -112,6 +115,11 @@ std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase&
     const std::string_view gap = text.substr(words[k - 1].end, words[k].begin - words[k - 1].end);
     return std::all_of(gap.begin(), gap.end(), is_ascii_space);
   };
+  const auto after_article = [&](size_t k) {
+    if (k == 0 || !spaces_between(k)) return false;
+    const std::string before = to_lowercase(text.substr(words[k - 1].begin, words[k - 1].end - words[k - 1].begin));
+    return std::find(std::begin(kArticles), std::end(kArticles), before) != std::end(kArticles);
+  };
   for (size_t first = 0; first < words.size();) {
     size_t end = first;  // words[first, end): shouted words with only spaces between ("FREE HUGS")
     while (end < words.size() && shouted(end) && (end == first || spaces_between(end))) ++end;
@@ -119,8 +127,10 @@ std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase&
       ++first;
       continue;
     }
+    // One word of three letters at most after an article names an organisation ("the WHO").
+    const bool acronym = end - first == 1 && words[first].letters.size() <= 3 && after_article(first);
     size_t letters = 0;
-    bool known = true;
+    bool known = !acronym;
     for (size_t k = first; k < end; ++k) {
       letters += words[k].letters.size();
       known = known && knows_lowercase(text.substr(words[k].begin, words[k].end - words[k].begin));
