@@ -135,8 +135,10 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
   EXPECT_EQ(spans_of("A man with 8 h2o bottles and 123 h.", {}), (std::vector<std::string>{"123"}));
   // A German ordinal goes with its dot ("Der 1. Platz": "The 1 1."); a number ending a sentence
   // or a line's list marker does not, nor does a number in text not guessed German.
-  EXPECT_EQ(spans_of("Der 1. Platz geht am 25. Mai an den Jungen mit der Nummer 7.", {}),
+  EXPECT_EQ(spans_of("Der 1. Platz geht an den 25. Läufer mit der Nummer 7.", {}),
             (std::vector<std::string>{"1.", "25.", "7"}));
+  EXPECT_EQ(spans_of("Der 1. Platz geht am 25. Mai an den Jungen.", {}),  // a date with its preposition, whole
+            (std::vector<std::string>{"1.", "am 25. Mai"}));
   EXPECT_EQ(spans_of("Das Kind ist 5. Es spielt mit 12. Dann schläft es.", {}), (std::vector<std::string>{"12"}));
   EXPECT_EQ(spans_of("The boy won 1. Place was his.", {}), (std::vector<std::string>{}));
   const std::string mixed = "小明 holds 25 balloons";  // seeds of both kinds, in text order
@@ -144,10 +146,12 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
 }
 
 TEST(PassThroughSpans, ASingleDigitBesideAMonth) {
-  // A day: "The party is on May 5." was "auf May fünf".
+  // A day: "The party is on May 5." was "auf May fünf"; with its month and preposition, a date
+  // (text/calendar_names.h date_with_preposition_in).
   EXPECT_EQ(spans_of("The party is on May 5, the fair on 7 June; May has 3 days off.", {}),
-            (std::vector<std::string>{"5", "7"}));
-  EXPECT_EQ(spans_of("La fête est le 5 mai.", {}), (std::vector<std::string>{"5"}));
+            (std::vector<std::string>{"on May 5", "on 7 June"}));
+  EXPECT_EQ(spans_of("La fête est le 5 mai.", {}), (std::vector<std::string>{"le 5 mai"}));
+  EXPECT_EQ(spans_of("Il pleut depuis le 5 mai.", {}), (std::vector<std::string>{"5"}));  // "le" of "depuis"
 }
 
 TEST(PassThroughSpans, ASingleDigitAfterANumberWord) {
@@ -492,6 +496,27 @@ TEST(PlacePassThrough, AWeekdayAfterANameAndAClockTime) {
   const std::vector<std::string> rencontre = {"▁Je", "▁rencontre", "."};
   EXPECT_EQ(insert(rencontre, place_pass_through(source, meet, rencontre, {0, 1}, Language::french)),
             "Je rencontre M. Smith vendredi, à 17 h du lundi au vendredi.");
+}
+
+TEST(PlacePassThrough, APhraseOfTimeOpeningTheSourceOpensTheTranslation) {
+  // "Am 3. Oktober feiern viele Menschen." read as "feiern viele Menschen.": "feiern" is aligned
+  // with "gathering", after the model's article ("A on October 3 gathering …").
+  PreparedSource source;
+  source.pass_through = {{"Am 3. Oktober", -1, ""}};
+  const std::vector<std::string> feiern = {"▁feiern", "▁viele", "▁Menschen", "."};
+  const std::vector<std::string> gathering = {"▁A", "▁gathering", "▁of", "▁people", "."};
+  EXPECT_EQ(insert(gathering, place_pass_through(source, feiern, gathering, {1, 2, 3})),
+            "On October 3 a gathering of people.");
+  // After a lone "▁" before a comma too: "Le 14 juillet, des gens regardent." read as "▁ , des gens regardent.".
+  source.pass_through = {{"Le 14 juillet", 0, ""}};
+  const std::vector<std::string> regardent = {"▁", ",", "▁des", "▁gens", "▁regardent", "."};
+  const std::vector<std::string> watch = {"▁People", "▁are", "▁watching", "."};
+  const auto knows = [](std::string_view word) { return word == "people"; };  // in lowercase: no name
+  EXPECT_EQ(insert(watch, place_pass_through(source, regardent, watch, {0, 0, 0, 2}, Language::unknown, knows)),
+            "On July 14 people are watching.");
+  // Other spans go before the translation of the first source word, as before.
+  source.pass_through = {{"3. Oktober", -1, ""}};
+  EXPECT_EQ(insert(gathering, place_pass_through(source, feiern, gathering, {1, 2, 3})), "A October 3 gathering of people.");
 }
 
 TEST(PlacePassThrough, FrenchDurationsInHours) {

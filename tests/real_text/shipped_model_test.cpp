@@ -147,7 +147,9 @@ TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
   // With its preposition ("auf Freitag dem Boden" when the model read "on").
   for (const auto& [text, german] : {std::pair<std::string, std::string>{"The meeting is in March.", "im März"},
                                      {"The children play on Friday.", "spielen am Freitag"},
-                                     {"Two dogs play in the snow in December.", "im Dezember"}}) {
+                                     {"Two dogs play in the snow in December.", "im Dezember"},
+                                     // A date with its preposition.
+                                     {"The children play in the park on May 25.", "Park am 25. Mai."}}) {
     const std::string translated = translator.translate(text, beam).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, german)) << translated;
   }

@@ -153,6 +153,10 @@ TEST(CalendarRanges, FoundInText) {
   // Not a month that is a first name before a capitalised word.
   EXPECT_EQ(ranges("We sang in June Carter's style in June."), (std::vector<std::string>{"in June"}));
   EXPECT_EQ(ranges("We sang in June Carter's style."), (std::vector<std::string>{}));
+  // A date with its preposition, with its year too; French "le" not after a preposition.
+  EXPECT_EQ(ranges("Am 3. Oktober feiern wir, on May 25, 2024 too, et le 14 juillet depuis le 3 mai."),
+            (std::vector<std::string>{"Am 3. Oktober", "on May 25, 2024"}));
+  EXPECT_EQ(ranges("Le 14 juillet, des milliers de personnes regardent."), (std::vector<std::string>{"Le 14 juillet"}));
 }
 
 TEST(CalendarNamesWithPreposition, WrittenTheLanguagesWay) {
@@ -169,6 +173,21 @@ TEST(CalendarNamesWithPreposition, WrittenTheLanguagesWay) {
     EXPECT_EQ(calendar_name_with_preposition_in(text, Language::german), std::nullopt) << text;
   }
   EXPECT_EQ(calendar_name_with_preposition_in("on Friday", Language::unknown), std::nullopt);
+}
+
+TEST(DatesWithPreposition, WrittenTheLanguagesWay) {
+  using Written = std::optional<std::string>;
+  // "Am 3. Oktober feiern viele …" was de-en "A October 3 crowd …", "Le 14 juillet, …" fr-en "The you July 14, …".
+  EXPECT_EQ(date_with_preposition_in("Am 3. Oktober", "", Language::english), Written("on October 3"));
+  EXPECT_EQ(date_with_preposition_in("Le 14 juillet", "", Language::english), Written("on July 14"));
+  EXPECT_EQ(date_with_preposition_in("le 1er mai 2024", "est", Language::german), Written("am 1. Mai 2024"));
+  EXPECT_EQ(date_with_preposition_in("on May 25, 2024", "", Language::french), Written("le 25 mai 2024"));
+  EXPECT_EQ(date_with_preposition_in("on 7 June", "", Language::german), Written("am 7. Juni"));
+  EXPECT_EQ(date_with_preposition_in("le 3 mai", "depuis", Language::english), std::nullopt);  // since May 3
+  for (const char* text : {"on May", "in May 25", "am 31. Februar", "le 3", "on Friday", "May 25", "on  May 25", ""}) {
+    EXPECT_EQ(date_with_preposition_in(text, "", Language::german), std::nullopt) << text;
+  }
+  EXPECT_EQ(date_with_preposition_in("am 3. Oktober", "", Language::unknown), std::nullopt);
 }
 
 }  // namespace

@@ -369,6 +369,25 @@ bool british_time(std::string_view span, std::string_view word_before) {
          is_ascii_digit(span[dot + 1]) && is_ascii_digit(span[dot + 2]);
 }
 
+// Whether `span` opens with a phrase of time that has a word before its digits or names, as the
+// text rules read one ("Am 3. Oktober", "At 5 p.m.", "Le 14 juillet", "Um 20 Uhr", "On Friday",
+// "Monday to Friday"): opening the sentence, it opens the translation too ("On October 3 a
+// gathering …", was "A on October 3 gathering …": the first source word's translation came after
+// the model's article).
+bool opens_with_time_phrase(std::string_view span) {
+  const std::vector<ByteRange> words = words_between_spaces(span);
+  if (words.empty() || is_ascii_digit(span[words[0].begin])) return false;
+  for (size_t n = std::min<size_t>(8, words.size()); n >= 2; --n) {
+    const std::string_view group = slice(span, without_punctuation(span, ByteRange{words[0].begin, words[n - 1].end}, true));
+    constexpr Language any = Language::english;  // each rule reads the three languages; any one to write in
+    if (clock_range_in(group, any) || clock_time_in(group, any) || date_with_preposition_in(group, "", any) ||
+        calendar_name_with_preposition_in(group, any) || calendar_range_in(group, any)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Whether `span` begins with a letter or digit (a word of the sentence, not an emoji or mark).
 bool opens_with_word(std::string_view span) {
   size_t length = 0;
@@ -377,7 +396,7 @@ bool opens_with_word(std::string_view span) {
 
 // A span as the translation writes it: its clock times and ordinals the translation's way
 // (text/clock_times.h: "20 Uhr" -> "8 p.m."; text/ordinals.h: "1." -> "1st"), its dates ("25. Mai"
-// -> "May 25", "25 mai"), months and weekdays in the translation's language (text/calendar_names.h;
+// -> "May 25", "25 mai"; "am 3. Oktober" -> "on October 3"), months and weekdays in the translation's language (text/calendar_names.h;
 // "Freitag" -> "Friday", "Montag, 20 Uhr" -> "Monday, 8 p.m."), its numbers' separators and
 // currency signs (text/numerals.h: "$12.99" -> "12,99 $"); a month that is a first name too only beside digits or
 // after a preposition of time ("in June"; "June Carter", "with April" stay); a translated first
@@ -400,7 +419,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   for (size_t i = 0; i < words.size();) {
     // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
     // clock time of four at most ("à 8 h 30", "at 5 p.m.", "20 Uhr"), a date of two or three ("14.
-    // Juli", "14. Juli 2024"), a range of weekdays or months of four at most ("von Montag bis
+    // Juli", "14. Juli 2024") or of three or four with its preposition ("am 14. Juli"), a range of weekdays or months of four at most ("von Montag bis
     // Freitag"), a weekly day of two at most ("on Sundays" -> "sonntags") or an amount of money
     // of two at most ("12 Euro": text/currencies.h).
     bool clock_or_date = false;
@@ -412,6 +431,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
       if (!written) written = clock_range_in(slice(span, group), language);
       if (!written && n <= 4) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
+      if (!written && n >= 3 && n <= 4) written = date_with_preposition_in(slice(span, group), before, language);
       if (!written && n <= 4) written = calendar_range_in(slice(span, group), language);
       if (!written && n <= 2) {  // without its dot: "on Mondays." of "on Mondays. Sundays"
         const ByteRange bare = without_punctuation(span, group, false);
@@ -734,6 +754,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       while (!opens && word + 1 < source_words.size() && source_words[word + 1].begin <= span.after_piece) ++word;
       const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
       before_piece = opens ? target.begin : end_before_punctuation(target_pieces, target);
+      if (opens_source(span, source_pieces) && opens_with_time_phrase(span.text)) before_piece = 0;
     }
     const bool ends_source = span.after_piece + 1 == static_cast<int>(source_pieces.size());
     if (ends_source && (is_punctuation_piece(source_pieces.back()) || only_faces(span.text))) {

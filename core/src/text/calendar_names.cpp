@@ -229,9 +229,38 @@ std::optional<size_t> calendar_name_with_preposition(std::string_view text) {
   return std::nullopt;
 }
 
+// The preposition each language puts before a date for a point in time: "on May 25", "am 25. Mai",
+// "le 25 mai".
+constexpr std::array<std::pair<Language, std::string_view>, 3> kDatePrepositions = {
+    {{Language::english, "on"}, {Language::german, "am"}, {Language::french, "le"}}};
+
+// French words after which "le" before a date is the date's article, and they its preposition
+// ("depuis le 3 mai": since May 3).
+constexpr std::array<std::string_view, 9> kFrenchBeforeDateArticle = {"depuis", "avant", "après", "pour", "dès",
+                                                                      "vers",   "pendant", "entre", "et"};
+
 }  // namespace
 
 bool is_month_name(std::string_view word) { return month_number(word) != 0; }
+
+std::optional<std::string> date_with_preposition_in(std::string_view text, std::string_view word_before, Language language) {
+  const size_t space = text.find(' ');
+  if (space == std::string_view::npos || language == Language::unknown) return std::nullopt;
+  const std::string preposition = to_lowercase(text.substr(0, space));
+  const auto of = [](Language l) {
+    return std::find_if(kDatePrepositions.begin(), kDatePrepositions.end(), [&](const auto& p) { return p.first == l; })->second;
+  };
+  const auto source = std::find_if(kDatePrepositions.begin(), kDatePrepositions.end(),
+                                   [&](const auto& p) { return p.second == preposition; });
+  if (source == kDatePrepositions.end()) return std::nullopt;
+  if (source->first == Language::french &&
+      std::find(kFrenchBeforeDateArticle.begin(), kFrenchBeforeDateArticle.end(), word_before) != kFrenchBeforeDateArticle.end()) {
+    return std::nullopt;
+  }
+  const std::optional<std::string> date = date_in(text.substr(space + 1), language);
+  if (!date) return std::nullopt;
+  return std::string(of(language)) + " " + *date;
+}
 
 std::optional<std::string> calendar_name_with_preposition_in(std::string_view text, Language language) {
   const std::optional<size_t> index = calendar_name_with_preposition(text);
@@ -298,7 +327,9 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
       const bool weekly = n <= 2 && weekly_day(slice(text, range), word_before_in_sentence(text, words, i));
       const bool with_preposition = n == 2 && calendar_name_with_preposition(slice(text, range)) &&
                                     !first_name_before_name(text, words, i + 1);
-      if (!calendar_range(slice(text, range)) && !weekly && !with_preposition) continue;
+      const bool date = n >= 3 && date_with_preposition_in(slice(text, range), word_before_in_sentence(text, words, i),
+                                                           Language::english);
+      if (!calendar_range(slice(text, range)) && !weekly && !with_preposition && !date) continue;
       ranges.push_back(range);
       i += n - 1;
       break;

@@ -40,6 +40,15 @@ bool is_month_name(std::string_view word);
 // whole of `text`; a day past its month's end, "31. Februar") or the language is unknown.
 std::optional<std::string> date_in(std::string_view text, Language language);
 
+// `text`, a date (date_in) after the preposition its language puts before one for a point in
+// time: "on May 25", "am 25. Mai", "le 25 mai" (capitalised too; French "le" not after a
+// preposition, `word_before` in lowercase: "depuis le 3 mai" is no such "le"), written as
+// `language` writes one: "on May 25", "am 25. Mai", "le 25 mai"; nullopt when it is none (only the
+// whole of `text`) or the language is unknown. Without it the models lost the preposition or read
+// "le" as "the" ("Am 3. Oktober feiern viele …" -> "A October 3 crowd …", "Le 14 juillet, …" ->
+// "The you July 14, …").
+std::optional<std::string> date_with_preposition_in(std::string_view text, std::string_view word_before, Language language);
+
 // `text`, a range of two weekdays or two months, after "from", "von", "du" or "de" or not:
 // "Monday to Friday", "from March through May", "von Montag bis Freitag", "Montag-Freitag", "du
 // lundi au vendredi", "de mars à mai", written as `language` writes one: "(from) Monday to
@@ -67,7 +76,8 @@ std::optional<std::string> calendar_name_with_preposition_in(std::string_view te
 
 // The ranges calendar_range_in reads in `text`, each whole with its "from", ... and without the
 // punctuation around it, the weekly days weekly_day_in reads and the weekdays and months with
-// their preposition calendar_name_with_preposition_in reads, in text order. Passed as two names,
+// their preposition calendar_name_with_preposition_in reads, and the dates with their preposition
+// date_with_preposition_in reads, in text order. Passed as two names,
 // "Monday to Friday" was read "to" and lost it ("Montag Freitag").
 std::vector<ByteRange> calendar_ranges(std::string_view text);
 
