@@ -544,6 +544,12 @@ TEST(PlacePassThrough, NumbersTheTranslationsWay) {
   EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet 3,5 kg.");
   source.pass_through = {{"Python 3.5", 2, ""}};
   EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet Python 3.5.");
+  // Nor does a web address (a review found "…/2024 %20report").
+  source.pass_through = {{"example.com/v3.5/2024%20report", 2, ""}};
+  EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})),
+            "Das Hemd kostet example.com/v3.5/2024%20report.");
+  source.pass_through = {{"https://example.com/1.5", 2, ""}};
+  EXPECT_EQ(insert(kostet, place_pass_through(source, costs, kostet, {0, 1, 2})), "Das Hemd kostet https://example.com/1.5.");
   // A British time after "at" is no decimal number ("We meet at 10.30.").
   const std::vector<std::string> meet = {"▁We", "▁meet", "▁at", "."};
   const std::vector<std::string> treffen = {"▁Wir", "▁treffen", "▁uns", "."};

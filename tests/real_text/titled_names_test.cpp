@@ -30,6 +30,8 @@ TEST(TitledNames, ATitleAndTheCapitalisedWordsAfterIt) {
   EXPECT_EQ(names_in("Madame Dupont parle avec Mademoiselle Martin et Monsieur Petit."),
             (Names{"Madame Dupont", "Mademoiselle Martin", "Monsieur Petit"}));
   EXPECT_EQ(names_in("A girl talks to Miss Smith."), Names{"Miss Smith"});
+  // Title Case: a function word after the title is no name ("Miss" is a verb there).
+  EXPECT_EQ(names_in("Don't Miss The Big Game Tonight."), Names{});
   // French "M." and "MM." (Monsieur, Messieurs) in text guessed French; elsewhere "M." is an initial.
   EXPECT_EQ(names_in("M. Dupont et Mme Martin sont dans le parc."), (Names{"M. Dupont", "Mme Martin"}));
   EXPECT_EQ(names_in("MM. Durand et Petit sont dans le parc."), Names{"MM. Durand"});

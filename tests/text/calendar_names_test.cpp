@@ -157,6 +157,9 @@ TEST(CalendarRanges, FoundInText) {
   EXPECT_EQ(ranges("Am 3. Oktober feiern wir, on May 25, 2024 too, et le 14 juillet depuis le 3 mai."),
             (std::vector<std::string>{"Am 3. Oktober", "on May 25, 2024"}));
   EXPECT_EQ(ranges("Le 14 juillet, des milliers de personnes regardent."), (std::vector<std::string>{"Le 14 juillet"}));
+  // Opening the sentence without a comma, the subject's article; after "c'est" too.
+  EXPECT_EQ(ranges("Le 14 juillet est la f\xc3\xaate nationale. C'est le 14 juillet. On part le 3 mai."),
+            (std::vector<std::string>{"le 3 mai"}));
 }
 
 TEST(CalendarNamesWithPreposition, WrittenTheLanguagesWay) {

@@ -49,6 +49,8 @@ TEST(Numerals, PercentAndDegreesSetApartInGermanAndFrench) {
   EXPECT_EQ(numbers_in("25 \xc2\xb0" "C", de, en), "25 \xc2\xb0" "C");  // English writes either
   EXPECT_EQ(numbers_in("25\xc2\xb0", en, de), "25\xc2\xb0");            // an angle
   EXPECT_EQ(numbers_in("1,5%", en, de), "1,5%");                          // no English number
+  EXPECT_EQ(numbers_in("2024%20report", en, de), "2024%20report");        // a word's part
+  EXPECT_EQ(numbers_in("50%-Anteil", de, fr), "50 %-Anteil");
 }
 
 TEST(Numerals, FrenchSpacesBetweenThousands) {

@@ -44,6 +44,8 @@ TEST(Titles, EveryTitleBeforeACapitalisedWord) {
   EXPECT_EQ(titles_in("Frau Dr. Müller", Language::german, Language::english), "Ms. Dr. Müller");
   EXPECT_EQ(titles_in("Mr. Smith and Mrs. Brown", Language::english, Language::french), "M. Smith and Mme Brown");
   EXPECT_EQ(titles_in("Mr. Smith", Language::english, Language::german, "mit"), "Herrn Smith");
+  EXPECT_EQ(titles_in("Jean M. Dupont", Language::french, Language::english), "Jean M. Dupont");  // an initial
+  EXPECT_EQ(titles_in("Dupont, Mme Martin", Language::french, Language::german), "Dupont, Frau Martin");
   EXPECT_EQ(titles_in("Frau", Language::german, Language::english), "Frau");           // no name after it
   EXPECT_EQ(titles_in("Miss out", Language::english, Language::german), "Miss out");  // nor a capital
   EXPECT_EQ(titles_in("", Language::english, Language::german), "");

@@ -495,9 +495,10 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   }
   text += span.substr(written);
   // Its numbers the translation's way ("3.5" -> "3,5", "$12.99" -> "12,99 $"); not beside a name
-  // ("Python 3.5").
+  // ("Python 3.5") nor in a web address ("example.com/v/3.5", "…/2024%20report").
   const bool other_word = std::find(other_words.begin(), other_words.end(), true) != other_words.end();
-  return other_word || british_time(span, context.word_before) ? text : numbers_in(text, context.source_language, language);
+  const bool as_written = other_word || british_time(span, context.word_before) || !web_addresses(span).empty();
+  return as_written ? text : numbers_in(text, context.source_language, language);
 }
 
 // The insertion of a span with a stand-in in place of the target word aligned with the stand-in's
@@ -779,7 +780,9 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words, source_language), target_language,
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
-    text = titles_in(text, source_language, target_language, target_word_before(target_pieces, target_words, before_piece));
+    if (!is_quotation_stand_in(span.stand_in)) {
+      text = titles_in(text, source_language, target_language, target_word_before(target_pieces, target_words, before_piece));
+    }
     insertions.push_back(Insertion{std::move(text), before_piece});
     // A span of words opening the translation takes the capital of the model's first word
     // ("Montags Ein Mann" -> "Montags ein Mann"; a sentence after an emoji keeps it: "😀 Ein Mann").

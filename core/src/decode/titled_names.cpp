@@ -52,6 +52,13 @@ bool is_german_title_word(std::string_view word, std::string_view before) {
   return before.empty() || is_ascii_punctuation(before.back()) || !before_german_noun(to_lowercase(before));
 }
 
+// Whether `word` (without the punctuation after it, in lowercase) is a function word of any of the
+// languages ("The", "Le", "Der"): no name's first word.
+bool is_any_function_word(std::string_view word) {
+  while (!word.empty() && is_ascii_punctuation(word.back())) word.remove_suffix(1);
+  return is_function_word_in_any_language(to_lowercase(word));
+}
+
 bool is_title_word(std::string_view word) {
   if (word.empty() || word[0] < 'A' || word[0] > 'Z') return false;
   if (word.back() == '.') return is_title(word.substr(0, word.size() - 1));
@@ -87,6 +94,7 @@ std::vector<ByteRange> titled_names(std::string_view text) {
       std::string_view word = slice(text, words[next]);
       if (first_letter(word) != Letter::upper) break;
       if (is_initial(word) || is_title_word(word)) continue;  // "Dr. J. Smith", "Prof. Dr. Müller"
+      if (name_words == 0 && is_any_function_word(word)) break;  // Title Case: "Don't Miss The Big Game"
       ++name_words;
       size_t length = word.size();
       while (length > 0 && is_ascii_punctuation(word[length - 1]) && word[length - 1] != '\'') --length;

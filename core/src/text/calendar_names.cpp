@@ -234,10 +234,18 @@ std::optional<size_t> calendar_name_with_preposition(std::string_view text) {
 constexpr std::array<std::pair<Language, std::string_view>, 3> kDatePrepositions = {
     {{Language::english, "on"}, {Language::german, "am"}, {Language::french, "le"}}};
 
-// French words after which "le" before a date is the date's article, and they its preposition
-// ("depuis le 3 mai": since May 3).
-constexpr std::array<std::string_view, 9> kFrenchBeforeDateArticle = {"depuis", "avant", "après", "pour", "dès",
-                                                                      "vers",   "pendant", "entre", "et"};
+// French words after which "le" before a date is the date's article: prepositions ("depuis le 3
+// mai": since May 3), "c'est" ("C'est le 14 juillet.": it is July 14).
+constexpr std::array<std::string_view, 11> kFrenchBeforeDateArticle = {
+    "depuis", "avant", "après", "pour", "dès", "vers", "pendant", "entre", "et", "c'est", "c\xe2\x80\x99" "est"};
+
+// Whether words[i] is French "Le" opening a sentence before a date ending at `date_end` and no
+// comma: the article of a date that is the sentence's subject ("Le 14 juillet est la fête
+// nationale."), not its preposition ("Le 14 juillet, des milliers …").
+bool opens_french_date_subject(std::string_view text, const std::vector<ByteRange>& words, size_t i, size_t date_end) {
+  if (to_lowercase(slice(text, words[i])) != "le" || !word_before_in_sentence(text, words, i).empty()) return false;
+  return date_end >= text.size() || text[date_end] != ',';
+}
 
 }  // namespace
 
@@ -327,8 +335,9 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
       const bool weekly = n <= 2 && weekly_day(slice(text, range), word_before_in_sentence(text, words, i));
       const bool with_preposition = n == 2 && calendar_name_with_preposition(slice(text, range)) &&
                                     !first_name_before_name(text, words, i + 1);
-      const bool date = n >= 3 && date_with_preposition_in(slice(text, range), word_before_in_sentence(text, words, i),
-                                                           Language::english);
+      const bool date = n >= 3 &&
+                        date_with_preposition_in(slice(text, range), word_before_in_sentence(text, words, i), Language::english) &&
+                        !opens_french_date_subject(text, words, i, range.end);
       if (!calendar_range(slice(text, range)) && !weekly && !with_preposition && !date) continue;
       ranges.push_back(range);
       i += n - 1;

@@ -42,7 +42,7 @@ std::optional<std::string> date_in(std::string_view text, Language language);
 
 // `text`, a date (date_in) after the preposition its language puts before one for a point in
 // time: "on May 25", "am 25. Mai", "le 25 mai" (capitalised too; French "le" not after a
-// preposition, `word_before` in lowercase: "depuis le 3 mai" is no such "le"), written as
+// preposition or "c'est", `word_before` in lowercase: "depuis le 3 mai" is no such "le"), written as
 // `language` writes one: "on May 25", "am 25. Mai", "le 25 mai"; nullopt when it is none (only the
 // whole of `text`) or the language is unknown. Without it the models lost the preposition or read
 // "le" as "the" ("Am 3. Oktober feiern viele …" -> "A October 3 crowd …", "Le 14 juillet, …" ->
@@ -77,7 +77,8 @@ std::optional<std::string> calendar_name_with_preposition_in(std::string_view te
 // The ranges calendar_range_in reads in `text`, each whole with its "from", ... and without the
 // punctuation around it, the weekly days weekly_day_in reads and the weekdays and months with
 // their preposition calendar_name_with_preposition_in reads, and the dates with their preposition
-// date_with_preposition_in reads, in text order. Passed as two names,
+// date_with_preposition_in reads (a French "Le" opening a sentence only before a comma: "Le 14
+// juillet, …"; "Le 14 juillet est …" is the subject's article), in text order. Passed as two names,
 // "Monday to Friday" was read "to" and lost it ("Montag Freitag").
 std::vector<ByteRange> calendar_ranges(std::string_view text);
 

@@ -32,17 +32,27 @@ bool listed(const std::array<std::string_view, N>& list, const std::string& word
   return std::find(list.begin(), list.end(), word) != list.end();
 }
 
+// Words after a clock's "a.m." or "p.m." in its sentence: a time zone's ("10 a.m. Pacific Time"),
+// weekdays and months shortened ("9 a.m. Mon to Fri").
+constexpr std::array<std::string_view, 31> kAfterClockTimes = {
+    "Time", "Eastern", "Central", "Mountain", "Pacific", "Atlantic", "Standard", "Daylight", "Greenwich",
+    "Mon",  "Tue",     "Tues",    "Wed",      "Thu",     "Thur",     "Thurs",    "Fri",      "Sat",
+    "Sun",  "Jan",     "Feb",     "Mar",      "Apr",     "Jun",      "Jul",      "Aug",      "Sep",
+    "Sept", "Oct",     "Nov",     "Dec"};
+
 // Whether a clock's "a.m." or "p.m." (`word`, without its last dot) ends its sentence before
 // `after`: before a capitalised word ("closes at 6 p.m. Tickets cost €15."), but for a weekday or
-// month and a time zone in capitals ("9 a.m. to 5 p.m. Monday to Friday", "at 5 p.m. EST").
+// month, whole or shortened, a time zone's word and one in capitals ("9 a.m. to 5 p.m. Monday to
+// Friday", "at 5 p.m. EST", "10 a.m. Pacific Time", "9 a.m. Mon-Fri").
 bool clock_abbreviation_ends_sentence(std::string_view word, std::string_view after) {
   const std::string lower = to_lowercase(word);
   if (lower != "a.m" && lower != "p.m") return false;
   const size_t begin = std::min(after.find_first_not_of(" \t\r\n"), after.size());
-  const std::string_view next = after.substr(begin, after.find_first_of(" \t\r\n,.;:!?", begin) - begin);
+  const std::string_view next = after.substr(begin, after.find_first_of(" \t\r\n,.;:!?-", begin) - begin);
   if (first_letter(next) != Letter::upper) return false;
   const bool capitals = std::all_of(next.begin(), next.end(), [](char c) { return c < 'a' || c > 'z'; });
-  return !capitals && !is_calendar_name(next, false);
+  const bool listed = std::find(kAfterClockTimes.begin(), kAfterClockTimes.end(), next) != kAfterClockTimes.end();
+  return !capitals && !listed && !is_calendar_name(next, false);
 }
 
 bool follows_abbreviation(std::string_view before, std::string_view after) {

@@ -60,6 +60,11 @@ bool is_function_word(std::string_view word, Language language) {
   return false;
 }
 
+bool is_function_word_in_any_language(std::string_view word) {
+  return is_function_word(word, Language::english) || is_function_word(word, Language::german) ||
+         is_function_word(word, Language::french);
+}
+
 Language other_language(Language source, const std::function<bool(std::string_view)>& has_word) {
   const auto held = [&](const auto& list) { return std::count_if(std::begin(list), std::end(list), has_word); };
   std::pair<long, Language> counts[] = {{held(kEnglish), Language::english}, {held(kGerman), Language::german},

@@ -20,6 +20,9 @@ Language guess_language(std::string_view text);
 // articles and prepositions it leaves out as shared ("die", "des", "in").
 bool is_function_word(std::string_view word, Language language);
 
+// Whether `word` (in lowercase) is a function word of English, German or French.
+bool is_function_word_in_any_language(std::string_view word);
+
 // The language a model of two of these languages translates text in `source` into: of the
 // languages whose function words its vocabulary holds as whole words (`has_word`), the two with
 // the most, the one that is not `source`; unknown when `source` is unknown or not one of them.

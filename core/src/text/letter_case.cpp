@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/function_words.h"
 #include "text/letters.h"
 #include "text/words.h"
 
@@ -127,8 +128,10 @@ std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase&
       ++first;
       continue;
     }
-    // One word of three letters at most after an article names an organisation ("the WHO").
-    const bool acronym = end - first == 1 && words[first].letters.size() <= 3 && after_article(first);
+    // One word of three letters at most after an article, that in lowercase is a function word no
+    // article stands before, names an organisation ("the WHO"; "the BIG ball" is shouted).
+    const bool acronym = end - first == 1 && words[first].letters.size() <= 3 && after_article(first) &&
+                         is_function_word_in_any_language(to_lowercase(text.substr(words[first].begin, words[first].end - words[first].begin)));
     size_t letters = 0;
     bool known = !acronym;
     for (size_t k = first; k < end; ++k) {

@@ -35,8 +35,9 @@ using KnowsLowercase = std::function<bool(std::string_view word)>;
 // in capitals of two or more letters with only spaces between them go together ("FREE HUGS"),
 // lowercased when they hold three letters or more and `knows_lowercase` knows every one of them.
 // So acronyms the vocabulary has no lowercase word for stay ("BMX", "NEW YORK": no "▁york"), and
-// so do "US" and "IT" alone, and one of three letters alone after an article, an organisation's
-// ("the WHO helps" was "die helfen": "who"). Byte offsets are the same.
+// so do "US" and "IT" alone, and one of three letters alone after an article that in lowercase is
+// a function word, an organisation's ("the WHO helps" was "die helfen": "who"; "the BIG ball" is
+// shouted). Byte offsets are the same.
 std::string lowercase_shouted_words(std::string_view text, const KnowsLowercase& knows_lowercase);
 
 }  // namespace attend

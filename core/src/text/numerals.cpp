@@ -159,10 +159,12 @@ constexpr std::string_view kDegrees[] = {"\xc2\xb0" "C", "\xc2\xb0" "F"};  // °
 // that space replaces.
 size_t set_apart_sign(std::string_view text, size_t end, Language target, std::string* out) {
   const size_t space = space_length(text, end);
-  const std::string_view sign = text.substr(end + space);
-  const bool degrees = std::any_of(std::begin(kDegrees), std::end(kDegrees),
-                                   [&](std::string_view d) { return sign.substr(0, d.size()) == d; });
-  if (sign.substr(0, 1) != kPercent && !degrees) return 0;
+  const std::string_view after = text.substr(end + space);
+  const auto begins = [&](std::string_view sign) { return after.substr(0, sign.size()) == sign; };
+  const bool degrees = std::any_of(std::begin(kDegrees), std::end(kDegrees), begins);
+  if (!begins(kPercent) && !degrees) return 0;
+  const size_t past = degrees ? kDegrees[0].size() : kPercent.size();
+  if (past < after.size() && (is_ascii_letter(after[past]) || is_ascii_digit(after[past]))) return 0;  // "%20" of an address
   if (target == Language::english && degrees) return 0;  // as written
   if (target != Language::english) *out += ' ';
   return space;

@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "text/ascii.h"
 #include "text/letters.h"
 #include "text/words.h"
 
@@ -19,10 +20,9 @@ struct Title {
   Addressed addressed;
 };
 
-constexpr std::array<Title, 19> kTitles = {{
+constexpr std::array<Title, 17> kTitles = {{
     {"Mr.", Language::english, Addressed::man},
     {"Mr", Language::english, Addressed::man},
-    {"Messrs.", Language::english, Addressed::men},
     {"Ms.", Language::english, Addressed::woman},
     {"Ms", Language::english, Addressed::woman},
     {"Mrs.", Language::english, Addressed::married_woman},
@@ -34,7 +34,6 @@ constexpr std::array<Title, 19> kTitles = {{
     {"M.", Language::french, Addressed::man},
     {"Monsieur", Language::french, Addressed::man},
     {"MM.", Language::french, Addressed::men},
-    {"Messieurs", Language::french, Addressed::men},
     {"Mme", Language::french, Addressed::married_woman},
     {"Madame", Language::french, Addressed::married_woman},
     {"Mlle", Language::french, Addressed::young_woman},
@@ -78,6 +77,10 @@ std::string titles_in(std::string_view text, Language source, Language target, s
   for (size_t i = 0; i + 1 < words.size(); ++i) {
     const std::optional<std::string> title = title_in(slice(text, words[i]), source, target, i == 0 ? word_before : "");
     if (!title || first_letter(slice(text, words[i + 1])) != Letter::upper) continue;
+    // After a name's word, "M." is an initial ("Jean M. Dupont"); after punctuation or a lowercase
+    // word, a title ("Smith, Mme Brown", "Smith and Mrs. Brown").
+    const std::string_view before = i > 0 ? slice(text, words[i - 1]) : "";
+    if (!before.empty() && first_letter(before) == Letter::upper && !is_ascii_punctuation(before.back())) continue;
     out.append(text, written, words[i].begin - written);
     out += *title;
     written = words[i].end;

@@ -21,7 +21,8 @@ std::optional<std::string> title_in(std::string_view title, Language source, Lan
                                     std::string_view word_before = "");
 
 // `text` with each of its titles (title_in; a word between spaces, text/words.h) that a word with a
-// capital follows written as `target` writes it: "Frau Dr. Müller" -> "Ms. Dr. Müller".
+// capital follows, but after a capitalised word (a name's: "Jean M. Dupont"), written as `target`
+// writes it: "Frau Dr. Müller" -> "Ms. Dr. Müller".
 // `word_before`: the translation's word before `text`, in lowercase.
 std::string titles_in(std::string_view text, Language source, Language target, std::string_view word_before = "");
 
