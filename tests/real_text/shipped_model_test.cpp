@@ -149,7 +149,9 @@ TEST(ShippedModel, MonthsWeekdaysAndClockTimesPassAndAreWrittenInGerman) {
                                      {"The children play on Friday.", "spielen am Freitag"},
                                      {"Two dogs play in the snow in December.", "im Dezember"},
                                      // A date with its preposition.
-                                     {"The children play in the park on May 25.", "Park am 25. Mai."}}) {
+                                     {"The children play in the park on May 25.", "Park am 25. Mai."},
+                                     {"The shop is closed from December 24 to January 2.",
+                                      "vom 24. Dezember bis zum 2. Januar"}}) {
     const std::string translated = translator.translate(text, beam).hypotheses[0].text;
     EXPECT_TRUE(contains(translated, german)) << translated;
   }

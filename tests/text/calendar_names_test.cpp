@@ -157,6 +157,9 @@ TEST(CalendarRanges, FoundInText) {
   EXPECT_EQ(ranges("Am 3. Oktober feiern wir, on May 25, 2024 too, et le 14 juillet depuis le 3 mai."),
             (std::vector<std::string>{"Am 3. Oktober", "on May 25, 2024"}));
   EXPECT_EQ(ranges("Le 14 juillet, des milliers de personnes regardent."), (std::vector<std::string>{"Le 14 juillet"}));
+  // A range of dates, up to eight words.
+  EXPECT_EQ(ranges("Closed from December 24, 2024 to January 2, 2025 and vom 24. Dezember bis zum 2. Januar."),
+            (std::vector<std::string>{"from December 24, 2024 to January 2, 2025", "vom 24. Dezember bis zum 2. Januar"}));
   // Opening the sentence without a comma, the subject's article; after "c'est" too.
   EXPECT_EQ(ranges("Le 14 juillet est la f\xc3\xaate nationale. C'est le 14 juillet. On part le 3 mai."),
             (std::vector<std::string>{"le 3 mai"}));
@@ -176,6 +179,23 @@ TEST(CalendarNamesWithPreposition, WrittenTheLanguagesWay) {
     EXPECT_EQ(calendar_name_with_preposition_in(text, Language::german), std::nullopt) << text;
   }
   EXPECT_EQ(calendar_name_with_preposition_in("on Friday", Language::unknown), std::nullopt);
+}
+
+TEST(DateRanges, WrittenTheLanguagesWay) {
+  using Written = std::optional<std::string>;
+  // "The shop is closed from December 24 to January 2." was en-de "… von 24. Dezember einem Geschäft aufgestellt 2. Januar."
+  EXPECT_EQ(date_range_in("from December 24 to January 2", Language::german), Written("vom 24. Dezember bis zum 2. Januar"));
+  EXPECT_EQ(date_range_in("December 24 to January 2", Language::german), Written("24. Dezember bis 2. Januar"));
+  EXPECT_EQ(date_range_in("vom 24. Dezember bis zum 2. Januar", Language::english), Written("from December 24 to January 2"));
+  EXPECT_EQ(date_range_in("24. Dezember bis 2. Januar", Language::french), Written("du 24 d\xc3\xa9" "cembre au 2 janvier"));
+  EXPECT_EQ(date_range_in("du 1er mai au 3 mai 2025", Language::english), Written("from May 1 to May 3, 2025"));
+  EXPECT_EQ(date_range_in("May 1 - May 3, 2025", Language::french), Written("du 1er mai au 3 mai 2025"));
+  EXPECT_EQ(date_range_in("May 1 \xe2\x80\x93 June 3", Language::german), Written("1. Mai bis 3. Juni"));  // en dash
+  for (const char* text : {"from May 1 to", "May 1 to 3", "from May to June", "May 1 and May 3", "to May 1 to May 3",
+                           "from May 1 to May 32", "May 1 bis zum", "", "bis zum 3. Mai"}) {
+    EXPECT_EQ(date_range_in(text, Language::german), std::nullopt) << text;
+  }
+  EXPECT_EQ(date_range_in("May 1 to May 3", Language::unknown), std::nullopt);
 }
 
 TEST(DatesWithPreposition, WrittenTheLanguagesWay) {

@@ -381,7 +381,7 @@ bool opens_with_time_phrase(std::string_view span) {
     const std::string_view group = slice(span, without_punctuation(span, ByteRange{words[0].begin, words[n - 1].end}, true));
     constexpr Language any = Language::english;  // each rule reads the three languages; any one to write in
     if (clock_range_in(group, any) || clock_time_in(group, any) || date_with_preposition_in(group, "", any) ||
-        calendar_name_with_preposition_in(group, any) || calendar_range_in(group, any)) {
+        date_range_in(group, any) || calendar_name_with_preposition_in(group, any) || calendar_range_in(group, any)) {
       return true;
     }
   }
@@ -419,7 +419,8 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
   for (size_t i = 0; i < words.size();) {
     // A range of clock times of eight words at most ("von 8.30 Uhr bis 17 Uhr", "9 to 5 p.m."), a
     // clock time of four at most ("à 8 h 30", "at 5 p.m.", "20 Uhr"), a date of two or three ("14.
-    // Juli", "14. Juli 2024") or of three or four with its preposition ("am 14. Juli"), a range of weekdays or months of four at most ("von Montag bis
+    // Juli", "14. Juli 2024") or of three or four with its preposition ("am 14. Juli"), a range of
+    // dates of five to eight ("vom 24. Dezember bis zum 2. Januar"), a range of weekdays or months of four at most ("von Montag bis
     // Freitag"), a weekly day of two at most ("on Sundays" -> "sonntags") or an amount of money
     // of two at most ("12 Euro": text/currencies.h).
     bool clock_or_date = false;
@@ -429,6 +430,7 @@ std::string written_in(const std::string& span, const SpanContext& context, Lang
       std::optional<std::string> written;  // a French duration first: "dure de 2 à 3 h" is no range of clock times
       if (n <= 5) written = french_duration_in(slice(span, group), before, language);
       if (!written) written = clock_range_in(slice(span, group), language);
+      if (!written && n >= 5) written = date_range_in(slice(span, group), language);
       if (!written && n <= 4) written = clock_time_in(slice(span, group), language);
       if (!written && n >= 2 && n <= 3) written = date_in(slice(span, group), language);
       if (!written && n >= 3 && n <= 4) written = date_with_preposition_in(slice(span, group), before, language);

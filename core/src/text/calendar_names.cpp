@@ -133,6 +133,9 @@ constexpr std::array<std::string_view, 4> kRangeOpenings = {"from", "von", "du",
 constexpr std::array<std::string_view, 10> kRangeJoints = {"to",  "through", "till", "until", "bis",
                                                            "au",  "\xc3\xa0", "-",    "\xe2\x80\x93", "thru"};  // à, en dash
 
+// The words between the two dates of a range (date_range_in).
+constexpr std::array<std::string_view, 7> kDateRangeJoints = {"to", "until", "till", "bis", "au", "-", "\xe2\x80\x93"};
+
 std::optional<CalendarRange> calendar_range(std::string_view text) {
   std::vector<std::string_view> words;
   for (const ByteRange& word : words_between_spaces(text)) words.push_back(slice(text, word));
@@ -295,6 +298,31 @@ std::optional<std::string> weekly_day_in(std::string_view text, std::string_view
   return std::nullopt;
 }
 
+std::optional<std::string> date_range_in(std::string_view text, Language language) {
+  const std::vector<ByteRange> words = words_between_spaces(text);
+  if (language == Language::unknown || words.empty()) return std::nullopt;
+  const auto word = [&](size_t k) { return slice(text, words[k]); };
+  const auto joined = [&](size_t from, size_t to) { return slice(text, ByteRange{words[from].begin, words[to - 1].end}); };
+  const std::string first = to_lowercase(word(0));
+  const bool opening = first == "from" || first == "von" || first == "vom" || first == "du";
+  const size_t begin = opening ? 1 : 0;
+  for (size_t joint = begin + 2; joint + 2 < words.size(); ++joint) {  // a date of two words at least each side
+    if (std::find(kDateRangeJoints.begin(), kDateRangeJoints.end(), word(joint)) == kDateRangeJoints.end()) continue;
+    const size_t second = joint + 1 + (word(joint) == "bis" && word(joint + 1) == "zum");  // "bis zum 2. Januar"
+    if (second + 2 > words.size()) return std::nullopt;
+    const std::optional<std::string> from = date_in(joined(begin, joint), language);
+    const std::optional<std::string> to = date_in(joined(second, words.size()), language);
+    if (!from || !to) continue;
+    switch (language) {
+      case Language::english: return (opening ? "from " : "") + *from + " to " + *to;
+      case Language::german: return opening ? "vom " + *from + " bis zum " + *to : *from + " bis " + *to;
+      case Language::french: return "du " + *from + " au " + *to;
+      case Language::unknown: break;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> calendar_range_in(std::string_view text, Language language) {
   const std::optional<CalendarRange> range = calendar_range(text);
   if (!range) return std::nullopt;
@@ -330,7 +358,7 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   std::vector<ByteRange> ranges;
   for (size_t i = 0; i < words.size(); ++i) {
-    for (size_t n = std::min<size_t>(4, words.size() - i); n >= 1; --n) {
+    for (size_t n = std::min<size_t>(8, words.size() - i); n >= 1; --n) {
       const ByteRange range = without_punctuation(text, ByteRange{words[i].begin, words[i + n - 1].end});
       const bool weekly = n <= 2 && weekly_day(slice(text, range), word_before_in_sentence(text, words, i));
       const bool with_preposition = n == 2 && calendar_name_with_preposition(slice(text, range)) &&
@@ -338,7 +366,8 @@ std::vector<ByteRange> calendar_ranges(std::string_view text) {
       const bool date = n >= 3 &&
                         date_with_preposition_in(slice(text, range), word_before_in_sentence(text, words, i), Language::english) &&
                         !opens_french_date_subject(text, words, i, range.end);
-      if (!calendar_range(slice(text, range)) && !weekly && !with_preposition && !date) continue;
+      const bool dates = n >= 5 && date_range_in(slice(text, range), Language::english);  // nothing else is as long
+      if (!calendar_range(slice(text, range)) && !weekly && !with_preposition && !date && !dates) continue;
       ranges.push_back(range);
       i += n - 1;
       break;

@@ -49,6 +49,15 @@ std::optional<std::string> date_in(std::string_view text, Language language);
 // "The you July 14, …").
 std::optional<std::string> date_with_preposition_in(std::string_view text, std::string_view word_before, Language language);
 
+// `text`, a range of two dates (date_in), after "from", "von", "vom" or "du" or not: "from December
+// 24 to January 2", "vom 24. Dezember bis zum 2. Januar", "24. Dezember bis 2. Januar", "du 24
+// décembre au 2 janvier", "May 1 - May 3", written as `language` writes one: "(from) December 24
+// to January 2", "vom 24. Dezember bis zum 2. Januar" ("24. Dezember bis 2. Januar" without its
+// "vom"), "du 24 décembre au 2 janvier"; nullopt when it is none (only the whole of `text`) or the
+// language is unknown. The models lost the "from … to" between the two ("… geschlossenen von 24.
+// Dezember einem Geschäft aufgestellt 2. Januar.").
+std::optional<std::string> date_range_in(std::string_view text, Language language);
+
 // `text`, a range of two weekdays or two months, after "from", "von", "du" or "de" or not:
 // "Monday to Friday", "from March through May", "von Montag bis Freitag", "Montag-Freitag", "du
 // lundi au vendredi", "de mars à mai", written as `language` writes one: "(from) Monday to
@@ -77,7 +86,7 @@ std::optional<std::string> calendar_name_with_preposition_in(std::string_view te
 // The ranges calendar_range_in reads in `text`, each whole with its "from", ... and without the
 // punctuation around it, the weekly days weekly_day_in reads and the weekdays and months with
 // their preposition calendar_name_with_preposition_in reads, and the dates with their preposition
-// date_with_preposition_in reads (a French "Le" opening a sentence only before a comma: "Le 14
+// date_with_preposition_in reads, the ranges of dates date_range_in reads (a French "Le" opening a sentence only before a comma: "Le 14
 // juillet, …"; "Le 14 juillet est …" is the subject's article), in text order. Passed as two names,
 // "Monday to Friday" was read "to" and lost it ("Montag Freitag").
 std::vector<ByteRange> calendar_ranges(std::string_view text);
