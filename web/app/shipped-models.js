@@ -21,11 +21,11 @@ export const SHIPPED_MODELS = {
   'en-fr': {
     name: 'English → French',
     languages: { source: 'en', target: 'fr' },
-    weights: [2, 2, 1],
+    weights: [2, 1, 2],
     files: [
       { name: 'model.int8.safetensors', megabytes: 3.4 },
+      { name: 'pivot9.int8.safetensors', megabytes: 3.1 },
       { name: 'seed2.int8.safetensors', megabytes: 3.4 },
-      { name: 'student.int8.safetensors', megabytes: 3.1 },
     ],
   },
   'de-en': {
