@@ -734,6 +734,12 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
   if ((source_language == Language::unknown || source_language == target_language) && knows_word) {
     source_language = other_language(target_language, knows_word);
   }
+  // A span's titles before a name the translation's way ("Frau Müller" -> "Ms. Müller", "mit Herrn
+  // Smith" after the translation's preposition); a quotation as written.
+  const auto with_titles = [&](const PassThrough& span, const std::string& text, int before_piece) {
+    if (is_quotation_stand_in(span.stand_in)) return text;
+    return titles_in(text, source_language, target_language, target_word_before(target_pieces, target_words, before_piece));
+  };
   std::vector<Insertion> insertions;
   std::vector<bool> replaced(target_words.size(), false);
   size_t open_mark = 0;  // 1 + the insertion of the quotation mark opened last; 0: none open
@@ -741,11 +747,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     if (const std::optional<Insertion> replacing =
             replacing_stand_in(span, source_words, target_words, target_pieces, alignment, replaced)) {
       insertions.push_back(*replacing);
-      // A title and name the translation's way ("Frau Müller" -> "Ms. Müller"); a quotation as written.
-      if (!is_quotation_stand_in(span.stand_in)) {
-        insertions.back().text = titles_in(insertions.back().text, source_language, target_language,
-                                           target_word_before(target_pieces, target_words, replacing->before_piece));
-      }
+      insertions.back().text = with_titles(span, insertions.back().text, replacing->before_piece);
       continue;
     }
     int before_piece = static_cast<int>(target_pieces.size());  // no target word to align with: at the end
@@ -782,10 +784,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words, source_language), target_language,
                                   before_piece == 0);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
-    if (!is_quotation_stand_in(span.stand_in)) {
-      text = titles_in(text, source_language, target_language, target_word_before(target_pieces, target_words, before_piece));
-    }
-    insertions.push_back(Insertion{std::move(text), before_piece});
+    insertions.push_back(Insertion{with_titles(span, text, before_piece), before_piece});
     // A span of words opening the translation takes the capital of the model's first word
     // ("Montags Ein Mann" -> "Montags ein Mann"; a sentence after an emoji keeps it: "😀 Ein Mann").
     if (before_piece == 0 && !target_words.empty() && opens_with_word(span.text)) {

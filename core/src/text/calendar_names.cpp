@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/in_each_language.h"
 #include "text/letter_case.h"
 #include "text/ordinals.h"
 
@@ -14,12 +15,7 @@ namespace attend {
 namespace {
 
 // One month or weekday in each language, in that order: English, German, French.
-struct CalendarName {
-  std::string_view english, german, french;
-  std::string_view in(Language language) const {
-    return language == Language::english ? english : language == Language::german ? german : french;
-  }
-};
+using CalendarName = InEachLanguage;
 
 constexpr std::array<CalendarName, 20> kCalendarNames = {{
     {"January", "Januar", "janvier"},
@@ -234,8 +230,7 @@ std::optional<size_t> calendar_name_with_preposition(std::string_view text) {
 
 // The preposition each language puts before a date for a point in time: "on May 25", "am 25. Mai",
 // "le 25 mai".
-constexpr std::array<std::pair<Language, std::string_view>, 3> kDatePrepositions = {
-    {{Language::english, "on"}, {Language::german, "am"}, {Language::french, "le"}}};
+constexpr InEachLanguage kDatePreposition = {"on", "am", "le"};
 
 // French words after which "le" before a date is the date's article: prepositions ("depuis le 3
 // mai": since May 3), "c'est" ("C'est le 14 juillet.": it is July 14).
@@ -258,19 +253,17 @@ std::optional<std::string> date_with_preposition_in(std::string_view text, std::
   const size_t space = text.find(' ');
   if (space == std::string_view::npos || language == Language::unknown) return std::nullopt;
   const std::string preposition = to_lowercase(text.substr(0, space));
-  const auto of = [](Language l) {
-    return std::find_if(kDatePrepositions.begin(), kDatePrepositions.end(), [&](const auto& p) { return p.first == l; })->second;
-  };
-  const auto source = std::find_if(kDatePrepositions.begin(), kDatePrepositions.end(),
-                                   [&](const auto& p) { return p.second == preposition; });
-  if (source == kDatePrepositions.end()) return std::nullopt;
-  if (source->first == Language::french &&
+  if (preposition != kDatePreposition.english && preposition != kDatePreposition.german &&
+      preposition != kDatePreposition.french) {
+    return std::nullopt;
+  }
+  if (preposition == kDatePreposition.french &&
       std::find(kFrenchBeforeDateArticle.begin(), kFrenchBeforeDateArticle.end(), word_before) != kFrenchBeforeDateArticle.end()) {
     return std::nullopt;
   }
   const std::optional<std::string> date = date_in(text.substr(space + 1), language);
   if (!date) return std::nullopt;
-  return std::string(of(language)) + " " + *date;
+  return std::string(kDatePreposition.in(language)) + " " + *date;
 }
 
 std::optional<std::string> calendar_name_with_preposition_in(std::string_view text, Language language) {

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "text/ascii.h"
+#include "text/in_each_language.h"
 #include "text/letter_case.h"
 
 namespace attend {
@@ -140,12 +141,7 @@ std::optional<ClockTime> clock_time(std::string_view text) {
 }
 
 // The words of a range of clock times, each as English, German and French write it.
-struct RangeWord {
-  std::string_view english, german, french;
-  std::string_view in(Language language) const {
-    return language == Language::english ? english : language == Language::german ? german : french;
-  }
-};
+using RangeWord = InEachLanguage;
 constexpr RangeWord kFrom = {"from", "von", "de"};
 constexpr RangeWord kBetween = {"between", "zwischen", "entre"};
 constexpr RangeWord kTo = {"to", "bis", "\xc3\xa0"};  // à

@@ -5,14 +5,20 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/in_each_language.h"
 #include "text/letters.h"
 #include "text/words.h"
 
 namespace attend {
 namespace {
 
-// Whom a title names; each language writes each once.
+// Whom a title names; each language writes each once (kWrittenTitles).
 enum class Addressed { man, men, woman, married_woman, young_woman };
+
+// The title each language writes for each of Addressed, in its order (German has no title for a
+// young woman but "Frau").
+constexpr InEachLanguage kWrittenTitles[] = {
+    {"Mr.", "Herr", "M."}, {"Messrs.", "Herren", "MM."}, {"Ms.", "Frau", "Mme"}, {"Mrs.", "Frau", "Mme"}, {"Miss", "Frau", "Mlle"}};
 
 struct Title {
   std::string_view word;
@@ -45,18 +51,6 @@ constexpr std::array<std::string_view, 25> kGermanPrepositions = {
     "mit",  "zu",    "von",    "bei",   "an",    "auf",   "in",       "für",        "gegen",  "ohne", "um",    "durch", "nach",
     "aus",  "seit",  "neben",  "hinter", "über", "unter", "vor",      "zwischen",   "gegenüber", "außer", "wegen", "trotz"};
 
-// The title `language` writes for `addressed` (German has no title for a young woman but "Frau").
-std::string_view written_title(Addressed addressed, Language language) {
-  switch (addressed) {
-    case Addressed::man: return language == Language::english ? "Mr." : language == Language::german ? "Herr" : "M.";
-    case Addressed::men: return language == Language::english ? "Messrs." : language == Language::german ? "Herren" : "MM.";
-    case Addressed::woman: return language == Language::english ? "Ms." : language == Language::german ? "Frau" : "Mme";
-    case Addressed::married_woman: return language == Language::english ? "Mrs." : language == Language::german ? "Frau" : "Mme";
-    case Addressed::young_woman: return language == Language::english ? "Miss" : language == Language::german ? "Frau" : "Mlle";
-  }
-  return "";
-}
-
 }  // namespace
 
 std::optional<std::string> title_in(std::string_view title, Language source, Language target, std::string_view word_before) {
@@ -67,7 +61,7 @@ std::optional<std::string> title_in(std::string_view title, Language source, Lan
   const bool after_preposition =
       std::find(kGermanPrepositions.begin(), kGermanPrepositions.end(), word_before) != kGermanPrepositions.end();
   if (target == Language::german && known->addressed == Addressed::man && after_preposition) return "Herrn";
-  return std::string(written_title(known->addressed, target));
+  return std::string(kWrittenTitles[static_cast<size_t>(known->addressed)].in(target));
 }
 
 std::string titles_in(std::string_view text, Language source, Language target, std::string_view word_before) {
