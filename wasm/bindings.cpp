@@ -174,7 +174,12 @@ json hypothesis_json(const attend::Hypothesis& h, bool reranked) {
 }
 
 const char* name(attend::TranslationStatus s) {
-  return s == attend::TranslationStatus::unreadable_script ? "unreadable_script" : "translated";
+  switch (s) {
+    case attend::TranslationStatus::translated: return "translated";
+    case attend::TranslationStatus::unreadable_script: return "unreadable_script";
+    case attend::TranslationStatus::set_phrase: return "set_phrase";
+  }
+  return "translated";
 }
 
 json translation_json(const attend::Translation& t, bool reranked) {

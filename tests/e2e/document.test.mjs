@@ -1,7 +1,8 @@
 // Documents in Chromium: the splitting corpus and Multi30k val lines joined into paragraphs
 // are cut by the browser's Intl.Segmenter and the core exactly as the native build cuts them
 // (tests/text checks the same expectations natively); a 12-sentence paragraph, blank lines and
-// lists in the page and in <attend-translator> give what the native CLI gives; a 2,000-word
+// lists in the page and in <attend-translator> give what the native CLI gives, a letter's set
+// phrases say why they have no attention; a 2,000-word
 // paste translates with progress instead of being refused, and Stop stops it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -93,6 +94,31 @@ describe('the page', () => {
     assert.equal(await page.textContent('#doubt-summary'), '2 sentences are underlined: 1 in a script the model '
       + 'cannot read (kept as written); 1 the model is unsure of (it learned from image captions only).');
     assert.match(await page.textContent('#model-scope'), /2\.9M parameters.*30,000 image captions/);
+  });
+
+  test('a letter: its greeting and closing are set phrases, with no attention to show (nor has an unreadable sentence)', async () => {
+    const letter = `Dear Mr Smith,\n\n${TWELVE[0]}\n\nBest regards,`;
+    const translated = await translate(page, letter);
+    assert.equal(translated, cliTranslate(letter));
+    assert.match(translated, /^Sehr geehrter Herr Smith,\n\n.+\n\nMit freundlichen Grüßen$/);
+    const phrases = await page.$$eval('#translation .sentence', (spans) => spans.map((span) => span.dataset.setPhrase === 'true'));
+    assert.deepEqual(phrases, [true, false, true]);
+    // The first sentence is chosen: the model did not run on it.
+    await page.waitForFunction(() => !document.getElementById('no-attention').hidden);
+    assert.match(await page.textContent('#no-attention'), /“Dear Mr Smith,” is a greeting or a letter’s formula/);
+    assert.equal(await page.isHidden('#attention'), true);
+    await page.locator('#translation .sentence').nth(1).click();
+    await page.waitForFunction((source) => document.getElementById('attention').dataset.source === source
+      && !document.getElementById('attention').hidden, TWELVE[0]);
+    assert.equal(await page.isHidden('#no-attention'), true);
+    // One sentence alone: the same, without a document.
+    assert.equal(await translate(page, 'Thank you!'), 'Danke!');
+    await page.waitForFunction(() => !document.getElementById('no-attention').hidden);
+    assert.equal(await page.isHidden('#attention'), true);
+    // So does a sentence in a script the model cannot read.
+    assert.equal(await translate(page, '一个男人骑自行车。'), '一个男人骑自行车。');
+    await page.waitForFunction(() => /cannot read the script/.test(document.getElementById('no-attention').textContent));
+    assert.equal(await page.isHidden('#attention'), true);
   });
 
   test('a 2,000-word paste translates with progress; Stop stops the next one', async () => {

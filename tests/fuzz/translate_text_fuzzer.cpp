@@ -3,6 +3,7 @@
 // cut at newlines, are the sentences of one batch. Each call either translates every sentence
 // or throws invalid_input (invalid UTF-8, too long) or empty_input; what it returns keeps the
 // API's shapes: a sentence in a script the model cannot read comes back unchanged and untranslated,
+// a set phrase as the table writes it (text/set_phrases.h), neither read by the model,
 // and the text the vocabulary lacks in the others (Translator::prepare's pass-through spans) is
 // in every hypothesis' text. The first two sentences are also scored as a source and its translation
 // (Translator::score): a log-probability that is finite and at most 0, or the same two errors.
@@ -24,11 +25,12 @@ attend::Translator& translator(bool int8_activations) {
   return int8_activations ? on : off;
 }
 
-// A sentence passed through whole: no model output, the text unchanged.
-void check_unreadable(const attend::Translation& t, const std::string& text) {
-  require(t.source_ids.empty() && t.source_pieces.empty() && !t.attention, "an unreadable sentence went to the model");
+// A sentence the model did not run on: no model output, one hypothesis holding `text` (the
+// sentence unchanged, or its set phrase's translation).
+void check_not_decoded(const attend::Translation& t, const std::string& text) {
+  require(t.source_ids.empty() && t.source_pieces.empty() && !t.attention, "a sentence not to decode went to the model");
   require(t.hypotheses.size() == 1 && t.hypotheses[0].text == text && t.hypotheses[0].ids.empty(),
-          "an unreadable sentence is not passed through unchanged");
+          "a sentence not to decode does not hold its text");
 }
 
 void check_pass_through(const attend::Translation& t, const attend::PreparedSource& source) {
@@ -87,7 +89,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     require(results.size() == texts.size(), "not one translation per text");
     for (size_t i = 0; i < texts.size(); ++i) {
       if (results[i].status == attend::TranslationStatus::unreadable_script) {
-        check_unreadable(results[i], texts[i]);
+        check_not_decoded(results[i], texts[i]);
+      } else if (results[i].status == attend::TranslationStatus::set_phrase) {
+        const std::string written = chosen.prepare(texts[i]).set_phrase;
+        require(!written.empty(), "a set phrase written as nothing");
+        check_not_decoded(results[i], written);
       } else {
         check_shapes(results[i], options);
         check_pass_through(results[i], chosen.prepare(texts[i]));

@@ -112,6 +112,20 @@ TEST(ProportionalAlignment, SpreadsSourceWordsOverTargetWords) {
   EXPECT_EQ(proportional_alignment(2, 0), (std::vector<std::vector<int>>{{}, {}}));
 }
 
+TEST(AlignmentByWords, WordsWrittenAlikeAndTheWordsBeforeThemAlign) {
+  using Words = std::vector<std::string_view>;
+  using Aligned = std::vector<std::vector<int>>;
+  // "Smith," with "Smith,"; "Mr" before it with "Herr"; "Dear" by position in what is left.
+  EXPECT_EQ(alignment_by_words(Words{"Dear", "Mr", "Smith,"}, Words{"Sehr", "geehrter", "Herr", "Smith,"}),
+            (Aligned{{0}, {2}, {3}}));
+  // The punctuation around a word aside; in order only: the later "Brown" has no pair.
+  EXPECT_EQ(alignment_by_words(Words{"Mrs.", "Brown", "reads."}, Words{"Frau", "Brown", "liest."}), (Aligned{{0}, {1}, {2}}));
+  EXPECT_EQ(alignment_by_words(Words{"(Anna)", "and", "Tom"}, Words{"Tom", "und", "Anna"}), (Aligned{{}, {}, {0}}));
+  // No words alike: by position alone.
+  EXPECT_EQ(alignment_by_words(Words{"a", "b", "c", "d"}, Words{"x", "y"}), proportional_alignment(4, 2));
+  EXPECT_EQ(alignment_by_words(Words{"a", "b"}, Words{}), (Aligned{{}, {}}));
+}
+
 // Block "A dog runs. The cat sleeps." translated sentence by sentence, word for word.
 const std::string kBlock = "A dog runs. The cat sleeps.";
 std::vector<TranslatedSentence> two_sentences() {

@@ -1,5 +1,5 @@
-// Pass-through of unknown source text and unreadable sentences on the shipped en-de model, on
-// every translate path.
+// Pass-through of unknown source text, unreadable sentences and set phrases on the shipped en-de
+// model, on every translate path.
 #include <algorithm>
 
 #include <gtest/gtest.h>
@@ -260,6 +260,25 @@ TEST(ShippedModel, AnUnreadableSentenceIsReportedAndTheOthersTranslate) {
   }
 }
 
+TEST(ShippedModel, ASetPhraseOfItsLanguagesIsWrittenFromTheTableWithoutTheModel) {
+  Translator translator(shipped_model());
+  TranslateOptions options;
+  options.beam_size = 5;
+  options.capture_attention = true;
+  const std::vector<Translation> batch =
+      translator.translate_batch({"Dear Mr Smith,", "Thank you for your email.", "Merci beaucoup !", "A dog runs."}, options);
+  EXPECT_EQ(batch[0].status, TranslationStatus::set_phrase);
+  ASSERT_EQ(batch[0].hypotheses.size(), 1u);
+  EXPECT_EQ(batch[0].hypotheses[0].text, "Sehr geehrter Herr Smith,");
+  EXPECT_TRUE(batch[0].source_ids.empty());
+  EXPECT_FALSE(batch[0].attention.has_value());
+  EXPECT_EQ(batch[1].hypotheses[0].text, "Vielen Dank für Ihre E-Mail.");
+  // French is neither of an en-de model's languages: the model reads it.
+  EXPECT_EQ(batch[2].status, TranslationStatus::translated);
+  EXPECT_EQ(batch[3].status, TranslationStatus::translated);
+  EXPECT_EQ(batch[3].hypotheses[0].text, translator.translate("A dog runs.", options).hypotheses[0].text);
+}
+
 TEST(ShippedModel, TheUnreadableRuleSeparatesOtherScriptsFromNamesAndEmoji) {
   // Unknown characters: 91-100% of these sentences (docs/alignment.md) ...
   Translator translator(shipped_model());
@@ -276,7 +295,7 @@ TEST(ShippedModel, TheUnreadableRuleSeparatesOtherScriptsFromNamesAndEmoji) {
 TEST(ShippedModel, EveryPathGivesTheSameTexts) {
   const std::vector<std::string> texts = {"A man 😀 rides a bike in 北京.", "Two dogs play in the snow.",
                                           "一个男人骑自行车。", "😀 A girl in a red dress smiles.",
-                                          "A boy holds a sign that says مرحبا."};
+                                          "A boy holds a sign that says مرحبا.", "Best regards,"};
   Translator translator(shipped_model());
   const std::vector<Translation> batch = translator.translate_batch(texts, {}, 2);
   std::vector<PreparedSource> prepared;
@@ -292,7 +311,7 @@ TEST(ShippedModel, EveryPathGivesTheSameTexts) {
   }
 }
 
-TEST(ShippedModel, OnStepHearsTheCallersIndexPastAnUnreadableSentence) {
+TEST(ShippedModel, OnStepHearsTheCallersIndexPastSentencesTheModelDoesNotRead) {
   Translator translator(shipped_model());
   TranslateOptions options;
   std::vector<int> heard;
@@ -300,8 +319,8 @@ TEST(ShippedModel, OnStepHearsTheCallersIndexPastAnUnreadableSentence) {
     if (event.step == 0) heard.push_back(event.sentence);
     return true;
   };
-  translator.translate_batch({"一个男人骑自行车。", "A dog runs."}, options);
-  EXPECT_EQ(heard, (std::vector<int>{1}));
+  translator.translate_batch({"一个男人骑自行车。", "Hello!", "A dog runs."}, options);
+  EXPECT_EQ(heard, (std::vector<int>{2}));
 }
 
 TEST(ShippedModel, SentencesWithoutUnknownPiecesAreTranslatedAsTheirIds) {

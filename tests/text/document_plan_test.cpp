@@ -125,6 +125,15 @@ TEST(DocumentPlan, SentencesTheModelFindsEmptyAreKept) {
   EXPECT_EQ(sentences_of(text, empty_if_invisible), (std::vector<std::string>{"A dog runs.", "A cat sleeps."}));
 }
 
+TEST(DocumentPlan, ALettersSignatureIsKept) {
+  // "Anna" after the closing is kept as written; a name anywhere else is a sentence.
+  EXPECT_EQ(sentences_of("Dear Anna,\n\nTwo dogs play.\n\nBest regards,\n\nTom Smith\n"),
+            (std::vector<std::string>{"Dear Anna,", "Two dogs play.", "Best regards,"}));
+  EXPECT_EQ(sentences_of("Mit freundlichen Grüßen\nAnna"), (std::vector<std::string>{"Mit freundlichen Grüßen"}));
+  EXPECT_EQ(sentences_of("Two dogs play.\nAnna"), (std::vector<std::string>{"Two dogs play.", "Anna"}));
+  EXPECT_EQ(sentences_of("Best regards,\nThe dog runs."), (std::vector<std::string>{"Best regards,", "The dog runs."}));
+}
+
 TEST(DocumentPlan, BreaksInsideACharacterAreIgnored) {
   const std::string text = "Ein Bär läuft.";  // "ä" is two bytes: 5 is inside it
   EXPECT_EQ(plan_document(text, {5, 100}).size(), 1u);

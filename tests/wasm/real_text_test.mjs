@@ -1,7 +1,8 @@
 // Text the shipped en-de model cannot read, in the WebAssembly build: unknown spans and numbers
 // (names, acronyms, initials, clock times too) pass through as natively (the native CLI's text), and a sentence in a script the model cannot
-// read comes back unchanged with status 'unreadable_script'; a question or an exclamation keeps
-// its mark (docs/alignment.md).
+// read comes back unchanged with status 'unreadable_script', a set phrase of the model's languages
+// written from the table with status 'set_phrase'; a question or an exclamation keeps its mark
+// (docs/alignment.md).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,7 +11,8 @@ import { MODELS, Translator, cliTranslate } from './common.mjs';
 
 const MODEL = join(MODELS, 'en-de/model.int8.safetensors');
 const LINES = ['A man 😀 rides a bike in 北京.', '一个男人骑自行车。', 'A runner with the number 512 on his shirt.', 'A dog runs.',
-  'Where is the dog?', 'Look at that!', 'A man from IBM meets Anna in the U.S. at 5 p.m. today.'];
+  'Where is the dog?', 'Look at that!', 'A man from IBM meets Anna in the U.S. at 5 p.m. today.', 'Dear Mr Smith,',
+  'Merci beaucoup !'];
 
 describe('real text, shipped en-de model', () => {
   let translator;
@@ -32,8 +34,16 @@ describe('real text, shipped en-de model', () => {
 
   it('reports a sentence in a script the model cannot read, and translates the others', async () => {
     const results = await translator.translate(LINES);
-    assert.deepEqual(results.map((r) => r.status), ['translated', 'unreadable_script', 'translated', 'translated', 'translated', 'translated', 'translated']);
+    assert.deepEqual(results.map((r) => r.status), ['translated', 'unreadable_script', 'translated', 'translated', 'translated',
+      'translated', 'translated', 'set_phrase', 'translated']);
     assert.equal(results[1].text, LINES[1]);
     assert.deepEqual(results[1].sourceIds, []);
+  });
+
+  it('writes a set phrase of its languages from the table, and leaves one of another language to the model', async () => {
+    const results = await translator.translate(LINES);
+    assert.equal(results[7].text, 'Sehr geehrter Herr Smith,');
+    assert.deepEqual(results[7].sourceIds, []);
+    assert.notDeepEqual(results[8].sourceIds, []);  // French is not one of an en-de model's languages
   });
 });

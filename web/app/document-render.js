@@ -27,6 +27,8 @@ export function doubtSummary(segments) {
   return `${marked === 1 ? '1 sentence is' : `${marked} sentences are`} underlined: ${reasons.join('; ')}.`;
 }
 
+const SET_PHRASE_NOTE = 'A greeting or a letter’s formula, written from Attend’s table of set phrases, not by the model.';
+
 function sentenceElement(translation, index, interactive) {
   const element = document.createElement('span');
   element.className = 'sentence';
@@ -34,6 +36,11 @@ function sentenceElement(translation, index, interactive) {
   element.dataset.index = index;
   element.textContent = translation.text;
   const doubt = sentenceDoubt(translation);
+  const setPhrase = translation.status === 'set_phrase';
+  if (setPhrase) {
+    element.title = SET_PHRASE_NOTE;
+    element.dataset.setPhrase = 'true';
+  }
   if (doubt) {
     element.classList.add('unsure');
     element.part.add('unsure');
@@ -43,7 +50,8 @@ function sentenceElement(translation, index, interactive) {
   if (interactive) {
     element.tabIndex = 0;
     element.setAttribute('role', 'button');
-    element.setAttribute('aria-label', `${translation.text}: show its attention${doubt ? ` (${doubt.reason})` : ''}`);
+    const note = doubt?.reason ?? (setPhrase ? SET_PHRASE_NOTE : null);
+    element.setAttribute('aria-label', `${translation.text}: show its attention${note ? ` (${note})` : ''}`);
   }
   return element;
 }

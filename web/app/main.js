@@ -109,6 +109,7 @@ function startTranslator() {
   const ablation = new AblationView({ container: byId('ablation') });
   const panel = new AttentionPanel({ onMasksChanged: () => translateNow() });
   const sentenceHint = byId('sentence-hint');
+  const noAttention = byId('no-attention');
   const documentView = new DocumentView({
     output: translationOutput,
     summary: byId('doubt-summary'),
@@ -134,16 +135,28 @@ function startTranslator() {
     document.body.dataset.translating = 'false';
     documentView.clear();
     sentenceHint.hidden = true;
+    noAttention.hidden = true;
     showTranslation('', '', null);
     panel.hide();
     ablation.clear();
+  }
+
+  // The attention section for a sentence's translation, or why it has none: the model did not
+  // run on a set phrase or on a script it cannot read.
+  function showAttention(source, result) {
+    noAttention.hidden = Boolean(result.attention);
+    if (result.attention) return panel.show(source, result);
+    panel.hide();
+    noAttention.textContent = result.status === 'set_phrase'
+      ? `“${source}” is a greeting or a letter’s formula: it was written from Attend’s table of set phrases, not by the model, so there is no attention to show.`
+      : `The model cannot read the script of “${source}”, so it did not run: there is no attention to show.`;
   }
 
   // The attention of one sentence of a longer text: translated again on its own, with attention.
   async function showSentenceAttention({ source }) {
     try {
       const { result } = await worker.translate(source, translationOptions(panel.maskedHeads, modelInUse?.reverse));
-      panel.show(source, result);
+      showAttention(source, result);
     } catch (error) {
       if (error.code !== 'superseded') showInputMessage(translateErrorMessage(error));
     }
@@ -216,7 +229,7 @@ function startTranslator() {
       sentenceHint.hidden = single;
       const first = translated.segments.find((segment) => segment.translation);
       if (single) {
-        panel.show(first.source, first.translation);
+        showAttention(first.source, first.translation);
       } else {
         panel.hideLive();
         documentView.markChosen(0);

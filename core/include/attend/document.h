@@ -40,7 +40,8 @@ SentenceCheck model_sentence_check(const Translator& translator);
 // "St.", "J. P.", "No." before a number) is not taken, nor one before a lowercase letter; one is
 // added before a capital that follows a face (":)", "😀": text/faces.h). A
 // sentence `check` finds too long is cut in two at the clause mark or space nearest its middle,
-// and again, until each part fits; one it finds empty is kept.
+// and again, until each part fits; one it finds empty is kept, and so is a letter's signature:
+// a name alone after its closing ("Best regards,\nAnna": text/set_phrases.h).
 std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,
                                            const SentenceCheck& check = {});
 

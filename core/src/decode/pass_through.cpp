@@ -846,16 +846,11 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
   return text;
 }
 
-namespace {
-
-// Whether `tokenizer`'s vocabulary holds a word whole (as one piece after ▁).
 std::function<bool(std::string_view)> knows_whole_word(const Tokenizer& tokenizer) {
   return [&tokenizer](std::string_view word) {
     return tokenizer.piece_to_id("\xE2\x96\x81" + std::string(word)) != tokenizer.unk_id();  // ▁
   };
 }
-
-}  // namespace
 
 Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer) {
   return other_language(guess_language(source.text), knows_whole_word(target_tokenizer));

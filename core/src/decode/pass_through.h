@@ -105,6 +105,9 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
                                           Language fallback_language = Language::unknown,
                                           const std::function<bool(std::string_view)>& knows_word = nullptr);
 
+// Whether `tokenizer`'s vocabulary holds a word whole (as one piece after ▁).
+std::function<bool(std::string_view)> knows_whole_word(const Tokenizer& tokenizer);
+
 // The language `target_tokenizer`'s model translates source.text into, from its vocabulary
 // (text/function_words.h other_language): for a translation that shows none itself.
 Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer);

@@ -18,6 +18,7 @@
 #include "model/device_model.h"
 #include "model/encoder.h"
 #include "text/letter_case.h"
+#include "text/set_phrases.h"
 
 namespace attend {
 namespace {
@@ -99,13 +100,28 @@ std::vector<int> sentence_ids(const ModelConfig& c, std::vector<int> ids) {
   return ids;
 }
 
-Translation unreadable(const PreparedSource& source) {
+// A sentence the model does not run on: kept as it is, or its set phrase's translation.
+Translation not_decoded(const PreparedSource& source) {
   Translation t;
   t.status = source.status;
-  Hypothesis unchanged;
-  unchanged.text = source.text;
-  t.hypotheses.push_back(std::move(unchanged));
+  Hypothesis hypothesis;
+  hypothesis.text = source.status == TranslationStatus::set_phrase ? source.set_phrase : source.text;
+  t.hypotheses.push_back(std::move(hypothesis));
   return t;
+}
+
+// `text` as a set phrase of one of the model's languages, written in the other: the language
+// its target vocabulary holds the function words of (text/function_words.h other_language).
+std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokenizer& target_tokenizer) {
+  const std::optional<SetPhrase> phrase = set_phrase_in(text);
+  if (!phrase) return std::nullopt;
+  const Language target = other_language(phrase->language, knows_whole_word(target_tokenizer));
+  if (target == Language::unknown) return std::nullopt;
+  PreparedSource source;
+  source.text = std::string(text);
+  source.status = TranslationStatus::set_phrase;
+  source.set_phrase = written_in(*phrase, target);
+  return source;
 }
 
 }  // namespace
@@ -393,7 +409,8 @@ PreparedSource Translator::prepare(std::string_view given) const {
   const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
   const KnowsLowercase knows = knows_lowercase(tokenizer);
   const std::string text = lowercase_shouted_words(sentence_case_if_all_caps(given), knows);  // what the model reads best
-  const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);
+  const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
+  if (std::optional<PreparedSource> phrase = as_set_phrase(given, *state_->impl.tgt_tokenizer)) return *std::move(phrase);
   const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
   if (!spans.empty()) return prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);
   PreparedSource source;
@@ -415,7 +432,7 @@ std::vector<Translation> Translator::translate_prepared(const std::vector<Prepar
   std::vector<Translation> translated = translate_ids(readable, renumbered(options, positions), batch_size);
   std::vector<Translation> out(sources.size());
   for (size_t i = 0; i < sources.size(); ++i) {
-    if (sources[i].status != TranslationStatus::translated) out[i] = unreadable(sources[i]);
+    if (sources[i].status != TranslationStatus::translated) out[i] = not_decoded(sources[i]);
   }
   const HeadMask mask = HeadMask::from_refs(state_->view().impl.config, options.masked_heads);
   for (size_t k = 0; k < positions.size(); ++k) {

@@ -3,9 +3,17 @@
 #include <algorithm>
 
 #include "html/html_text.h"
+#include "text/ascii.h"
 
 namespace attend {
 namespace {
+
+// `word` without the ASCII punctuation around it.
+std::string_view bare(std::string_view word) {
+  while (!word.empty() && is_ascii_punctuation(word.front())) word.remove_prefix(1);
+  while (!word.empty() && is_ascii_punctuation(word.back())) word.remove_suffix(1);
+  return word;
+}
 
 bool intersects(const ByteRange& word, size_t begin, size_t end) { return word.begin < end && begin < word.end; }
 bool strictly_inside(size_t at, const ByteRange& range) { return range.begin < at && at < range.end; }
@@ -139,6 +147,43 @@ std::vector<std::vector<int>> proportional_alignment(size_t source_words, size_t
   std::vector<std::vector<int>> aligned(source_words);
   if (target_words == 0) return aligned;
   for (size_t w = 0; w < source_words; ++w) aligned[w].push_back(static_cast<int>(w * target_words / source_words));
+  return aligned;
+}
+
+std::vector<std::vector<int>> alignment_by_words(const std::vector<std::string_view>& source,
+                                                 const std::vector<std::string_view>& target) {
+  const size_t n = source.size(), m = target.size();
+  const auto alike = [&](size_t i, size_t j) { return !bare(source[i]).empty() && bare(source[i]) == bare(target[j]); };
+  // common[i][j]: the longest common subsequence of source[i..] and target[j..]
+  std::vector<std::vector<int>> common(n + 1, std::vector<int>(m + 1, 0));
+  for (size_t i = n; i-- > 0;) {
+    for (size_t j = m; j-- > 0;) {
+      common[i][j] = alike(i, j) ? common[i + 1][j + 1] + 1 : std::max(common[i + 1][j], common[i][j + 1]);
+    }
+  }
+  std::vector<std::vector<int>> aligned(n);
+  // The words of source [from_s, to_s) and target [from_t, to_t) between two pairs alike.
+  const auto align_gap = [&](size_t from_s, size_t to_s, size_t from_t, size_t to_t, bool before_pair) {
+    if (before_pair && from_s < to_s && from_t < to_t) aligned[--to_s].push_back(static_cast<int>(--to_t));
+    const std::vector<std::vector<int>> spread = proportional_alignment(to_s - from_s, to_t - from_t);
+    for (size_t k = 0; k < spread.size(); ++k) {
+      for (const int t : spread[k]) aligned[from_s + k].push_back(static_cast<int>(from_t) + t);
+    }
+  };
+  size_t from_s = 0, from_t = 0;
+  for (size_t i = 0, j = 0; i < n && j < m;) {
+    if (alike(i, j) && common[i][j] == common[i + 1][j + 1] + 1) {
+      align_gap(from_s, i, from_t, j, true);
+      aligned[i].push_back(static_cast<int>(j));
+      from_s = ++i;
+      from_t = ++j;
+    } else if (common[i + 1][j] >= common[i][j + 1]) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  align_gap(from_s, n, from_t, m, false);
   return aligned;
 }
 

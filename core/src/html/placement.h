@@ -15,7 +15,7 @@ struct SentenceAlignment {
   std::vector<ByteRange> source;          // bytes of the sentence, in text order, disjoint
   std::vector<ByteRange> target;          // bytes of the translation, in text order, disjoint
   std::vector<std::vector<int>> aligned;  // [source word]: indices in target, ascending (may be empty)
-  bool by_position = false;               // words cut at spaces, aligned by proportional_alignment
+  bool by_position = false;               // words cut at spaces, aligned by alignment_by_words
 };
 
 // An element of the sentence: bytes [begin, end) of the sentence, inside element `parent`
@@ -42,5 +42,14 @@ std::vector<ByteRange> place_elements(const SentenceAlignment& alignment, std::s
 // An alignment by position, when the attention's is not at hand: source word i of n aligns with
 // target word i·m/n of m.
 std::vector<std::vector<int>> proportional_alignment(size_t source_words, size_t target_words);
+
+// An alignment by the words themselves, when the attention's is not at hand: words written alike
+// once the ASCII punctuation around them is left out ("Smith," and "Smith") align with each other,
+// as many as keep their order (a longest common subsequence); the word right before each such
+// pair with the word right before it on the other side ("Mr" with "Herr" in "Dear Mr Smith," and
+// "Sehr geehrter Herr Smith,"); the rest of each gap between them by position
+// (proportional_alignment).
+std::vector<std::vector<int>> alignment_by_words(const std::vector<std::string_view>& source,
+                                                 const std::vector<std::string_view>& target);
 
 }  // namespace attend

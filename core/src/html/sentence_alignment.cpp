@@ -27,7 +27,8 @@ int punctuation_from(const std::vector<std::string>& pieces, const WordSpan& wor
   return end;
 }
 
-// The words of `text` cut at whitespace.
+// The words of `text` cut at whitespace, without the ASCII punctuation that ends them ("Smith,"
+// is "Smith": an element around the name leaves the comma out on both sides).
 std::vector<ByteRange> spaced_words(std::string_view text) {
   std::vector<ByteRange> words;
   for (size_t at = 0; at < text.size();) {
@@ -37,7 +38,9 @@ std::vector<ByteRange> spaced_words(std::string_view text) {
     }
     const size_t begin = at;
     while (at < text.size() && !is_html_space(text[at])) ++at;
-    words.push_back(ByteRange{begin, at});
+    size_t end = at;
+    while (end - 1 > begin && is_ascii_punctuation(text[end - 1])) --end;
+    words.push_back(ByteRange{begin, end});
   }
   return words;
 }
@@ -118,7 +121,12 @@ class Aligner {
     SentenceAlignment alignment;
     alignment.source = spaced_words(sentence_);
     alignment.target = spaced_words(hypothesis_.text);
-    alignment.aligned = proportional_alignment(alignment.source.size(), alignment.target.size());
+    const auto texts = [](std::string_view text, const std::vector<ByteRange>& words) {
+      std::vector<std::string_view> out;
+      for (const ByteRange& word : words) out.push_back(slice(text, word));
+      return out;
+    };
+    alignment.aligned = alignment_by_words(texts(sentence_, alignment.source), texts(hypothesis_.text, alignment.target));
     alignment.by_position = true;
     return alignment;
   }

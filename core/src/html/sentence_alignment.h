@@ -16,7 +16,7 @@ namespace attend {
 // both sides, aligned with itself. Without translation.attention, where the model read a stand-in
 // (PassThrough::stand_in: "someone", "4") or a span took a piece's place (a final full stop), or
 // if the texts do not hold the pieces where expected, source and target words are cut at spaces
-// and aligned by position (proportional_alignment).
+// and aligned by the words written alike and their positions (alignment_by_words).
 SentenceAlignment sentence_alignment(std::string_view sentence, const PreparedSource& source,
                                      const Translation& translation, const Tokenizer& source_tokenizer,
                                      const Tokenizer& target_tokenizer);

@@ -8,6 +8,7 @@
 #include "text/false_break.h"
 #include "text/letters.h"
 #include "text/list_marker.h"
+#include "text/set_phrases.h"
 
 namespace attend {
 namespace {
@@ -75,6 +76,12 @@ class Planner {
       keep(begin, end);
       return;
     }
+    const bool signature = after_closing_ && is_signature(sentence);
+    after_closing_ = closes_letter(sentence);
+    if (signature) {
+      keep(begin, end);
+      return;
+    }
     const SentenceFit fit = check_ ? check_(sentence) : SentenceFit::whole;
     if (fit == SentenceFit::empty) {
       keep(begin, end);
@@ -125,6 +132,7 @@ class Planner {
   std::vector<size_t> breaks_;
   const SentenceCheck& check_;
   std::vector<DocumentSegment> segments_;
+  bool after_closing_ = false;  // the last sentence closed a letter: a name next is its signature
 };
 
 }  // namespace

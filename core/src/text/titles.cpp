@@ -12,9 +12,6 @@
 namespace attend {
 namespace {
 
-// Whom a title names; each language writes each once (kWrittenTitles).
-enum class Addressed { man, men, woman, married_woman, young_woman };
-
 // The title each language writes for each of Addressed, in its order (German has no title for a
 // young woman but "Frau").
 constexpr InEachLanguage kWrittenTitles[] = {
@@ -53,15 +50,21 @@ constexpr std::array<std::string_view, 25> kGermanPrepositions = {
 
 }  // namespace
 
+std::optional<Addressed> addressed_by(std::string_view title, Language language) {
+  const auto known = std::find_if(kTitles.begin(), kTitles.end(),
+                                  [&](const Title& t) { return t.word == title && t.language == language; });
+  if (known == kTitles.end()) return std::nullopt;
+  return known->addressed;
+}
+
 std::optional<std::string> title_in(std::string_view title, Language source, Language target, std::string_view word_before) {
   if (target == Language::unknown || target == source) return std::nullopt;
-  const auto known = std::find_if(kTitles.begin(), kTitles.end(),
-                                  [&](const Title& t) { return t.word == title && t.language == source; });
-  if (known == kTitles.end()) return std::nullopt;
+  const std::optional<Addressed> addressed = addressed_by(title, source);
+  if (!addressed) return std::nullopt;
   const bool after_preposition =
       std::find(kGermanPrepositions.begin(), kGermanPrepositions.end(), word_before) != kGermanPrepositions.end();
-  if (target == Language::german && known->addressed == Addressed::man && after_preposition) return "Herrn";
-  return std::string(kWrittenTitles[static_cast<size_t>(known->addressed)].in(target));
+  if (target == Language::german && *addressed == Addressed::man && after_preposition) return "Herrn";
+  return std::string(kWrittenTitles[static_cast<size_t>(*addressed)].in(target));
 }
 
 std::string titles_in(std::string_view text, Language source, Language target, std::string_view word_before) {

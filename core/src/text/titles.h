@@ -12,6 +12,14 @@
 
 namespace attend {
 
+// Whom a title names: each language writes one title for each (title_in), but German, which has no
+// title for a young woman but "Frau".
+enum class Addressed { man, men, woman, married_woman, young_woman };
+
+// Whom `title` (a whole word, as the source wrote it) names when it is a title of `language`
+// ("Herrn": a man; "Mlle": a young woman), or nullopt.
+std::optional<Addressed> addressed_by(std::string_view title, Language language);
+
 // `title` (a whole word, as the source wrote it) as `target` writes it: "Frau" -> "Ms.", "Mme";
 // "Mr" -> "Herr", "M."; nullopt when it is no title of `source` ("Mr." in German text stays, as
 // do "Dr." and "Prof.", which all three write alike) or `target` is unknown. German "Herr" is

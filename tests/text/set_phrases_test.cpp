@@ -1,0 +1,103 @@
+#include "text/set_phrases.h"
+
+#include <gtest/gtest.h>
+
+namespace attend {
+namespace {
+
+// `sentence` written in `target` from the table, or "(none)" when it is no set phrase.
+std::string written(std::string_view sentence, Language target) {
+  const std::optional<SetPhrase> phrase = set_phrase_in(sentence);
+  return phrase ? written_in(*phrase, target) : "(none)";
+}
+
+TEST(SetPhrases, GreetingsAndThanksInEachLanguage) {
+  EXPECT_EQ(written("Hello!", Language::german), "Hallo!");
+  EXPECT_EQ(written("Hello!", Language::french), "Bonjour !");
+  EXPECT_EQ(written("Bonjour !", Language::english), "Hello!");
+  EXPECT_EQ(written("Bonjour\xC2\xA0!", Language::german), "Hallo!");  // a no-break space before "!"
+  EXPECT_EQ(written("Guten Morgen!", Language::french), "Bonjour !");
+  EXPECT_EQ(written("Vielen Dank für Ihre E-Mail.", Language::english), "Thank you for your email.");
+  EXPECT_EQ(written("Thanks for your e-mail.", Language::french), "Merci pour votre e-mail.");
+  EXPECT_EQ(written("Merci beaucoup !", Language::german), "Vielen Dank!");
+  EXPECT_EQ(written("THANK YOU!", Language::german), "Danke!");
+  EXPECT_EQ(written("I\xE2\x80\x99m sorry.", Language::french), "Je suis désolé.");  // a typographic apostrophe
+  EXPECT_EQ(written("À bientôt !", Language::english), "See you soon!");
+  EXPECT_EQ(written("Ich hoffe, es geht Ihnen gut.", Language::english), "I hope you are well.");
+  EXPECT_EQ(written("How are you?", Language::french), "Comment allez-vous ?");
+  EXPECT_EQ(written("  Yes  ", Language::german), "Ja");
+}
+
+TEST(SetPhrasesLanguage, ToldByTheWording) {
+  EXPECT_EQ(set_phrase_in("Danke!")->language, Language::german);
+  EXPECT_EQ(set_phrase_in("Merci !")->language, Language::french);
+  EXPECT_EQ(set_phrase_in("Hi,")->language, Language::english);
+}
+
+TEST(SetPhrases, ALettersClosingInGermanTakesNoComma) {
+  EXPECT_EQ(written("Best regards,", Language::german), "Mit freundlichen Grüßen");
+  EXPECT_EQ(written("Best regards,", Language::french), "Cordialement,");
+  EXPECT_EQ(written("Mit freundlichen Grüßen", Language::english), "Kind regards");
+  EXPECT_EQ(written("Liebe Grüße,", Language::french), "Amitiés,");
+  EXPECT_EQ(written("Hello,", Language::german), "Hallo,");  // a greeting keeps it
+}
+
+TEST(SetPhrases, ALettersClosingAndItsSignature) {
+  EXPECT_EQ(written("Best wishes, Anna", Language::german), "Viele Grüße, Anna");
+  EXPECT_TRUE(closes_letter("Mit freundlichen Grüßen"));
+  EXPECT_TRUE(closes_letter("Cordialement,"));
+  EXPECT_FALSE(closes_letter("Hello,"));
+  EXPECT_FALSE(closes_letter("A dog runs."));
+  EXPECT_TRUE(is_signature("Anna"));
+  EXPECT_TRUE(is_signature("Jean-Luc Picard"));
+  EXPECT_FALSE(is_signature("The Team"));  // a function word
+  EXPECT_FALSE(is_signature("Anna runs."));
+  EXPECT_FALSE(is_signature("Anna Maria Lisa Schmidt"));
+  EXPECT_FALSE(is_signature(""));
+}
+
+TEST(SetPhrases, AGreetingWithTheNameOfWhomItGreets) {
+  EXPECT_EQ(written("Hello Anna!", Language::german), "Hallo Anna!");
+  EXPECT_EQ(written("Hello, Anna!", Language::french), "Bonjour, Anna !");
+  EXPECT_EQ(written("Bonjour Monsieur Dupont,", Language::english), "Hello Mr. Dupont,");
+  EXPECT_EQ(written("Hallo Frau Müller,", Language::french), "Bonjour Madame Müller,");
+  EXPECT_EQ(written("Happy birthday, Anne-Marie O'Neill!", Language::german), "Alles Gute zum Geburtstag, Anne-Marie O'Neill!");
+}
+
+TEST(SetPhrases, ALettersSalutationAgreesWithWhomItAddresses) {
+  EXPECT_EQ(written("Dear Mr Smith,", Language::german), "Sehr geehrter Herr Smith,");
+  EXPECT_EQ(written("Dear Mr Smith,", Language::french), "Cher Monsieur Smith,");
+  EXPECT_EQ(written("Dear Ms. Jones,", Language::german), "Sehr geehrte Frau Jones,");
+  EXPECT_EQ(written("Dear Miss Jones,", Language::french), "Chère Mademoiselle Jones,");
+  EXPECT_EQ(written("Sehr geehrte Frau Müller,", Language::english), "Dear Ms. Müller,");
+  EXPECT_EQ(written("Chère Madame Dupont,", Language::german), "Sehr geehrte Frau Dupont,");
+  EXPECT_EQ(written("Lieber Tom,", Language::english), "Dear Tom,");
+  EXPECT_EQ(written("Lieber Tom,", Language::french), "Cher Tom,");
+  EXPECT_EQ(written("Chère Marie,", Language::german), "Liebe Marie,");
+  // English does not say whether Anna is a man or a woman; German and French "dear" would.
+  EXPECT_EQ(written("Dear Anna,", Language::german), "Hallo Anna,");
+  EXPECT_EQ(written("Dear Anna,", Language::french), "Bonjour Anna,");
+  EXPECT_EQ(written("Dear Sir or Madam,", Language::german), "Sehr geehrte Damen und Herren,");
+  EXPECT_EQ(written("Madame, Monsieur,", Language::english), "Dear Sir or Madam,");
+  EXPECT_EQ(written("Dear all,", Language::german), "Hallo zusammen,");
+}
+
+TEST(SetPhrases, OnlyAWholeSentenceThatIsOne) {
+  EXPECT_EQ(written("Hello Anna, how are you?", Language::german), "(none)");
+  EXPECT_EQ(written("Thank you for the flowers.", Language::german), "(none)");
+  EXPECT_EQ(written("A man says hello.", Language::german), "(none)");
+  EXPECT_EQ(written("Hello the dog!", Language::german), "(none)");     // a function word is no name
+  EXPECT_EQ(written("Hello my friend!", Language::german), "(none)");   // nor a word in lowercase
+  EXPECT_EQ(written("Dear,", Language::german), "(none)");             // a salutation to no one
+  EXPECT_EQ(written("Dear Mr,", Language::german), "(none)");
+  EXPECT_EQ(written("Please,", Language::german), "Bitte,");
+  EXPECT_EQ(written("Please, Anna", Language::german), "(none)");       // not a greeting
+  EXPECT_EQ(written("Hello One Two Three Four!", Language::german), "(none)");  // at most three name words
+  EXPECT_EQ(written("Bonjour MM. Dupont,", Language::german), "(none)");  // greeting more than one
+  EXPECT_EQ(written("Hello 42!", Language::german), "(none)");
+  EXPECT_EQ(written("!!!", Language::german), "(none)");
+  EXPECT_EQ(written("", Language::german), "(none)");
+}
+
+}  // namespace
+}  // namespace attend
