@@ -54,10 +54,11 @@ class ChunkTranslator {
   }
 
   // The segments of a non-blank line: its sentences, or the whole line with --no-split or
-  // invalid UTF-8 (which translating it then reports).
+  // invalid UTF-8 (which translating it then reports). The lines are planned in order as parts of
+  // one document (a signature on the line after a letter's closing is kept).
   std::vector<DocumentSegment> plan(const std::string& line) {
     if (settings_.no_split || find_invalid_utf8(line)) return {DocumentSegment{0, line.size(), true}};
-    return plan_document(line, sentence_breaks(line), model_sentence_check(single()));
+    return plan_document(line, sentence_breaks(line), model_sentence_check(single()), &plan_context_);
   }
 
  private:
@@ -90,6 +91,7 @@ class ChunkTranslator {
   std::shared_ptr<const Model> model_;
   const SearchSettings& settings_;
   std::optional<Translator> translator_;
+  PlanContext plan_context_;
 };
 
 }  // namespace

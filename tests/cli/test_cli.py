@@ -496,6 +496,16 @@ class RealText(unittest.TestCase):
             self.assertEqual(err.count("cannot read"), 1 if args == ("--no-split",) else 2, (args, err))
             self.assertIn("line 2:", err)
 
+    def test_a_letters_set_phrases_and_signature(self):
+        letter = ["Dear Ms. Jones,", "", "Thank you for your email. A dog runs.", "", "Best regards,", "Anna Schmidt"]
+        for args in [(), ("--threads", "2", "--batch", "1")]:
+            out, err = self.translate(*args, lines=letter)
+            self.assertEqual(out[0], "Sehr geehrte Frau Jones,", args)
+            self.assertTrue(out[2].startswith("Vielen Dank für Ihre E-Mail. "), (args, out[2]))
+            # The closing, and the name signed on the line after it, kept as written.
+            self.assertEqual(out[4:], ["Mit freundlichen Grüßen", "Anna Schmidt"], args)
+            self.assertEqual(err, "", args)
+
     def test_every_hypothesis_and_the_attention_record(self):
         nbest, _ = self.translate("--beam", "3", "--nbest", "3", lines=self.LINES[:2])
         self.assertEqual(len(nbest), 4)

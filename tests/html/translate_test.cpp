@@ -141,11 +141,12 @@ TEST(TranslateHtml, UnreadableSentencesKeepTheirElements) {
   EXPECT_EQ(translate_html(shipped(), "<p>这是一本\n<b>很好的</b>书。</p>").html, "<p>这是一本 <b>很好的</b>书。</p>");
 }
 
-TEST(TranslateHtml, ASetPhrasesElementsArePlacedByPosition) {
+TEST(TranslateHtml, ASetPhrasesElementsArePlacedByPositionAndASignatureIsKept) {
   // The model does not run on "Dear Mr Smith,": no attention aligns its words, so its elements
   // go by position (docs/html.md), and the text is the table's.
-  const HtmlTranslation t = translate_html(shipped(), "<p>Dear <b>Mr Smith</b>,</p><p>Best regards,</p>");
-  EXPECT_EQ(t.html, "<p>Sehr geehrter <b>Herr Smith</b>,</p><p>Mit freundlichen Grüßen</p>");
+  // The signature in the block after the closing is kept.
+  const HtmlTranslation t = translate_html(shipped(), "<p>Dear <b>Mr Smith</b>,</p><p>Best regards,</p><p>Anna</p>");
+  EXPECT_EQ(t.html, "<p>Sehr geehrter <b>Herr Smith</b>,</p><p>Mit freundlichen Grüßen</p><p>Anna</p>");
 }
 
 TEST(TranslateHtml, AFragmentWithoutSentencesComesBackUnchanged) {

@@ -132,6 +132,14 @@ TEST(DocumentPlan, ALettersSignatureIsKept) {
   EXPECT_EQ(sentences_of("Mit freundlichen Grüßen\nAnna"), (std::vector<std::string>{"Mit freundlichen Grüßen"}));
   EXPECT_EQ(sentences_of("Two dogs play.\nAnna"), (std::vector<std::string>{"Two dogs play.", "Anna"}));
   EXPECT_EQ(sentences_of("Best regards,\nThe dog runs."), (std::vector<std::string>{"Best regards,", "The dog runs."}));
+  // A document in parts (the CLI's lines) carries the closing over to the next part.
+  PlanContext context;
+  EXPECT_EQ(plan_document("Best regards,", sentence_breaks("Best regards,"), {}, &context).size(), 1u);
+  EXPECT_TRUE(context.after_closing);
+  const std::vector<DocumentSegment> signature = plan_document("Anna", sentence_breaks("Anna"), {}, &context);
+  ASSERT_EQ(signature.size(), 1u);
+  EXPECT_FALSE(signature[0].translate);
+  EXPECT_FALSE(context.after_closing);
 }
 
 TEST(DocumentPlan, BreaksInsideACharacterAreIgnored) {

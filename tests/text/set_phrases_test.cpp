@@ -39,6 +39,7 @@ TEST(SetPhrases, ALettersClosingInGermanTakesNoComma) {
   EXPECT_EQ(written("Best regards,", Language::french), "Cordialement,");
   EXPECT_EQ(written("Mit freundlichen Grüßen", Language::english), "Kind regards");
   EXPECT_EQ(written("Liebe Grüße,", Language::french), "Amitiés,");
+  EXPECT_EQ(written("Best,", Language::german), "Viele Grüße");
   EXPECT_EQ(written("Hello,", Language::german), "Hallo,");  // a greeting keeps it
 }
 

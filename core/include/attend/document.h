@@ -42,8 +42,13 @@ SentenceCheck model_sentence_check(const Translator& translator);
 // sentence `check` finds too long is cut in two at the clause mark or space nearest its middle,
 // and again, until each part fits; one it finds empty is kept, and so is a letter's signature:
 // a name alone after its closing ("Best regards,\nAnna": text/set_phrases.h).
+// `context`: what a document that comes in parts (the CLI's lines, an HTML fragment's blocks)
+// carries from one part's plan to the next; none for a whole document.
+struct PlanContext {
+  bool after_closing = false;  // the last sentence planned closed a letter
+};
 std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,
-                                           const SentenceCheck& check = {});
+                                           const SentenceCheck& check = {}, PlanContext* context = nullptr);
 
 // The document with every translated segment replaced by its translation (translations[k] for
 // the k-th segment with translate set) and the others copied.

@@ -50,9 +50,10 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
   std::vector<SentenceSource> found;
   std::vector<PreparedSource> sources;
   std::vector<size_t> with_markup, without_markup;
+  PlanContext context;  // the blocks are parts of one document: "<p>Best regards,</p><p>Anna</p>"
   for (size_t k = 0; k < texts.size(); ++k) {
     const std::vector<size_t> edges = element_edges(fragment.blocks[k]);
-    for (const DocumentSegment& segment : plan_document(texts[k], breaks_per_block[k], check)) {
+    for (const DocumentSegment& segment : plan_document(texts[k], breaks_per_block[k], check, &context)) {
       if (!segment.translate) continue;
       const bool markup = holds_markup(edges, segment.begin, segment.end);
       (markup ? with_markup : without_markup).push_back(found.size());

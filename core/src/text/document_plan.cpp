@@ -21,8 +21,8 @@ bool is_utf8_start(std::string_view text, size_t at) {
 
 class Planner {
  public:
-  Planner(std::string_view text, const std::vector<size_t>& breaks, const SentenceCheck& check)
-      : text_(text), breaks_(breaks), check_(check) {
+  Planner(std::string_view text, const std::vector<size_t>& breaks, const SentenceCheck& check, PlanContext* context)
+      : text_(text), breaks_(breaks), check_(check), context_(context != nullptr ? context : &own_context_) {
     const std::vector<size_t> after_faces = breaks_after_faces(text_);
     breaks_.insert(breaks_.end(), after_faces.begin(), after_faces.end());
     std::sort(breaks_.begin(), breaks_.end());
@@ -76,8 +76,8 @@ class Planner {
       keep(begin, end);
       return;
     }
-    const bool signature = after_closing_ && is_signature(sentence);
-    after_closing_ = closes_letter(sentence);
+    const bool signature = context_->after_closing && is_signature(sentence);
+    context_->after_closing = closes_letter(sentence);
     if (signature) {
       keep(begin, end);
       return;
@@ -132,14 +132,15 @@ class Planner {
   std::vector<size_t> breaks_;
   const SentenceCheck& check_;
   std::vector<DocumentSegment> segments_;
-  bool after_closing_ = false;  // the last sentence closed a letter: a name next is its signature
+  PlanContext own_context_;
+  PlanContext* context_;
 };
 
 }  // namespace
 
 std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,
-                                           const SentenceCheck& check) {
-  return Planner(text, breaks, check).plan();
+                                           const SentenceCheck& check, PlanContext* context) {
+  return Planner(text, breaks, check, context).plan();
 }
 
 std::string assemble_document(std::string_view text, const std::vector<DocumentSegment>& segments,

@@ -92,7 +92,7 @@ constexpr Phrase kPhrases[] = {
       "mit freundlichen grüssen|freundliche grüße|freundliche grüsse|beste grüße|mit besten grüßen|mit freundlichem gruß",
       "bien cordialement|sincères salutations|salutations distinguées|meilleures salutations|bien à vous"}},
     {Kind::closing, {"Best wishes", "Viele Grüße", "Amitiés"},
-     {"all the best|warm wishes", "viele grüsse|liebe grüße|liebe grüsse|herzliche grüße|herzliche grüsse|beste wünsche",
+     {"best|all the best|warm wishes|with best wishes", "viele grüsse|liebe grüße|liebe grüsse|herzliche grüße|herzliche grüsse|beste wünsche",
       "amicalement|bien amicalement|bises|grosses bises"}},
 };
 
