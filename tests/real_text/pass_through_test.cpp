@@ -232,7 +232,10 @@ TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
   EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller"), "jemand");
   EXPECT_EQ(stand_in("Mme Dupont lit un livre.", "Mme Dupont"), "Quelqu'un");
   EXPECT_EQ(stand_in("M. Dupont lit un livre.", "M. Dupont"), "Quelqu'un");  // "M." is a title in French text
-  EXPECT_EQ(stand_in("Mrs. Brown!", "Mrs. Brown"), "");             // no language
+  // No function word tells the language: the title's own does ("Mrs." is English's alone) ...
+  EXPECT_EQ(stand_in("Mrs. Marple drinks tea.", "Mrs. Marple"), "Someone");
+  EXPECT_EQ(stand_in("Mme Dupont !", "Mme Dupont"), "Quelqu'un");
+  EXPECT_EQ(stand_in("Dr. Smith!", "Dr. Smith"), "");  // ... but "Dr." all three write alike
   EXPECT_EQ(stand_in("A man drinks Dr Pepper 22.", "Dr Pepper 22"), "");  // more than a title and name
   EXPECT_EQ(stand_in("A man in 北京.", "北京"), "");
 }

@@ -51,5 +51,13 @@ TEST(Titles, EveryTitleBeforeACapitalisedWord) {
   EXPECT_EQ(titles_in("", Language::english, Language::german), "");
 }
 
+TEST(Titles, TheLanguageATitleIsOf) {
+  EXPECT_EQ(language_of_title("Mrs."), Language::english);
+  EXPECT_EQ(language_of_title("Herrn"), Language::german);
+  EXPECT_EQ(language_of_title("M."), Language::french);
+  EXPECT_EQ(language_of_title("Dr."), Language::unknown);
+  EXPECT_EQ(language_of_title("Smith"), Language::unknown);
+}
+
 }  // namespace
 }  // namespace attend

@@ -672,6 +672,16 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
   return cut;
 }
 
+Language sentence_language(std::string_view text, const std::vector<std::string_view>& spans) {
+  const Language guessed = guess_language(text);
+  if (guessed != Language::unknown) return guessed;
+  for (const std::string_view span : spans) {
+    const Language title = language_of_title(span.substr(0, std::min(span.find(' '), span.size())));
+    if (title != Language::unknown) return title;
+  }
+  return Language::unknown;
+}
+
 std::string stand_in_for(std::string_view text, ByteRange span) {
   const std::string_view spanned = slice(text, span);
   const std::vector<ByteRange> quoted = quotations(text);
@@ -689,7 +699,7 @@ std::string stand_in_for(std::string_view text, ByteRange span) {
   const auto is_span = [&](const ByteRange& name) { return name.begin == span.begin && name.end == span.end; };
   if (std::none_of(names.begin(), names.end(), is_span)) return "";
   const bool opens = std::all_of(text.begin(), text.begin() + span.begin, is_ascii_space);
-  switch (guess_language(text)) {
+  switch (sentence_language(text, {spanned})) {
     case Language::english: return opens ? "Someone" : "someone";
     case Language::german: return opens ? "Jemand" : "jemand";
     case Language::french: return opens ? "Quelqu'un" : "quelqu'un";
@@ -853,7 +863,9 @@ std::function<bool(std::string_view)> knows_whole_word(const Tokenizer& tokenize
 }
 
 Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer) {
-  return other_language(guess_language(source.text), knows_whole_word(target_tokenizer));
+  std::vector<std::string_view> spans;
+  for (const PassThrough& span : source.pass_through) spans.push_back(span.text);
+  return other_language(sentence_language(source.text, spans), knows_whole_word(target_tokenizer));
 }
 
 std::string text_with_pass_through(const PreparedSource& source, const Hypothesis& hypothesis,

@@ -51,9 +51,14 @@ struct CutText {
 };
 CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, const std::vector<std::string>& stand_ins = {});
 
+// The language of a sentence: its function words' (text/function_words.h guess_language), else
+// that of the title opening one of its `spans` ("Mrs. Marple drinks tea.": English,
+// text/titles.h language_of_title), else unknown.
+Language sentence_language(std::string_view text, const std::vector<std::string_view>& spans);
+
 // The stand-in the model reads for a span of `text` that is a title and name
 // (decode/titled_names.h): "someone", "jemand" or "quelqu'un" in the sentence's language
-// (text/function_words.h), capitalised when it opens the text, or none when the language is
+// (sentence_language), capitalised when it opens the text, or none when the language is
 // unknown; for digits after a number word ("the number 7", "Nr. 1047"): "4"; empty for any other
 // span. Read with "someone", the models translate the rest cleanly ("Jemand liest ein Buch.");
 // with a hole they filled it with words of their own ("the number 7 eight").

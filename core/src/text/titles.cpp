@@ -57,6 +57,16 @@ std::optional<Addressed> addressed_by(std::string_view title, Language language)
   return known->addressed;
 }
 
+Language language_of_title(std::string_view word) {
+  Language found = Language::unknown;
+  for (const Title& title : kTitles) {
+    if (title.word != word) continue;
+    if (found != Language::unknown && found != title.language) return Language::unknown;
+    found = title.language;
+  }
+  return found;
+}
+
 std::optional<std::string> title_in(std::string_view title, Language source, Language target, std::string_view word_before) {
   if (target == Language::unknown || target == source) return std::nullopt;
   const std::optional<Addressed> addressed = addressed_by(title, source);

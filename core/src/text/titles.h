@@ -20,6 +20,10 @@ enum class Addressed { man, men, woman, married_woman, young_woman };
 // ("Herrn": a man; "Mlle": a young woman), or nullopt.
 std::optional<Addressed> addressed_by(std::string_view title, Language language);
 
+// The one language `word` is a title of ("Mrs.": English, "Frau": German, "Mme": French), or
+// unknown (none, or more than one).
+Language language_of_title(std::string_view word);
+
 // `title` (a whole word, as the source wrote it) as `target` writes it: "Frau" -> "Ms.", "Mme";
 // "Mr" -> "Herr", "M."; nullopt when it is no title of `source` ("Mr." in German text stays, as
 // do "Dr." and "Prof.", which all three write alike) or `target` is unknown. German "Herr" is
