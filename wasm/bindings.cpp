@@ -178,6 +178,7 @@ const char* name(attend::TranslationStatus s) {
     case attend::TranslationStatus::translated: return "translated";
     case attend::TranslationStatus::unreadable_script: return "unreadable_script";
     case attend::TranslationStatus::set_phrase: return "set_phrase";
+    case attend::TranslationStatus::passed_through: return "passed_through";
   }
   return "translated";
 }

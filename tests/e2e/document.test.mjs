@@ -96,13 +96,13 @@ describe('the page', () => {
     assert.match(await page.textContent('#model-scope'), /2\.9M parameters.*30,000 image captions/);
   });
 
-  test('a letter: its greeting and closing are set phrases, with no attention to show (nor has an unreadable sentence)', async () => {
+  test('a letter: its greeting and closing are set phrases, with no attention to show (nor have times alone or an unreadable sentence)', async () => {
     const letter = `Dear Mr Smith,\n\n${TWELVE[0]}\n\nBest regards,`;
     const translated = await translate(page, letter);
     assert.equal(translated, cliTranslate(letter));
     assert.match(translated, /^Sehr geehrter Herr Smith,\n\n.+\n\nMit freundlichen Grüßen$/);
-    const phrases = await page.$$eval('#translation .sentence', (spans) => spans.map((span) => span.dataset.setPhrase === 'true'));
-    assert.deepEqual(phrases, [true, false, true]);
+    const phrases = await page.$$eval('#translation .sentence', (spans) => spans.map((span) => span.dataset.withoutModel ?? ''));
+    assert.deepEqual(phrases, ['set_phrase', '', 'set_phrase']);
     // The first sentence is chosen: the model did not run on it.
     await page.waitForFunction(() => !document.getElementById('no-attention').hidden);
     assert.match(await page.textContent('#no-attention'), /“Dear Mr Smith,” is a greeting or a letter’s formula/);
@@ -115,7 +115,10 @@ describe('the page', () => {
     assert.equal(await translate(page, 'Thank you!'), 'Danke!');
     await page.waitForFunction(() => !document.getElementById('no-attention').hidden);
     assert.equal(await page.isHidden('#attention'), true);
-    // So does a sentence in a script the model cannot read.
+    // So do a sentence of times and dates alone and one in a script the model cannot read.
+    assert.equal(await translate(page, 'Monday to Friday, 9 a.m. to 5 p.m.'), 'Montag bis Freitag, 9 bis 17 Uhr');
+    await page.waitForFunction(() => /Every word of/.test(document.getElementById('no-attention').textContent));
+    assert.equal(await page.isHidden('#attention'), true);
     assert.equal(await translate(page, '一个男人骑自行车。'), '一个男人骑自行车。');
     await page.waitForFunction(() => /cannot read the script/.test(document.getElementById('no-attention').textContent));
     assert.equal(await page.isHidden('#attention'), true);

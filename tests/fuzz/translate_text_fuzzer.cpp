@@ -3,7 +3,8 @@
 // cut at newlines, are the sentences of one batch. Each call either translates every sentence
 // or throws invalid_input (invalid UTF-8, too long) or empty_input; what it returns keeps the
 // API's shapes: a sentence in a script the model cannot read comes back unchanged and untranslated,
-// a set phrase as the table writes it (text/set_phrases.h), neither read by the model,
+// a set phrase as the table writes it (text/set_phrases.h) and a sentence of spans passing through
+// as they are written (passed_through), none read by the model,
 // and the text the vocabulary lacks in the others (Translator::prepare's pass-through spans) is
 // in every hypothesis' text. The first two sentences are also scored as a source and its translation
 // (Translator::score): a log-probability that is finite and at most 0, or the same two errors.
@@ -90,9 +91,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (size_t i = 0; i < texts.size(); ++i) {
       if (results[i].status == attend::TranslationStatus::unreadable_script) {
         check_not_decoded(results[i], texts[i]);
-      } else if (results[i].status == attend::TranslationStatus::set_phrase) {
-        const std::string written = chosen.prepare(texts[i]).set_phrase;
-        require(!written.empty(), "a set phrase written as nothing");
+      } else if (results[i].status != attend::TranslationStatus::translated) {  // set_phrase, passed_through
+        const std::string written = chosen.prepare(texts[i]).written;
+        require(!written.empty(), "a translation written without the model is empty");
         check_not_decoded(results[i], written);
       } else {
         check_shapes(results[i], options);

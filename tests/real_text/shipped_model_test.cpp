@@ -279,6 +279,24 @@ TEST(ShippedModel, ASetPhraseOfItsLanguagesIsWrittenFromTheTableWithoutTheModel)
   EXPECT_EQ(batch[3].hypotheses[0].text, translator.translate("A dog runs.", options).hypotheses[0].text);
 }
 
+TEST(ShippedModel, ASentenceOfSpansAloneIsWrittenTheTranslationsWayWithoutTheModel) {
+  Translator translator(shipped_model());
+  // The model made "Ein Handwerker 9 bis 17 Uhr." of the second (it read "." alone) and kept the
+  // first as a script it could not read.
+  const std::vector<std::string> texts = {"Monday to Friday", "9 a.m. to 5 p.m.", "Monday to Friday: 9 a.m. to 5 p.m.",
+                                          "Saturday, 10 a.m.", "São"};
+  const std::vector<std::string> written = {"Montag bis Freitag", "9 bis 17 Uhr", "Montag bis Freitag: 9 bis 17 Uhr",
+                                            "Samstag, 10 Uhr", "São"};
+  const std::vector<Translation> batch = translator.translate_batch(texts);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    EXPECT_EQ(batch[i].status, TranslationStatus::passed_through) << texts[i];
+    EXPECT_EQ(batch[i].hypotheses.at(0).text, written[i]);
+    EXPECT_TRUE(batch[i].source_ids.empty()) << texts[i];
+  }
+  // Letters left for the model: it runs.
+  EXPECT_EQ(translator.translate("On Monday a dog runs.").status, TranslationStatus::translated);
+}
+
 TEST(ShippedModel, TheUnreadableRuleSeparatesOtherScriptsFromNamesAndEmoji) {
   // Unknown characters: 91-100% of these sentences (docs/alignment.md) ...
   Translator translator(shipped_model());

@@ -1,7 +1,8 @@
 // Text the shipped en-de model cannot read, in the WebAssembly build: unknown spans and numbers
 // (names, acronyms, initials, clock times too) pass through as natively (the native CLI's text), and a sentence in a script the model cannot
 // read comes back unchanged with status 'unreadable_script', a set phrase of the model's languages
-// written from the table with status 'set_phrase'; a question or an exclamation keeps its mark
+// written from the table with status 'set_phrase', spans alone ('passed_through') written the
+// translation's way; a question or an exclamation keeps its mark
 // (docs/alignment.md).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { MODELS, Translator, cliTranslate } from './common.mjs';
 const MODEL = join(MODELS, 'en-de/model.int8.safetensors');
 const LINES = ['A man 😀 rides a bike in 北京.', '一个男人骑自行车。', 'A runner with the number 512 on his shirt.', 'A dog runs.',
   'Where is the dog?', 'Look at that!', 'A man from IBM meets Anna in the U.S. at 5 p.m. today.', 'Dear Mr Smith,',
-  'Merci beaucoup !'];
+  'Merci beaucoup !', 'Monday to Friday'];
 
 describe('real text, shipped en-de model', () => {
   let translator;
@@ -35,7 +36,7 @@ describe('real text, shipped en-de model', () => {
   it('reports a sentence in a script the model cannot read, and translates the others', async () => {
     const results = await translator.translate(LINES);
     assert.deepEqual(results.map((r) => r.status), ['translated', 'unreadable_script', 'translated', 'translated', 'translated',
-      'translated', 'translated', 'set_phrase', 'translated']);
+      'translated', 'translated', 'set_phrase', 'translated', 'passed_through']);
     assert.equal(results[1].text, LINES[1]);
     assert.deepEqual(results[1].sourceIds, []);
   });
@@ -45,5 +46,6 @@ describe('real text, shipped en-de model', () => {
     assert.equal(results[7].text, 'Sehr geehrter Herr Smith,');
     assert.deepEqual(results[7].sourceIds, []);
     assert.notDeepEqual(results[8].sourceIds, []);  // French is not one of an en-de model's languages
+    assert.equal(results[9].text, 'Montag bis Freitag');  // written the translation's way, without the model
   });
 });

@@ -27,7 +27,11 @@ export function doubtSummary(segments) {
   return `${marked === 1 ? '1 sentence is' : `${marked} sentences are`} underlined: ${reasons.join('; ')}.`;
 }
 
-const SET_PHRASE_NOTE = 'A greeting or a letter’s formula, written from Attend’s table of set phrases, not by the model.';
+// Why a sentence the model did not run on has no attention.
+const WRITTEN_WITHOUT_MODEL = {
+  set_phrase: 'A greeting or a letter’s formula, written from Attend’s table of set phrases, not by the model.',
+  passed_through: 'Times, dates, numbers or names only, written the translation’s way without the model.',
+};
 
 function sentenceElement(translation, index, interactive) {
   const element = document.createElement('span');
@@ -36,10 +40,10 @@ function sentenceElement(translation, index, interactive) {
   element.dataset.index = index;
   element.textContent = translation.text;
   const doubt = sentenceDoubt(translation);
-  const setPhrase = translation.status === 'set_phrase';
-  if (setPhrase) {
-    element.title = SET_PHRASE_NOTE;
-    element.dataset.setPhrase = 'true';
+  const withoutModel = WRITTEN_WITHOUT_MODEL[translation.status] ?? null;
+  if (withoutModel) {
+    element.title = withoutModel;
+    element.dataset.withoutModel = translation.status;
   }
   if (doubt) {
     element.classList.add('unsure');
@@ -50,7 +54,7 @@ function sentenceElement(translation, index, interactive) {
   if (interactive) {
     element.tabIndex = 0;
     element.setAttribute('role', 'button');
-    const note = doubt?.reason ?? (setPhrase ? SET_PHRASE_NOTE : null);
+    const note = doubt?.reason ?? withoutModel;
     element.setAttribute('aria-label', `${translation.text}: show its attention${note ? ` (${note})` : ''}`);
   }
   return element;

@@ -112,14 +112,19 @@ enum class TranslationStatus {
   translated,
   // More than half of the sentence's non-whitespace characters are unknown to the model's
   // vocabulary (a script it cannot read, e.g. a Chinese or Arabic sentence for a Multi30k
-  // model), or nothing is left once its unknown words, numbers and spelled-out names are set
-  // aside: the model is not run, source_ids and source_pieces are empty, and the one hypothesis holds the text unchanged.
+  // model): the model is not run, source_ids and source_pieces are empty, and the one hypothesis
+  // holds the text unchanged.
   unreadable_script,
   // The sentence is, whole, a greeting, a thanks, a wish or a letter's opening or closing formula
   // ("Dear Mr Smith,", "Vielen Dank!", "Cordialement,") in one of the model's two languages, which
   // Multi30k's captions never hold: it is written from a table in the other (text/set_phrases.h),
   // the model is not run, source_ids and source_pieces are empty, and the one hypothesis holds that.
   set_phrase,
+  // Nothing but punctuation is left of the sentence once the spans that pass through are set
+  // aside ("Monday to Friday", "9 a.m. to 5 p.m.", "São"; docs/alignment.md): each is written the
+  // translation's way ("Montag bis Freitag", "9 bis 17 Uhr"), the text between them kept; the model
+  // is not run, source_ids and source_pieces are empty, and the one hypothesis holds that.
+  passed_through,
 };
 
 // Source text the vocabulary lacks (emoji, names in another script) or that the model mangles
@@ -142,7 +147,7 @@ struct PreparedSource {
   std::vector<int> ids;                  // the text without its pass-through spans, eos included
   std::vector<PassThrough> pass_through; // in source order; empty for most sentences
   TranslationStatus status = TranslationStatus::translated;  // otherwise ids is empty
-  std::string set_phrase;  // set_phrase: the sentence as the translation's language writes it
+  std::string written;  // set_phrase, passed_through: the translation, written without the model
 };
 
 struct Translation {
@@ -185,8 +190,9 @@ class Translator {
   // vocabulary and nothing passes through (numbers, spelled names, web addresses, emoticons:
   // docs/alignment.md); else the ids of the text without those spans (each widened to its
   // word; a title and name read as "someone" in the sentence's language: PassThrough::stand_in),
-  // which pass through as given, or unreadable_script (TranslationStatus); or, for a set phrase
-  // of either of the model's languages (text/set_phrases.h), set_phrase and its translation. A text in
+  // which pass through as given, or unreadable_script (TranslationStatus), or passed_through and
+  // its translation when nothing but punctuation is left; or, for a set phrase of either of the
+  // model's languages (text/set_phrases.h), set_phrase and its translation. A text in
   // capitals is read in sentence case ("A WOMAN IS WALKING." as "A woman is walking."), a
   // shouted word the vocabulary knows in lowercase so ("VERY" as "very": text/letter_case.h).
   // Throws as source_ids() does.

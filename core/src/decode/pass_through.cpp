@@ -679,6 +679,12 @@ Language sentence_language(std::string_view text, const std::vector<std::string_
     const Language title = language_of_title(span.substr(0, std::min(span.find(' '), span.size())));
     if (title != Language::unknown) return title;
   }
+  for (const std::string_view span : spans) {
+    for (const ByteRange& word : words_between_spaces(span)) {
+      const Language calendar = language_of_calendar_name(slice(span, without_punctuation(span, word)));
+      if (calendar != Language::unknown) return calendar;
+    }
+  }
   return Language::unknown;
 }
 
@@ -719,8 +725,7 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
   for (const ByteRange& span : spans) stand_ins.push_back(stand_in_for(text, span));
   const CutText cut = cut_spans(text, spans, stand_ins);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
-  if (kept.empty()) return source;  // nothing is left once the spans are cut out
-  source.status = TranslationStatus::translated;
+  source.status = contains_letter(cut.text) ? TranslationStatus::translated : TranslationStatus::passed_through;
   for (const TokenSpan& token : kept) source.ids.push_back(token.id);
   source.ids.push_back(eos_id);
   for (size_t k = 0; k < spans.size(); ++k) {
@@ -772,7 +777,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       if (opens_source(span, source_pieces) && opens_with_time_phrase(span.text)) before_piece = 0;
     }
     const bool ends_source = span.after_piece + 1 == static_cast<int>(source_pieces.size());
-    if (ends_source && (is_punctuation_piece(source_pieces.back()) || only_faces(span.text))) {
+    if (ends_source && ((!source_pieces.empty() && is_punctuation_piece(source_pieces.back())) || only_faces(span.text))) {
       before_piece = static_cast<int>(target_pieces.size());  // "... beach. 😀", "... glücklich. :)"
     }
     // "5 p.m" gave its last dot to the model as the full stop; placed inside the translation it
@@ -866,6 +871,32 @@ Language translation_language_fallback(const PreparedSource& source, const Token
   std::vector<std::string_view> spans;
   for (const PassThrough& span : source.pass_through) spans.push_back(span.text);
   return other_language(sentence_language(source.text, spans), knows_whole_word(target_tokenizer));
+}
+
+std::string passed_through_text(const PreparedSource& source, const Tokenizer& source_tokenizer,
+                                const Tokenizer& target_tokenizer) {
+  const std::vector<std::string> source_pieces =
+      source_tokenizer.pieces(std::vector<int>(source.ids.begin(), source.ids.end() - 1));  // no eos
+  const std::vector<int> alignment(piece_words(source_pieces).size(), -1);  // no translation to align with
+  // One insertion per span, in the spans' order: all go to the one place an empty translation has.
+  const std::vector<Insertion> insertions = place_pass_through(source, source_pieces, {}, alignment,
+                                                               translation_language_fallback(source, target_tokenizer),
+                                                               knows_whole_word(target_tokenizer));
+  std::string text;
+  size_t from = 0;  // source.text[0, from) is written
+  for (size_t k = 0; k < source.pass_through.size(); ++k) {
+    const size_t at = source.text.find(source.pass_through[k].text, from);
+    if (at == std::string::npos) return source.text;  // not a span of this text: kept as it is
+    text.append(source.text, from, at - from);
+    text += insertions[k].text;
+    from = at + source.pass_through[k].text.size();
+  }
+  // "10 a.m." lent its last dot to the model as a full stop: the dot is the span's own, and goes
+  // where the span is written otherwise ("Samstag, 10 Uhr", not "… 10 Uhr.").
+  const std::string_view rest = std::string_view(source.text).substr(from);
+  const bool lent_its_dot = rest == "." && ends_in_dotted_letters(source.pass_through.back().text) &&
+                            insertions.back().text != source.pass_through.back().text;
+  return text.append(lent_its_dot ? std::string_view() : rest);
 }
 
 std::string text_with_pass_through(const PreparedSource& source, const Hypothesis& hypothesis,

@@ -53,7 +53,8 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 
 // The language of a sentence: its function words' (text/function_words.h guess_language), else
 // that of the title opening one of its `spans` ("Mrs. Marple drinks tea.": English,
-// text/titles.h language_of_title), else unknown.
+// text/titles.h language_of_title), else that of a month or weekday in them ("Saturday, 10
+// a.m.": English, text/calendar_names.h language_of_calendar_name), else unknown.
 Language sentence_language(std::string_view text, const std::vector<std::string_view>& spans);
 
 // The stand-in the model reads for a span of `text` that is a title and name
@@ -67,7 +68,8 @@ std::string stand_in_for(std::string_view text, ByteRange span);
 // The PreparedSource of a sentence with `spans` to pass through (pass_through_spans of `text`;
 // `tokens`: text's encode_with_offsets). `text` is `given` as the model reads it (re-cased with
 // the same byte offsets: text/letter_case.h); the spans, and a sentence the rule finds
-// unreadable, keep given's bytes ("https://example.com/ABOUT" stays so).
+// unreadable, keep given's bytes ("https://example.com/ABOUT" stays so). With nothing but
+// punctuation left for the model, its status is passed_through (its `written`: passed_through_text).
 PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
                                          const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
                                          int eos_id);
@@ -124,6 +126,13 @@ Language translation_language_fallback(const PreparedSource& source, const Token
 std::string insert_spans(const std::vector<int>& ids, const std::vector<std::string>& pieces,
                          const std::vector<Insertion>& insertions,
                          const std::function<std::string(const std::vector<int>&)>& decode);
+
+// The translation of a source of which nothing but punctuation is left for the model
+// (TranslationStatus::passed_through): its text with each span written as place_pass_through
+// writes it into an empty translation (the translation's way: "Monday to Friday" -> "Montag bis
+// Freitag"), the text between them as it is.
+std::string passed_through_text(const PreparedSource& source, const Tokenizer& source_tokenizer,
+                                const Tokenizer& target_tokenizer);
 
 // hypothesis' text with source.pass_through inserted, aligned by maps (the cross-attention of
 // that hypothesis, teacher-forced on source.ids).

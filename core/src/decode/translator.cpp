@@ -100,12 +100,12 @@ std::vector<int> sentence_ids(const ModelConfig& c, std::vector<int> ids) {
   return ids;
 }
 
-// A sentence the model does not run on: kept as it is, or its set phrase's translation.
+// A sentence the model does not run on: kept as it is, or its translation written without it.
 Translation not_decoded(const PreparedSource& source) {
   Translation t;
   t.status = source.status;
   Hypothesis hypothesis;
-  hypothesis.text = source.status == TranslationStatus::set_phrase ? source.set_phrase : source.text;
+  hypothesis.text = source.status == TranslationStatus::unreadable_script ? source.text : source.written;
   t.hypotheses.push_back(std::move(hypothesis));
   return t;
 }
@@ -120,7 +120,7 @@ std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokeniz
   PreparedSource source;
   source.text = std::string(text);
   source.status = TranslationStatus::set_phrase;
-  source.set_phrase = written_in(*phrase, target);
+  source.written = written_in(*phrase, target);
   return source;
 }
 
@@ -412,7 +412,13 @@ PreparedSource Translator::prepare(std::string_view given) const {
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
   if (std::optional<PreparedSource> phrase = as_set_phrase(given, *state_->impl.tgt_tokenizer)) return *std::move(phrase);
   const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
-  if (!spans.empty()) return prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);
+  if (!spans.empty()) {
+    PreparedSource source = prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);
+    if (source.status == TranslationStatus::passed_through) {
+      source.written = passed_through_text(source, tokenizer, *state_->impl.tgt_tokenizer);
+    }
+    return source;
+  }
   PreparedSource source;
   source.text = std::string(given);
   for (const TokenSpan& token : tokens) source.ids.push_back(token.id);

@@ -66,6 +66,18 @@ constexpr std::array<std::string_view, 24> kBeforeMonths = {
 
 }  // namespace
 
+Language language_of_calendar_name(std::string_view word) {
+  Language found = Language::unknown;
+  for (const CalendarName& name : kCalendarNames) {
+    for (const Language language : {Language::english, Language::german, Language::french}) {
+      if (word != name.in(language)) continue;
+      if (found != Language::unknown && found != language) return Language::unknown;
+      found = language;
+    }
+  }
+  return found;
+}
+
 bool reads_as_calendar_name(std::string_view word, std::string_view word_before) {
   if (std::find(kFirstNames.begin(), kFirstNames.end(), word) == kFirstNames.end()) return true;
   return std::find(kBeforeMonths.begin(), kBeforeMonths.end(), word_before) != kBeforeMonths.end();

@@ -31,6 +31,10 @@ bool reads_as_calendar_name(std::string_view word, std::string_view word_before)
 // is none or the language is unknown.
 std::string calendar_name_in(std::string_view word, bool opens_french_sentence, Language language);
 
+// The one language that writes `word` as a month or weekday ("Saturday": English, "Mai": German,
+// "lundi": French), or unknown (none, or two alike: "April").
+Language language_of_calendar_name(std::string_view word);
+
 // Whether `word` is a month (any of the three languages; French capitalised too, but "Mars").
 bool is_month_name(std::string_view word);
 
