@@ -142,6 +142,13 @@ TEST(DocumentPlan, ALettersSignatureIsKept) {
   EXPECT_FALSE(context.after_closing);
 }
 
+TEST(DocumentPlan, ALabelBeforeAColonIsASentenceOfItsOwn) {
+  EXPECT_EQ(sentences_of("Opening hours: Monday to Friday, 9 a.m. to 5 p.m."),
+            (std::vector<std::string>{"Opening hours:", "Monday to Friday, 9 a.m. to 5 p.m."}));
+  EXPECT_EQ(sentences_of("Price: $12.99"), (std::vector<std::string>{"Price:"}));  // what follows has no letter
+  EXPECT_EQ(sentences_of("A man says: hello."), (std::vector<std::string>{"A man says: hello."}));
+}
+
 TEST(DocumentPlan, BreaksInsideACharacterAreIgnored) {
   const std::string text = "Ein Bär läuft.";  // "ä" is two bytes: 5 is inside it
   EXPECT_EQ(plan_document(text, {5, 100}).size(), 1u);

@@ -57,6 +57,18 @@ TEST(SetPhrases, ALettersClosingAndItsSignature) {
   EXPECT_FALSE(is_signature(""));
 }
 
+TEST(SetPhrases, ALabelBeforeAColonIsASentenceOfItsOwn) {
+  EXPECT_EQ(label_length("Opening hours: Monday to Friday"), 14u);
+  EXPECT_EQ(label_length("Preis: 12,99 €"), 6u);
+  EXPECT_EQ(label_length("Heures d'ouverture : du lundi au vendredi"), 20u);
+  EXPECT_EQ(label_length("Opening hours:"), 0u);       // nothing follows
+  EXPECT_EQ(label_length("Hello: a dog runs."), 0u);   // no label
+  EXPECT_EQ(label_length("A man says: hello."), 0u);
+  EXPECT_EQ(written("Opening hours:", Language::french), "Heures d'ouverture :");
+  EXPECT_EQ(written("Betreff:", Language::english), "Subject:");
+  EXPECT_EQ(written("Closed", Language::german), "Geschlossen");
+}
+
 TEST(SetPhrases, AGreetingWithTheNameOfWhomItGreets) {
   EXPECT_EQ(written("Hello Anna!", Language::german), "Hallo Anna!");
   EXPECT_EQ(written("Hello, Anna!", Language::french), "Bonjour, Anna !");

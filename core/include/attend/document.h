@@ -41,7 +41,8 @@ SentenceCheck model_sentence_check(const Translator& translator);
 // added before a capital that follows a face (":)", "😀": text/faces.h). A
 // sentence `check` finds too long is cut in two at the clause mark or space nearest its middle,
 // and again, until each part fits; one it finds empty is kept, and so is a letter's signature:
-// a name alone after its closing ("Best regards,\nAnna": text/set_phrases.h).
+// a name alone after its closing ("Best regards,\nAnna": text/set_phrases.h); a label before a
+// colon ("Opening hours: …") is a sentence of its own.
 // `context`: what a document that comes in parts (the CLI's lines, an HTML fragment's blocks)
 // carries from one part's plan to the next; none for a whole document.
 struct PlanContext {

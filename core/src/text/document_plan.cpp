@@ -76,6 +76,11 @@ class Planner {
       keep(begin, end);
       return;
     }
+    if (const size_t label = label_length(sentence)) {  // "Opening hours: Monday to Friday, …"
+      plan_sentence(begin, begin + label);
+      plan_sentence(begin + label, end);
+      return;
+    }
     const bool signature = context_->after_closing && is_signature(sentence);
     context_->after_closing = closes_letter(sentence);
     if (signature) {

@@ -17,6 +17,7 @@ enum class Kind {
   plain,
   greeting,  // a name may follow: "Hello Anna!", "Merci, Pierre !"
   closing,   // of a letter, a name may follow too ("Best wishes, Anna"); German writes no comma after it
+  label,     // of a sign, a form or a page; before a colon it is a sentence of its own ("Price: …")
 };
 
 struct Phrase {
@@ -87,6 +88,21 @@ constexpr Phrase kPhrases[] = {
      {"dear sir/madam|dear sir / madam|dear sirs|to whom it may concern", "", "madame, mademoiselle, monsieur|messieurs"}},
     {Kind::plain, {"Dear Sir", "Sehr geehrter Herr", "Monsieur"}, {"", "", ""}},
     {Kind::plain, {"Dear Madam", "Sehr geehrte Frau", "Madame"}, {"", "", ""}},
+    {Kind::label, {"Opening hours", "Öffnungszeiten", "Heures d'ouverture"},
+     {"opening times|hours", "", "horaires d'ouverture|horaires"}},
+    {Kind::label, {"Address", "Adresse", "Adresse"}, {"", "anschrift", ""}},
+    {Kind::label, {"Phone", "Telefon", "Téléphone"}, {"telephone|tel.", "tel.", "tél."}},
+    {Kind::label, {"Email", "E-Mail", "E-mail"}, {"e-mail", "email", "courriel|email"}},
+    {Kind::label, {"Price", "Preis", "Prix"}, {"prices", "preise", ""}},
+    {Kind::label, {"Admission", "Eintritt", "Entrée"}, {"entry", "", ""}},
+    {Kind::label, {"Date", "Datum", "Date"}, {"", "", ""}},
+    {Kind::label, {"Time", "Uhrzeit", "Heure"}, {"", "zeit", ""}},
+    {Kind::label, {"Location", "Ort", "Lieu"}, {"venue|place", "veranstaltungsort", ""}},
+    {Kind::label, {"Subject", "Betreff", "Objet"}, {"re", "", ""}},
+    {Kind::label, {"Contact", "Kontakt", "Contact"}, {"", "", ""}},
+    {Kind::label, {"Note", "Hinweis", "Remarque"}, {"please note", "anmerkung|bitte beachten", "note"}},
+    {Kind::label, {"Closed", "Geschlossen", "Fermé"}, {"", "", "fermée"}},
+    {Kind::label, {"Open", "Geöffnet", "Ouvert"}, {"", "offen", "ouverte"}},
     {Kind::closing, {"Kind regards", "Mit freundlichen Grüßen", "Cordialement"},
      {"best regards|regards|warm regards|kind regards|with kind regards|with best regards|yours sincerely|sincerely|sincerely yours|yours faithfully|yours truly",
       "mit freundlichen grüssen|freundliche grüße|freundliche grüsse|beste grüße|mit besten grüßen|mit freundlichem gruß",
@@ -284,7 +300,7 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence) {
     const Phrase& entry = kPhrases[k];
     for (const Language language : kLanguages) {
       const std::string own = to_lowercase(entry.written.in(language));
-      const bool takes_name = entry.kind != Kind::plain;
+      const bool takes_name = entry.kind == Kind::greeting || entry.kind == Kind::closing;
       if (reads(own, language, takes_name) || any_wording(entry.also.in(language), [&](std::string_view wording) {
             return reads(wording, language, takes_name);
           })) {
@@ -300,6 +316,14 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence) {
     }
   }
   return std::nullopt;
+}
+
+size_t label_length(std::string_view sentence) {
+  const size_t colon = sentence.find(':');
+  if (colon == std::string_view::npos || words_between_spaces(sentence.substr(colon + 1)).empty()) return 0;
+  const std::optional<SetPhrase> phrase = set_phrase_in(sentence.substr(0, colon + 1));
+  const bool label = phrase && phrase->phrase >= 0 && phrase->name.empty() && kPhrases[phrase->phrase].kind == Kind::label;
+  return label ? colon + 1 : 0;
 }
 
 bool closes_letter(std::string_view sentence) {

@@ -45,6 +45,11 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence);
 // agrees with whom it addresses.
 std::string written_in(const SetPhrase& phrase, Language target);
 
+// The length of the label `sentence` opens with, its colon included, when more follows ("Opening
+// hours: Monday to Friday, 9 a.m. to 5 p.m.": 14); else 0. The document plan makes it a sentence of
+// its own, a set phrase: the models made "Ein Cy-Mo-Sch-Sch-…" of the whole.
+size_t label_length(std::string_view sentence);
+
 // Whether `sentence` is a letter's closing ("Best regards,", "Mit freundlichen Grüßen"), and
 // whether `text` is a name as a letter is signed after one: one to three capitalised words that
 // are no function words nor titles ("Anna", "Jean-Luc Picard"), nothing else. The document plan
