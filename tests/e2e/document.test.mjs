@@ -105,7 +105,7 @@ describe('the page', () => {
     assert.deepEqual(phrases, ['set_phrase', '', 'set_phrase']);
     // The first sentence is chosen: the model did not run on it.
     await page.waitForFunction(() => !document.getElementById('no-attention').hidden);
-    assert.match(await page.textContent('#no-attention'), /“Dear Mr Smith,” is a greeting or a letter’s formula/);
+    assert.match(await page.textContent('#no-attention'), /“Dear Mr Smith,” is a set phrase \(a greeting, a letter’s formula or a label\)/);
     assert.equal(await page.isHidden('#attention'), true);
     await page.locator('#translation .sentence').nth(1).click();
     await page.waitForFunction((source) => document.getElementById('attention').dataset.source === source

@@ -273,7 +273,11 @@ TEST(ShippedModel, ASetPhraseOfItsLanguagesIsWrittenFromTheTableWithoutTheModel)
   EXPECT_TRUE(batch[0].source_ids.empty());
   EXPECT_FALSE(batch[0].attention.has_value());
   EXPECT_EQ(batch[1].hypotheses[0].text, "Vielen Dank für Ihre E-Mail.");
-  // French is neither of an en-de model's languages: the model reads it.
+  // A phrase English and German write alike is written the translation's way ("Date" -> "Datum":
+  // English, as German writes it otherwise); French is neither of an en-de model's languages: the
+  // model reads it.
+  EXPECT_EQ(translator.translate("Date:").hypotheses[0].text, "Datum:");
+  EXPECT_EQ(translator.translate("Best Practices").status, TranslationStatus::translated);
   EXPECT_EQ(batch[2].status, TranslationStatus::translated);
   EXPECT_EQ(batch[3].status, TranslationStatus::translated);
   EXPECT_EQ(batch[3].hypotheses[0].text, translator.translate("A dog runs.", options).hypotheses[0].text);
@@ -284,9 +288,10 @@ TEST(ShippedModel, ASentenceOfSpansAloneIsWrittenTheTranslationsWayWithoutTheMod
   // The model made "Ein Handwerker 9 bis 17 Uhr." of the second (it read "." alone) and kept the
   // first as a script it could not read.
   const std::vector<std::string> texts = {"Monday to Friday", "9 a.m. to 5 p.m.", "Monday to Friday: 9 a.m. to 5 p.m.",
-                                          "Saturday, 10 a.m.", "São"};
+                                          "Saturday, 10 a.m.", "São", "9 a.m. to 5 p.m., from Monday to Friday"};
+  // Only the span that opens the sentence opens it ("…, von Montag", not "…, Von Montag").
   const std::vector<std::string> written = {"Montag bis Freitag", "9 bis 17 Uhr", "Montag bis Freitag: 9 bis 17 Uhr",
-                                            "Samstag, 10 Uhr", "São"};
+                                            "Samstag, 10 Uhr", "São", "9 bis 17 Uhr, von Montag bis Freitag"};
   const std::vector<Translation> batch = translator.translate_batch(texts);
   for (size_t i = 0; i < texts.size(); ++i) {
     EXPECT_EQ(batch[i].status, TranslationStatus::passed_through) << texts[i];

@@ -32,6 +32,26 @@ TEST(SetPhrasesLanguage, ToldByTheWording) {
   EXPECT_EQ(set_phrase_in("Danke!")->language, Language::german);
   EXPECT_EQ(set_phrase_in("Merci !")->language, Language::french);
   EXPECT_EQ(set_phrase_in("Hi,")->language, Language::english);
+  EXPECT_EQ(set_phrase_in("Hi,")->also, Language::unknown);
+  // Written alike in two languages: both are told (Translator::prepare keeps it as it is when
+  // the model's two languages are those).
+  EXPECT_EQ(set_phrase_in("Date:")->language, Language::english);
+  EXPECT_EQ(set_phrase_in("Date:")->also, Language::french);
+  EXPECT_EQ(set_phrase_in("Adresse:")->language, Language::german);
+  EXPECT_EQ(set_phrase_in("Adresse:")->also, Language::french);
+}
+
+TEST(SetPhrases, TitleCaseAndCapitalsReadWholeBeforeAName) {
+  EXPECT_EQ(written("THANK YOU VERY MUCH!", Language::german), "Vielen Dank!");
+  EXPECT_EQ(written("Hello Everyone!", Language::german), "Hallo zusammen!");
+  EXPECT_EQ(written("Danke Schön!", Language::english), "Thank you!");
+  EXPECT_EQ(written("Hallo Zusammen!", Language::english), "Hello everyone!");
+  EXPECT_EQ(written("Best Practices", Language::german), "(none)");  // a closing takes a name after a comma only
+  // A name's word the vocabulary holds is none: "home" in lowercase, a German noun as written.
+  const auto knows = [](std::string_view word) { return word == "home" || word == "Kollegen"; };
+  EXPECT_EQ(set_phrase_in("Welcome Home", knows), std::nullopt);
+  EXPECT_EQ(set_phrase_in("Liebe Kollegen,", knows), std::nullopt);
+  EXPECT_EQ(written_in(*set_phrase_in("Welcome Anna!", knows), Language::german), "Willkommen Anna!");
 }
 
 TEST(SetPhrases, ALettersClosingInGermanTakesNoComma) {
@@ -48,10 +68,14 @@ TEST(SetPhrases, ALettersClosingAndItsSignature) {
   EXPECT_TRUE(closes_letter("Mit freundlichen Grüßen"));
   EXPECT_TRUE(closes_letter("Cordialement,"));
   EXPECT_FALSE(closes_letter("Hello,"));
+  EXPECT_TRUE(closes_letter("Thanks,"));  // a thanks before a comma closes a letter
+  EXPECT_FALSE(closes_letter("Thanks!"));
   EXPECT_FALSE(closes_letter("A dog runs."));
   EXPECT_TRUE(is_signature("Anna"));
   EXPECT_TRUE(is_signature("Jean-Luc Picard"));
   EXPECT_FALSE(is_signature("The Team"));  // a function word
+  EXPECT_FALSE(is_signature("Deine Anna"));  // a possessive
+  EXPECT_FALSE(is_signature("Ihr Team"));
   EXPECT_FALSE(is_signature("Anna runs."));
   EXPECT_FALSE(is_signature("Anna Maria Lisa Schmidt"));
   EXPECT_FALSE(is_signature(""));
@@ -64,7 +88,7 @@ TEST(SetPhrases, ALabelBeforeAColonIsASentenceOfItsOwn) {
   EXPECT_EQ(label_length("Opening hours:"), 0u);       // nothing follows
   EXPECT_EQ(label_length("Hello: a dog runs."), 0u);   // no label
   EXPECT_EQ(label_length("A man says: hello."), 0u);
-  EXPECT_EQ(written("Opening hours:", Language::french), "Heures d'ouverture :");
+  EXPECT_EQ(written("Opening hours:", Language::french), "Horaires d'ouverture :");
   EXPECT_EQ(written("Betreff:", Language::english), "Subject:");
   EXPECT_EQ(written("Closed", Language::german), "Geschlossen");
 }

@@ -29,7 +29,7 @@ export function doubtSummary(segments) {
 
 // Why a sentence the model did not run on has no attention.
 const WRITTEN_WITHOUT_MODEL = {
-  set_phrase: 'A greeting or a letter’s formula, written from Attend’s table of set phrases, not by the model.',
+  set_phrase: 'A set phrase (a greeting, a letter’s formula or a label), written from Attend’s table, not by the model.',
   passed_through: 'Times, dates, numbers or names only, written the translation’s way without the model.',
 };
 

@@ -148,9 +148,10 @@ function startTranslator() {
     if (result.attention) return panel.show(source, result);
     panel.hide();
     noAttention.textContent = {
-      set_phrase: `“${source}” is a greeting or a letter’s formula: it was written from Attend’s table of set phrases, not by the model, so there is no attention to show.`,
+      set_phrase: `“${source}” is a set phrase (a greeting, a letter’s formula or a label): it was written from Attend’s table of set phrases, not by the model, so there is no attention to show.`,
       passed_through: `Every word of “${source}” is one the model is not shown (times, dates, numbers, names): they were written the translation’s way without the model, so there is no attention to show.`,
-    }[result.status] ?? `The model cannot read the script of “${source}”, so it did not run: there is no attention to show.`;
+      unreadable_script: `The model cannot read the script of “${source}”, so it did not run: there is no attention to show.`,
+    }[result.status] ?? `The model did not run on “${source}”: there is no attention to show.`;
   }
 
   // The attention of one sentence of a longer text: translated again on its own, with attention.

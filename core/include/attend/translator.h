@@ -146,7 +146,7 @@ struct PreparedSource {
   std::string text;                      // the sentence as given
   std::vector<int> ids;                  // the text without its pass-through spans, eos included
   std::vector<PassThrough> pass_through; // in source order; empty for most sentences
-  TranslationStatus status = TranslationStatus::translated;  // otherwise ids is empty
+  TranslationStatus status = TranslationStatus::translated;  // unreadable_script, set_phrase: ids is empty
   std::string written;  // set_phrase, passed_through: the translation, written without the model
 };
 

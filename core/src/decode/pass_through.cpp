@@ -796,8 +796,10 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       }
       continue;
     }
+    // Into no translation (passed_through_text) only the span opening the source opens it.
+    const bool opens_translation = before_piece == 0 && (!target_pieces.empty() || opens_source(span, source_pieces));
     std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words, source_language), target_language,
-                                  before_piece == 0);
+                                  opens_translation);
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
     insertions.push_back(Insertion{with_titles(span, text, before_piece), before_piece});
     // A span of words opening the translation takes the capital of the model's first word

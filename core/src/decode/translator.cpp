@@ -111,16 +111,26 @@ Translation not_decoded(const PreparedSource& source) {
 }
 
 // `text` as a set phrase of one of the model's languages, written in the other: the language
-// its target vocabulary holds the function words of (text/function_words.h other_language).
-std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokenizer& target_tokenizer) {
-  const std::optional<SetPhrase> phrase = set_phrase_in(text);
+// its target vocabulary holds the function words of (text/function_words.h other_language). A
+// phrase both of them write alike ("Date:" for en-fr) is its own translation.
+std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokenizer& source_tokenizer,
+                                            const Tokenizer& target_tokenizer) {
+  const std::optional<SetPhrase> phrase = set_phrase_in(text, knows_whole_word(source_tokenizer));
   if (!phrase) return std::nullopt;
-  const Language target = other_language(phrase->language, knows_whole_word(target_tokenizer));
-  if (target == Language::unknown) return std::nullopt;
+  const auto knows = knows_whole_word(target_tokenizer);
+  const Language target = other_language(phrase->language, knows);
+  const Language target_of_also = other_language(phrase->also, knows);
+  if (target == Language::unknown && target_of_also == Language::unknown) return std::nullopt;
   PreparedSource source;
   source.text = std::string(text);
   source.status = TranslationStatus::set_phrase;
-  source.written = written_in(*phrase, target);
+  if (target != Language::unknown && target_of_also != Language::unknown) {
+    source.written = source.text;
+  } else {
+    SetPhrase read = *phrase;
+    if (target == Language::unknown) read.language = read.also;
+    source.written = written_in(read, target != Language::unknown ? target : target_of_also);
+  }
   return source;
 }
 
@@ -410,7 +420,7 @@ PreparedSource Translator::prepare(std::string_view given) const {
   const KnowsLowercase knows = knows_lowercase(tokenizer);
   const std::string text = lowercase_shouted_words(sentence_case_if_all_caps(given), knows);  // what the model reads best
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
-  if (std::optional<PreparedSource> phrase = as_set_phrase(given, *state_->impl.tgt_tokenizer)) return *std::move(phrase);
+  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, *state_->impl.tgt_tokenizer)) return *std::move(phrase);
   const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
   if (!spans.empty()) {
     PreparedSource source = prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);

@@ -3,17 +3,13 @@
 #include <algorithm>
 
 #include "html/html_text.h"
-#include "text/ascii.h"
+#include "text/words.h"
 
 namespace attend {
 namespace {
 
 // `word` without the ASCII punctuation around it.
-std::string_view bare(std::string_view word) {
-  while (!word.empty() && is_ascii_punctuation(word.front())) word.remove_prefix(1);
-  while (!word.empty() && is_ascii_punctuation(word.back())) word.remove_suffix(1);
-  return word;
-}
+std::string_view bare(std::string_view word) { return slice(word, without_punctuation(word, ByteRange{0, word.size()})); }
 
 bool intersects(const ByteRange& word, size_t begin, size_t end) { return word.begin < end && begin < word.end; }
 bool strictly_inside(size_t at, const ByteRange& range) { return range.begin < at && at < range.end; }

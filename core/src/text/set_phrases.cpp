@@ -16,9 +16,12 @@ namespace {
 enum class Kind {
   plain,
   greeting,  // a name may follow: "Hello Anna!", "Merci, Pierre !"
-  closing,   // of a letter, a name may follow too ("Best wishes, Anna"); German writes no comma after it
+  thanks,    // as a greeting; before a comma it may close a letter ("Thanks,\nAnna")
+  closing,   // of a letter; a name may follow after a comma ("Best wishes, Anna"); German writes no comma after it
   label,     // of a sign, a form or a page; before a colon it is a sentence of its own ("Price: …")
 };
+
+bool takes_name(Kind kind) { return kind == Kind::greeting || kind == Kind::thanks || kind == Kind::closing; }
 
 struct Phrase {
   Kind kind;
@@ -41,12 +44,12 @@ constexpr Phrase kPhrases[] = {
     {Kind::plain, {"See you soon", "Bis bald", "À bientôt"}, {"see you later|see you", "bis später", "a bientôt"}},
     {Kind::plain, {"See you tomorrow", "Bis morgen", "À demain"}, {"", "", "a demain"}},
     {Kind::plain, {"How are you", "Wie geht es Ihnen", "Comment allez-vous"},
-     {"how are you doing", "wie geht es dir|wie geht's|wie gehts", "comment vas-tu|comment ça va|ça va"}},
+     {"how are you doing", "wie geht es dir|wie geht's|wie gehts", "comment vas-tu|comment ça va"}},
     {Kind::plain, {"I hope you are well", "Ich hoffe, es geht Ihnen gut", "J'espère que vous allez bien"},
      {"i hope you're well|i hope you are doing well|hope you are well|hope you're well|i hope this email finds you well",
       "ich hoffe, es geht dir gut|ich hoffe es geht ihnen gut|ich hoffe es geht dir gut", "j'espère que tu vas bien"}},
-    {Kind::greeting, {"Thank you", "Danke", "Merci"}, {"thanks", "danke schön|dankeschön", ""}},
-    {Kind::greeting, {"Thank you very much", "Vielen Dank", "Merci beaucoup"},
+    {Kind::thanks, {"Thank you", "Danke", "Merci"}, {"thanks", "danke schön|dankeschön", ""}},
+    {Kind::thanks, {"Thank you very much", "Vielen Dank", "Merci beaucoup"},
      {"thanks a lot|many thanks|thank you so much|thanks so much", "danke sehr|herzlichen dank|vielen herzlichen dank|danke vielmals",
       "merci bien|mille mercis"}},
     {Kind::plain, {"Thank you for your email", "Vielen Dank für Ihre E-Mail", "Merci pour votre e-mail"},
@@ -86,12 +89,13 @@ constexpr Phrase kPhrases[] = {
       "au plaisir de vous lire|j'attends votre réponse avec impatience"}},
     {Kind::plain, {"Dear Sir or Madam", "Sehr geehrte Damen und Herren", "Madame, Monsieur"},
      {"dear sir/madam|dear sir / madam|dear sirs|to whom it may concern", "", "madame, mademoiselle, monsieur|messieurs"}},
-    {Kind::plain, {"Dear Sir", "Sehr geehrter Herr", "Monsieur"}, {"", "", ""}},
-    {Kind::plain, {"Dear Madam", "Sehr geehrte Frau", "Madame"}, {"", "", ""}},
-    {Kind::label, {"Opening hours", "Öffnungszeiten", "Heures d'ouverture"},
-     {"opening times|hours", "", "horaires d'ouverture|horaires"}},
+    // German writes no salutation to one person whose name it does not know.
+    {Kind::plain, {"Dear Sir", "Sehr geehrte Damen und Herren", "Monsieur"}, {"", "", ""}},
+    {Kind::plain, {"Dear Madam", "Sehr geehrte Damen und Herren", "Madame"}, {"", "", ""}},
+    {Kind::label, {"Opening hours", "Öffnungszeiten", "Horaires d'ouverture"},
+     {"opening times|hours", "", "heures d'ouverture|horaires"}},
     {Kind::label, {"Address", "Adresse", "Adresse"}, {"", "anschrift", ""}},
-    {Kind::label, {"Phone", "Telefon", "Téléphone"}, {"telephone|tel.", "tel.", "tél."}},
+    {Kind::label, {"Phone", "Telefon", "Téléphone"}, {"telephone|tel", "tel", "tél"}},
     {Kind::label, {"Email", "E-Mail", "E-mail"}, {"e-mail", "email", "courriel|email"}},
     {Kind::label, {"Price", "Preis", "Prix"}, {"prices", "preise", ""}},
     {Kind::label, {"Admission", "Eintritt", "Entrée"}, {"entry", "", ""}},
@@ -260,7 +264,7 @@ std::string ending_in(const SetPhrase& phrase, Language target) {
 
 }  // namespace
 
-std::optional<SetPhrase> set_phrase_in(std::string_view sentence) {
+std::optional<SetPhrase> set_phrase_in(std::string_view sentence, const std::function<bool(std::string_view)>& knows_word) {
   const size_t ending = ending_length(sentence);
   const std::string_view body = sentence.substr(0, sentence.size() - ending);
   std::vector<std::string_view> written;  // body's words as written
@@ -270,7 +274,6 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence) {
     words.push_back(folded(written.back()));
   }
   if (words.empty()) return std::nullopt;
-  SetPhrase phrase;
   std::string ending_marks;  // the ending without its spaces
   const std::string_view tail = sentence.substr(sentence.size() - ending);
   for (size_t i = 0; i < tail.size();) {
@@ -278,42 +281,54 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence) {
     if (space == 0) ending_marks += tail[i];
     i += space > 0 ? space : 1;
   }
-  // Whether words open with `wording` of `language` and the rest is what may follow it.
-  const auto reads = [&](std::string_view wording, Language language, bool takes_name) {
+  // Whether the words are `wording` of `language`, whole or (`with_name`) with a name after it;
+  // fills `read`. A name's word the vocabulary holds is none ("Welcome Home"; German
+  // capitalises its nouns: "Liebe Kollegen").
+  const auto reads = [&](std::string_view wording, Language language, bool with_name, bool comma_first, SetPhrase* read) {
     bool comma = false;
     const size_t length = opening_length(words, wording, &comma);
-    if (length == 0) return false;
-    SetPhrase read;
-    read.language = language;
-    read.ending = ending_marks;
-    if (length < words.size()) {
-      if (!takes_name) return false;
-      read.comma_before_name = comma;
-      if (!read_addressee(std::vector<std::string_view>(written.begin() + length, written.end()), language, &read)) return false;
-    } else if (comma) {
-      return false;
-    }
-    phrase = read;
-    return true;
+    if (length == 0 || (length < words.size()) != with_name || (with_name && comma_first && !comma)) return false;
+    *read = SetPhrase{};
+    read->language = language;
+    read->ending = ending_marks;
+    if (!with_name) return true;
+    read->comma_before_name = comma;
+    const std::vector<std::string_view> name(written.begin() + length, written.end());
+    const auto known = [&](std::string_view word) {
+      return knows_word && (knows_word(folded(word)) || (language == Language::german && knows_word(word)));
+    };
+    return std::none_of(name.begin(), name.end(), known) && read_addressee(name, language, read);
   };
-  for (size_t k = 0; k < std::size(kPhrases); ++k) {
-    const Phrase& entry = kPhrases[k];
-    for (const Language language : kLanguages) {
-      const std::string own = to_lowercase(entry.written.in(language));
-      const bool takes_name = entry.kind == Kind::greeting || entry.kind == Kind::closing;
-      if (reads(own, language, takes_name) || any_wording(entry.also.in(language), [&](std::string_view wording) {
-            return reads(wording, language, takes_name);
-          })) {
+  // Whether `entry` reads so in `language` (its own wording or another).
+  const auto reads_entry = [&](const Phrase& entry, Language language, bool with_name, SetPhrase* read) {
+    const bool comma_first = entry.kind == Kind::closing;  // "Best wishes, Anna", not "Best Practices"
+    return reads(to_lowercase(entry.written.in(language)), language, with_name, comma_first, read) ||
+           any_wording(entry.also.in(language), [&](std::string_view wording) {
+             return reads(wording, language, with_name, comma_first, read);
+           });
+  };
+  // Whole phrases first ("Thank you very much", not "Thank you" to "Very Much").
+  for (const bool with_name : {false, true}) {
+    for (size_t k = 0; k < std::size(kPhrases); ++k) {
+      const Phrase& entry = kPhrases[k];
+      if (with_name && !takes_name(entry.kind)) continue;
+      for (const Language language : kLanguages) {
+        SetPhrase phrase;
+        if (!reads_entry(entry, language, with_name, &phrase)) continue;
         phrase.phrase = static_cast<int>(k);
+        for (const Language other : kLanguages) {  // "Date", "Contact": English and French alike
+          SetPhrase alike;
+          if (other != language && phrase.also == Language::unknown && reads_entry(entry, other, with_name, &alike)) phrase.also = other;
+        }
         return phrase;
       }
     }
   }
   for (const Salutation& salutation : kSalutations) {
-    if (reads(salutation.words, salutation.language, true) && !phrase.name.empty()) {
-      if (!phrase.titled) phrase.addressed = salutation.addressed;
-      return phrase;
-    }
+    SetPhrase phrase;
+    if (!reads(salutation.words, salutation.language, true, false, &phrase)) continue;
+    if (!phrase.titled) phrase.addressed = salutation.addressed;
+    return phrase;
   }
   return std::nullopt;
 }
@@ -328,13 +343,19 @@ size_t label_length(std::string_view sentence) {
 
 bool closes_letter(std::string_view sentence) {
   const std::optional<SetPhrase> phrase = set_phrase_in(sentence);
-  return phrase && phrase->phrase >= 0 && kPhrases[phrase->phrase].kind == Kind::closing;
+  if (!phrase || phrase->phrase < 0 || !phrase->name.empty()) return false;
+  const Kind kind = kPhrases[phrase->phrase].kind;
+  return kind == Kind::closing || (kind == Kind::thanks && phrase->ending == ",");
 }
 
 bool is_signature(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
-  return !words.empty() && words.size() <= 3 &&
-         std::all_of(words.begin(), words.end(), [&](const ByteRange& word) { return is_name_word(slice(text, word)); });
+  if (words.empty() || words.size() > 3) return false;
+  // "Deine Anna", "Ihr Team", "Your Anna": a closing's words the function words leave out.
+  constexpr std::string_view kPossessives[] = {"your", "yours", "dein", "deine", "euer", "eure", "ihr", "ihre", "votre", "ton", "ta"};
+  const std::string first = folded(slice(text, words[0]));
+  if (std::find(std::begin(kPossessives), std::end(kPossessives), first) != std::end(kPossessives)) return false;
+  return std::all_of(words.begin(), words.end(), [&](const ByteRange& word) { return is_name_word(slice(text, word)); });
 }
 
 std::string written_in(const SetPhrase& phrase, Language target) {

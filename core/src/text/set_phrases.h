@@ -8,6 +8,7 @@
 // Müller,"; "Lieber Tom," -> "Dear Tom,", "Cher Tom,").
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@ namespace attend {
 // A sentence read as a set phrase.
 struct SetPhrase {
   Language language = Language::unknown;  // the sentence's, told by the wording
+  Language also = Language::unknown;      // another language that writes it alike ("Date", "Contact")
   // Which of set_phrases.cpp's phrases it is; -1: a letter's salutation to someone ("Dear Anna,",
   // "Sehr geehrter Herr Müller,", "Chère Marie,").
   int phrase = -1;
@@ -33,10 +35,13 @@ struct SetPhrase {
 
 // `sentence` read as a set phrase, whole (the spaces around it, the case of its letters and the
 // kind of its apostrophes aside): one of the table's wordings in English, German or French, then,
-// after a greeting or a salutation, the name of whom it greets (one to three capitalised words
-// that are no function words, after a title of the same language or not), then only punctuation;
-// else nullopt.
-std::optional<SetPhrase> set_phrase_in(std::string_view sentence);
+// after a greeting, a thanks, a salutation or (after a comma) a closing, the name of whom it
+// greets (one to three capitalised words that are no function words nor words `knows_word` says
+// the vocabulary holds, in lowercase or, in German, as written: "Welcome Home", "Liebe Kollegen";
+// after a title of the same language or not), then only punctuation; else nullopt. A wording
+// read whole is taken before one with a name ("Thank You Very Much!").
+std::optional<SetPhrase> set_phrase_in(std::string_view sentence,
+                                       const std::function<bool(std::string_view)>& knows_word = nullptr);
 
 // `phrase` as `target` (a language other than phrase.language) writes it, with its ending the
 // target's way: French sets "!", "?", ":" and ";" apart by a space, German ends a letter's closing
@@ -50,9 +55,10 @@ std::string written_in(const SetPhrase& phrase, Language target);
 // its own, a set phrase: the models made "Ein Cy-Mo-Sch-Sch-…" of the whole.
 size_t label_length(std::string_view sentence);
 
-// Whether `sentence` is a letter's closing ("Best regards,", "Mit freundlichen Grüßen"), and
-// whether `text` is a name as a letter is signed after one: one to three capitalised words that
-// are no function words nor titles ("Anna", "Jean-Luc Picard"), nothing else. The document plan
+// Whether `sentence` is a letter's closing ("Best regards,", "Mit freundlichen Grüßen", a thanks
+// before a comma: "Thanks,"), and whether `text` is a name as a letter is signed after one: one to
+// three capitalised words that are no function words nor titles ("Anna", "Jean-Luc Picard"; not
+// "Deine Anna"), nothing else. The document plan
 // keeps such a signature as written (text/document_plan.h): the models made "Anna" "Ein
 // Handwerker.".
 bool closes_letter(std::string_view sentence);
