@@ -875,6 +875,18 @@ Language translation_language_fallback(const PreparedSource& source, const Token
   return other_language(sentence_language(source.text, spans), knows_whole_word(target_tokenizer));
 }
 
+std::optional<std::vector<ByteRange>> pass_through_ranges(std::string_view text, const std::vector<PassThrough>& spans) {
+  std::vector<ByteRange> ranges;
+  size_t from = 0;
+  for (const PassThrough& span : spans) {
+    const size_t at = text.find(span.text, from);
+    if (at == std::string_view::npos) return std::nullopt;
+    ranges.push_back(ByteRange{at, at + span.text.size()});
+    from = at + span.text.size();
+  }
+  return ranges;
+}
+
 std::string passed_through_text(const PreparedSource& source, const Tokenizer& source_tokenizer,
                                 const Tokenizer& target_tokenizer) {
   const std::vector<std::string> source_pieces =
@@ -884,14 +896,14 @@ std::string passed_through_text(const PreparedSource& source, const Tokenizer& s
   const std::vector<Insertion> insertions = place_pass_through(source, source_pieces, {}, alignment,
                                                                translation_language_fallback(source, target_tokenizer),
                                                                knows_whole_word(target_tokenizer));
+  const std::optional<std::vector<ByteRange>> ranges = pass_through_ranges(source.text, source.pass_through);
+  if (!ranges) return source.text;  // not spans of this text: kept as it is
   std::string text;
   size_t from = 0;  // source.text[0, from) is written
-  for (size_t k = 0; k < source.pass_through.size(); ++k) {
-    const size_t at = source.text.find(source.pass_through[k].text, from);
-    if (at == std::string::npos) return source.text;  // not a span of this text: kept as it is
-    text.append(source.text, from, at - from);
+  for (size_t k = 0; k < ranges->size(); ++k) {
+    text.append(source.text, from, (*ranges)[k].begin - from);
     text += insertions[k].text;
-    from = at + source.pass_through[k].text.size();
+    from = (*ranges)[k].end;
   }
   // "10 a.m." lent its last dot to the model as a full stop: the dot is the span's own, and goes
   // where the span is written otherwise ("Samstag, 10 Uhr", not "… 10 Uhr.").

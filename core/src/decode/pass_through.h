@@ -127,6 +127,10 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
                          const std::vector<Insertion>& insertions,
                          const std::function<std::string(const std::vector<int>&)>& decode);
 
+// Where each of `spans` stands in `text`, in order (the first place after the one before), or
+// nullopt when one is not there.
+std::optional<std::vector<ByteRange>> pass_through_ranges(std::string_view text, const std::vector<PassThrough>& spans);
+
 // The translation of a source of which nothing but punctuation is left for the model
 // (TranslationStatus::passed_through): its text with each span written as place_pass_through
 // writes it into an empty translation (the translation's way: "Monday to Friday" -> "Montag bis

@@ -88,7 +88,7 @@ class Aligner {
     const std::vector<int> word_alignment =
         align_words(alignment_attention(*translation_.attention), translation_.attention->src_len, source_words, target_words);
 
-    const std::optional<std::vector<ByteRange>> spans = pass_through_ranges();
+    const std::optional<std::vector<ByteRange>> spans = pass_through_ranges(sentence_, source_.pass_through);
     if (!spans) return std::nullopt;
     const std::optional<std::vector<ByteRange>> words = model_words(*spans, source_words);
     if (!words) return std::nullopt;
@@ -137,19 +137,6 @@ class Aligner {
     std::vector<std::vector<int>> of_word;     // [target word]: its units
     std::vector<int> of_insertion;             // [pass-through span]: its unit
   };
-
-  // The source's pass-through spans in the sentence, in order.
-  std::optional<std::vector<ByteRange>> pass_through_ranges() const {
-    std::vector<ByteRange> ranges;
-    size_t from = 0;
-    for (const PassThrough& span : source_.pass_through) {
-      const size_t at = sentence_.find(span.text, from);
-      if (at == std::string_view::npos) return std::nullopt;
-      ranges.push_back(ByteRange{at, at + span.text.size()});
-      from = at + span.text.size();
-    }
-    return ranges;
-  }
 
   // The bytes of the sentence each source word the model read covers: the sentence without its
   // pass-through spans tokenized again (it must give the ids the model read) and mapped back.

@@ -175,17 +175,13 @@ std::string folded(std::string_view word) {
 // How many of `words` (folded) `wording` is when they open with it, or 0. `comma`: whether its last
 // word is followed by a comma the wording does not hold ("hello," of "Hello, Anna").
 size_t opening_length(const std::vector<std::string>& words, std::string_view wording, bool* comma) {
-  std::vector<std::string_view> parts;
-  for (size_t begin = 0; begin <= wording.size();) {
-    const size_t end = std::min(wording.find(' ', begin), wording.size());
-    parts.push_back(wording.substr(begin, end - begin));
-    begin = end + 1;
-  }
-  if (wording.empty() || parts.size() > words.size()) return 0;
+  const std::vector<ByteRange> parts = words_between_spaces(wording);
+  if (parts.empty() || parts.size() > words.size()) return 0;
   *comma = false;
   for (size_t i = 0; i < parts.size(); ++i) {
-    if (words[i] == parts[i]) continue;
-    if (i + 1 != parts.size() || words[i] != std::string(parts[i]) + ",") return 0;
+    const std::string_view part = slice(wording, parts[i]);
+    if (words[i] == part) continue;
+    if (i + 1 != parts.size() || words[i] != std::string(part) + ",") return 0;
     *comma = true;
   }
   return parts.size();
