@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "attend/document.h"
 #include "attend/translator.h"
 
 namespace attend {
@@ -281,6 +282,20 @@ TEST(ShippedModel, ASetPhraseOfItsLanguagesIsWrittenFromTheTableWithoutTheModel)
   EXPECT_EQ(batch[2].status, TranslationStatus::translated);
   EXPECT_EQ(batch[3].status, TranslationStatus::translated);
   EXPECT_EQ(batch[3].hypotheses[0].text, translator.translate("A dog runs.", options).hypotheses[0].text);
+}
+
+TEST(ShippedModel, AGreetingBeforeACommaIsWrittenFromTheTableAndTheRestByTheModel) {
+  Translator translator(shipped_model());
+  // Whole, the model made "Drachen, Frau Jones sieht zu!" of the first sentence.
+  const DocumentTranslation letter = translate_document(translator, "Dear Ms. Jones, thank you! A dog runs.");
+  ASSERT_EQ(letter.sentences.size(), 3u);
+  EXPECT_EQ(letter.sentences[0].status, TranslationStatus::set_phrase);
+  EXPECT_EQ(letter.sentences[1].status, TranslationStatus::set_phrase);
+  EXPECT_EQ(letter.sentences[2].status, TranslationStatus::translated);
+  EXPECT_EQ(letter.text, "Sehr geehrte Frau Jones, Danke! " + translator.translate("A dog runs.").hypotheses[0].text);
+  const DocumentTranslation note = translate_document(translator, "Hi Tom, two dogs play in the snow.");
+  ASSERT_EQ(note.sentences.size(), 2u);
+  EXPECT_EQ(note.text, "Hallo Tom, " + translator.translate("two dogs play in the snow.").hypotheses[0].text);
 }
 
 TEST(ShippedModel, ASentenceOfSpansAloneIsWrittenTheTranslationsWayWithoutTheModel) {

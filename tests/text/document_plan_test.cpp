@@ -149,6 +149,14 @@ TEST(DocumentPlan, ALabelBeforeAColonIsASentenceOfItsOwn) {
   EXPECT_EQ(sentences_of("A man says: hello."), (std::vector<std::string>{"A man says: hello."}));
 }
 
+TEST(DocumentPlan, AGreetingBeforeACommaIsASentenceOfItsOwn) {
+  EXPECT_EQ(sentences_of("Dear Ms. Jones, thank you! A man rides a bike."),
+            (std::vector<std::string>{"Dear Ms. Jones,", "thank you!", "A man rides a bike."}));
+  EXPECT_EQ(sentences_of("Hi Tom, two dogs play in the snow."),
+            (std::vector<std::string>{"Hi Tom,", "two dogs play in the snow."}));
+  EXPECT_EQ(sentences_of("A man, a dog and a cat run."), (std::vector<std::string>{"A man, a dog and a cat run."}));
+}
+
 TEST(DocumentPlan, BreaksInsideACharacterAreIgnored) {
   const std::string text = "Ein Bär läuft.";  // "ä" is two bytes: 5 is inside it
   EXPECT_EQ(plan_document(text, {5, 100}).size(), 1u);

@@ -48,9 +48,9 @@ TEST(SetPhrases, TitleCaseAndCapitalsReadWholeBeforeAName) {
   EXPECT_EQ(written("Hallo Zusammen!", Language::english), "Hello everyone!");
   EXPECT_EQ(written("Best Practices", Language::german), "(none)");  // a closing takes a name after a comma only
   // A name's word the vocabulary holds is none: "home" in lowercase, a German noun as written.
-  const auto knows = [](std::string_view word) { return word == "home" || word == "Kollegen"; };
+  const auto knows = [](std::string_view word) { return word == "home" || word == "Freunde"; };
   EXPECT_EQ(set_phrase_in("Welcome Home", knows), std::nullopt);
-  EXPECT_EQ(set_phrase_in("Liebe Kollegen,", knows), std::nullopt);
+  EXPECT_EQ(set_phrase_in("Liebe Freunde,", knows), std::nullopt);
   EXPECT_EQ(written_in(*set_phrase_in("Welcome Anna!", knows), Language::german), "Willkommen Anna!");
 }
 
@@ -81,15 +81,36 @@ TEST(SetPhrases, ALettersClosingAndItsSignature) {
 }
 
 TEST(SetPhrases, ALabelBeforeAColonIsASentenceOfItsOwn) {
-  EXPECT_EQ(label_length("Opening hours: Monday to Friday"), 14u);
-  EXPECT_EQ(label_length("Preis: 12,99 €"), 6u);
-  EXPECT_EQ(label_length("Heures d'ouverture : du lundi au vendredi"), 20u);
-  EXPECT_EQ(label_length("Opening hours:"), 0u);       // nothing follows
-  EXPECT_EQ(label_length("Hello: a dog runs."), 0u);   // no label
-  EXPECT_EQ(label_length("A man says: hello."), 0u);
+  EXPECT_EQ(opening_phrase_length("Opening hours: Monday to Friday"), 14u);
+  EXPECT_EQ(opening_phrase_length("Preis: 12,99 €"), 6u);
+  EXPECT_EQ(opening_phrase_length("Heures d'ouverture : du lundi au vendredi"), 20u);
+  EXPECT_EQ(opening_phrase_length("Opening hours:"), 0u);       // nothing follows
+  EXPECT_EQ(opening_phrase_length("Hello: a dog runs."), 0u);   // no label
+  EXPECT_EQ(opening_phrase_length("A man says: hello."), 0u);
+  EXPECT_EQ(opening_phrase_length("Price, a dog runs."), 0u);   // a label takes a colon
   EXPECT_EQ(written("Opening hours:", Language::french), "Horaires d'ouverture :");
   EXPECT_EQ(written("Betreff:", Language::english), "Subject:");
   EXPECT_EQ(written("Closed", Language::german), "Geschlossen");
+}
+
+TEST(SetPhrases, AGreetingBeforeACommaIsASentenceOfItsOwn) {
+  EXPECT_EQ(opening_phrase_length("Hi Tom, thanks for your message!"), 7u);
+  EXPECT_EQ(opening_phrase_length("Dear Ms. Jones, thank you!"), 15u);
+  EXPECT_EQ(opening_phrase_length("Hello, Anna, how are you?"), 12u);  // the longest: the name with it
+  EXPECT_EQ(opening_phrase_length("Madame, Monsieur, je vous écris."), 17u);
+  EXPECT_EQ(opening_phrase_length("Liebe Kolleginnen und Kollegen, das Büro ist zu."), 31u);
+  EXPECT_EQ(opening_phrase_length("Bonjour, je voudrais un café."), 8u);
+  EXPECT_EQ(opening_phrase_length("Hello Anna,"), 0u);                       // nothing follows
+  EXPECT_EQ(opening_phrase_length("Good luck, Anna, and see you soon."), 0u);  // a wish opens no message
+  EXPECT_EQ(opening_phrase_length("Thank you, Anna, for the flowers."), 0u);   // nor a thanks
+  EXPECT_EQ(opening_phrase_length("A man, a dog and a cat run."), 0u);
+  EXPECT_EQ(opening_phrase_length(std::string(200, ',')), 0u);
+}
+
+TEST(SetPhrases, AGreetingToAGroup) {
+  EXPECT_EQ(written("Liebe Kollegen,", Language::english), "Dear colleagues,");  // not "Dear Kollegen,"
+  EXPECT_EQ(written("Dear colleagues,", Language::german), "Liebe Kolleginnen und Kollegen,");
+  EXPECT_EQ(written("Chères collègues,", Language::german), "Liebe Kolleginnen und Kollegen,");
 }
 
 TEST(SetPhrases, AGreetingWithTheNameOfWhomItGreets) {

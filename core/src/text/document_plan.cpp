@@ -76,9 +76,9 @@ class Planner {
       keep(begin, end);
       return;
     }
-    if (const size_t label = label_length(sentence)) {  // "Opening hours: Monday to Friday, …"
-      plan_sentence(begin, begin + label);
-      plan_sentence(begin + label, end);
+    if (const size_t opening = opening_phrase_length(sentence)) {  // "Opening hours: Monday to Friday, …", "Hi Tom, thanks …"
+      plan_sentence(begin, begin + opening);
+      plan_sentence(begin + opening, end);
       return;
     }
     const bool signature = context_->after_closing && is_signature(sentence);

@@ -15,13 +15,17 @@ namespace {
 
 enum class Kind {
   plain,
-  greeting,  // a name may follow: "Hello Anna!", "Merci, Pierre !"
-  thanks,    // as a greeting; before a comma it may close a letter ("Thanks,\nAnna")
-  closing,   // of a letter; a name may follow after a comma ("Best wishes, Anna"); German writes no comma after it
-  label,     // of a sign, a form or a page; before a colon it is a sentence of its own ("Price: …")
+  greeting,    // opens a message; a name may follow ("Hello Anna!"); before a comma it is a sentence of its own ("Hi Tom, thanks …")
+  salutation,  // a letter's opening to no one by name ("Dear Sir or Madam"); before a comma, as a greeting
+  wish,        // a name may follow: "Happy birthday, Anna!"
+  thanks,      // a name may follow ("Merci, Pierre !"); before a comma it may close a letter ("Thanks,\nAnna")
+  closing,     // of a letter; a name may follow after a comma ("Best wishes, Anna"); German writes no comma after it
+  label,       // of a sign, a form or a page; before a colon it is a sentence of its own ("Price: …")
 };
 
-bool takes_name(Kind kind) { return kind == Kind::greeting || kind == Kind::thanks || kind == Kind::closing; }
+bool takes_name(Kind kind) {
+  return kind == Kind::greeting || kind == Kind::wish || kind == Kind::thanks || kind == Kind::closing;
+}
 
 struct Phrase {
   Kind kind;
@@ -35,12 +39,15 @@ constexpr Phrase kPhrases[] = {
     {Kind::greeting, {"Hello", "Hallo", "Bonjour"}, {"hi|hey|hello there", "guten tag|servus|moin", "salut"}},
     {Kind::greeting, {"Good morning", "Guten Morgen", "Bonjour"}, {"morning", "", ""}},
     {Kind::greeting, {"Good evening", "Guten Abend", "Bonsoir"}, {"", "", ""}},
-    {Kind::greeting, {"Good night", "Gute Nacht", "Bonne nuit"}, {"", "", ""}},
-    {Kind::greeting, {"Goodbye", "Auf Wiedersehen", "Au revoir"}, {"bye|good bye|good-bye|bye bye", "tschüss|tschüs", ""}},
-    {Kind::greeting, {"Welcome", "Willkommen", "Bienvenue"}, {"", "herzlich willkommen", ""}},
+    {Kind::wish, {"Good night", "Gute Nacht", "Bonne nuit"}, {"", "", ""}},
+    {Kind::wish, {"Goodbye", "Auf Wiedersehen", "Au revoir"}, {"bye|good bye|good-bye|bye bye", "tschüss|tschüs", ""}},
+    {Kind::wish, {"Welcome", "Willkommen", "Bienvenue"}, {"", "herzlich willkommen", ""}},
     {Kind::greeting, {"Hello everyone", "Hallo zusammen", "Bonjour à tous"},
      {"hi everyone|hello everybody|hi everybody|hello all|hi all|dear all", "hallo allerseits|liebe alle",
       "bonjour à toutes et à tous|bonjour tout le monde|salut tout le monde"}},
+    {Kind::greeting, {"Dear colleagues", "Liebe Kolleginnen und Kollegen", "Chers collègues"},
+     {"hello colleagues|hi colleagues", "liebe kollegen|liebe kolleginnen|hallo kollegen|hallo kolleginnen und kollegen",
+      "chères collègues|chères et chers collègues|chers collègues et amis"}},
     {Kind::plain, {"See you soon", "Bis bald", "À bientôt"}, {"see you later|see you", "bis später", "a bientôt"}},
     {Kind::plain, {"See you tomorrow", "Bis morgen", "À demain"}, {"", "", "a demain"}},
     {Kind::plain, {"How are you", "Wie geht es Ihnen", "Comment allez-vous"},
@@ -69,15 +76,15 @@ constexpr Phrase kPhrases[] = {
     {Kind::plain, {"Excuse me", "Entschuldigen Sie", "Excusez-moi"}, {"", "entschuldigen sie bitte", ""}},
     {Kind::plain, {"Yes", "Ja", "Oui"}, {"", "", ""}},
     {Kind::plain, {"No", "Nein", "Non"}, {"", "", ""}},
-    {Kind::greeting, {"Happy birthday", "Alles Gute zum Geburtstag", "Joyeux anniversaire"},
+    {Kind::wish, {"Happy birthday", "Alles Gute zum Geburtstag", "Joyeux anniversaire"},
      {"", "herzlichen glückwunsch zum geburtstag", "bon anniversaire"}},
     {Kind::plain, {"Merry Christmas and a Happy New Year", "Frohe Weihnachten und ein gutes neues Jahr", "Joyeux Noël et bonne année"},
      {"merry christmas and happy new year", "frohe weihnachten und ein frohes neues jahr", ""}},
-    {Kind::greeting, {"Merry Christmas", "Frohe Weihnachten", "Joyeux Noël"}, {"happy christmas", "fröhliche weihnachten", ""}},
+    {Kind::wish, {"Merry Christmas", "Frohe Weihnachten", "Joyeux Noël"}, {"happy christmas", "fröhliche weihnachten", ""}},
     {Kind::plain, {"Happy New Year", "Frohes neues Jahr", "Bonne année"}, {"", "gutes neues jahr|ein frohes neues jahr|ein gutes neues jahr", ""}},
     {Kind::plain, {"Happy Easter", "Frohe Ostern", "Joyeuses Pâques"}, {"", "", ""}},
-    {Kind::greeting, {"Congratulations", "Herzlichen Glückwunsch", "Félicitations"}, {"", "glückwunsch|herzliche glückwünsche", ""}},
-    {Kind::greeting, {"Good luck", "Viel Glück", "Bonne chance"}, {"", "", ""}},
+    {Kind::wish, {"Congratulations", "Herzlichen Glückwunsch", "Félicitations"}, {"", "glückwunsch|herzliche glückwünsche", ""}},
+    {Kind::wish, {"Good luck", "Viel Glück", "Bonne chance"}, {"", "", ""}},
     {Kind::plain, {"Have a nice day", "Einen schönen Tag noch", "Bonne journée"},
      {"have a good day|have a great day", "schönen tag noch|einen schönen tag", ""}},
     {Kind::plain, {"Have a nice weekend", "Schönes Wochenende", "Bon week-end"},
@@ -87,11 +94,11 @@ constexpr Phrase kPhrases[] = {
      {"looking forward to hearing from you|i am looking forward to hearing from you|i'm looking forward to hearing from you|i look forward to your reply",
       "ich freue mich auf deine antwort|ich freue mich, von ihnen zu hören|ich freue mich, von dir zu hören",
       "au plaisir de vous lire|j'attends votre réponse avec impatience"}},
-    {Kind::plain, {"Dear Sir or Madam", "Sehr geehrte Damen und Herren", "Madame, Monsieur"},
+    {Kind::salutation, {"Dear Sir or Madam", "Sehr geehrte Damen und Herren", "Madame, Monsieur"},
      {"dear sir/madam|dear sir / madam|dear sirs|to whom it may concern", "", "madame, mademoiselle, monsieur|messieurs"}},
     // German writes no salutation to one person whose name it does not know.
-    {Kind::plain, {"Dear Sir", "Sehr geehrte Damen und Herren", "Monsieur"}, {"", "", ""}},
-    {Kind::plain, {"Dear Madam", "Sehr geehrte Damen und Herren", "Madame"}, {"", "", ""}},
+    {Kind::salutation, {"Dear Sir", "Sehr geehrte Damen und Herren", "Monsieur"}, {"", "", ""}},
+    {Kind::salutation, {"Dear Madam", "Sehr geehrte Damen und Herren", "Madame"}, {"", "", ""}},
     {Kind::label, {"Opening hours", "Öffnungszeiten", "Horaires d'ouverture"},
      {"opening times|hours", "", "heures d'ouverture|horaires"}},
     {Kind::label, {"Address", "Adresse", "Adresse"}, {"", "anschrift", ""}},
@@ -279,7 +286,7 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence, const std::fun
   }
   // Whether the words are `wording` of `language`, whole or (`with_name`) with a name after it;
   // fills `read`. A name's word the vocabulary holds is none ("Welcome Home"; German
-  // capitalises its nouns: "Liebe Kollegen").
+  // capitalises its nouns: "Liebe Freunde").
   const auto reads = [&](std::string_view wording, Language language, bool with_name, bool comma_first, SetPhrase* read) {
     bool comma = false;
     const size_t length = opening_length(words, wording, &comma);
@@ -329,12 +336,20 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence, const std::fun
   return std::nullopt;
 }
 
-size_t label_length(std::string_view sentence) {
-  const size_t colon = sentence.find(':');
-  if (colon == std::string_view::npos || words_between_spaces(sentence.substr(colon + 1)).empty()) return 0;
-  const std::optional<SetPhrase> phrase = set_phrase_in(sentence.substr(0, colon + 1));
-  const bool label = phrase && phrase->phrase >= 0 && phrase->name.empty() && kPhrases[phrase->phrase].kind == Kind::label;
-  return label ? colon + 1 : 0;
+size_t opening_phrase_length(std::string_view sentence) {
+  constexpr size_t kLongest = 120;  // bytes: a greeting, a title and a name of three words fit
+  size_t length = 0;
+  for (size_t mark = sentence.find_first_of(",:"); mark != std::string_view::npos && mark < kLongest;
+       mark = sentence.find_first_of(",:", mark + 1)) {
+    if (words_between_spaces(sentence.substr(mark + 1)).empty()) break;
+    const std::optional<SetPhrase> phrase = set_phrase_in(sentence.substr(0, mark + 1));
+    if (!phrase) continue;
+    const Kind kind = phrase->phrase >= 0 ? kPhrases[phrase->phrase].kind : Kind::salutation;
+    const bool label = sentence[mark] == ':' && kind == Kind::label && phrase->name.empty();
+    const bool greeting = sentence[mark] == ',' && (kind == Kind::greeting || kind == Kind::salutation);
+    if (label || greeting) length = mark + 1;  // the longest: "Hello, Anna," before "Hello,"
+  }
+  return length;
 }
 
 bool closes_letter(std::string_view sentence) {

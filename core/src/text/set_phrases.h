@@ -37,7 +37,7 @@ struct SetPhrase {
 // kind of its apostrophes aside): one of the table's wordings in English, German or French, then,
 // after a greeting, a thanks, a salutation or (after a comma) a closing, the name of whom it
 // greets (one to three capitalised words that are no function words nor words `knows_word` says
-// the vocabulary holds, in lowercase or, in German, as written: "Welcome Home", "Liebe Kollegen";
+// the vocabulary holds, in lowercase or, in German, as written: "Welcome Home", "Liebe Freunde";
 // after a title of the same language or not), then only punctuation; else nullopt. A wording
 // read whole is taken before one with a name ("Thank You Very Much!").
 std::optional<SetPhrase> set_phrase_in(std::string_view sentence,
@@ -50,10 +50,13 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence,
 // agrees with whom it addresses.
 std::string written_in(const SetPhrase& phrase, Language target);
 
-// The length of the label `sentence` opens with, its colon included, when more follows ("Opening
-// hours: Monday to Friday, 9 a.m. to 5 p.m.": 14); else 0. The document plan makes it a sentence of
-// its own, a set phrase: the models made "Ein Cy-Mo-Sch-Sch-…" of the whole.
-size_t label_length(std::string_view sentence);
+// The length of the label before a colon, or of the greeting or salutation before a comma,
+// `sentence` opens with, its mark included, when more follows ("Opening hours: Monday to Friday,
+// 9 a.m. to 5 p.m.": 14; "Hi Tom, thanks for your message!": 7; "Madame, Monsieur, je vous
+// écris": 17); else 0. The document plan makes it a sentence of its own, a set phrase: the models
+// made "Ein Cy-Mo-Sch-Sch-…" of the first and "Drachen, Frau Jones sieht zu!" of "Dear Ms.
+// Jones, thank you!".
+size_t opening_phrase_length(std::string_view sentence);
 
 // Whether `sentence` is a letter's closing ("Best regards,", "Mit freundlichen Grüßen", a thanks
 // before a comma: "Thanks,"), and whether `text` is a name as a letter is signed after one: one to
