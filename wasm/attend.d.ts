@@ -217,6 +217,10 @@ export interface TranslatorInfo {
   fileBytes: number;
   srcVocabSize: number;
   tgtVocabSize: number;
+  /** The languages the model file says it translates from and into, as ISO 639 codes ("en",
+   *  "de"); both "" for a file that names none. */
+  sourceLanguage: string;
+  targetLanguage: string;
   simd: boolean;
   kernels: 'wasm_simd128' | 'scalar';
 }

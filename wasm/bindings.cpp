@@ -239,6 +239,7 @@ json info_json(const attend::Model& model) {
           {"attentionMember", model.attention_member()},
           {"parameterCount", info.parameter_count}, {"fileBytes", info.file_bytes},
           {"srcVocabSize", info.src_vocab_size}, {"tgtVocabSize", info.tgt_vocab_size},
+          {"sourceLanguage", info.source_language}, {"targetLanguage", info.target_language},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }
 

@@ -100,6 +100,8 @@ nlohmann::ordered_json inspect_json(const std::string& path, const Model& model,
                                 {"file_bytes", info.file_bytes},
                                 {"src_vocab_size", info.src_vocab_size},
                                 {"tgt_vocab_size", info.tgt_vocab_size},
+                                {"source_language", info.source_language},
+                                {"target_language", info.target_language},
                                 {"config", config_json(model.config())}};
   nlohmann::ordered_json dtypes = nlohmann::ordered_json::object();
   for (const auto& [dtype, totals] : dtype_histogram(info)) {
@@ -123,6 +125,11 @@ std::string shape_text(const std::vector<int64_t>& shape) {
   return text + "]";
 }
 
+std::string languages_text(const nlohmann::ordered_json& report) {
+  const std::string source = report["source_language"].get<std::string>();
+  return source.empty() ? "not named in the file" : source + " -> " + report["target_language"].get<std::string>();
+}
+
 void print_text(std::ostream& out, const nlohmann::ordered_json& report) {
   const auto& c = report["config"];
   out << "model        " << report["path"].get<std::string>() << "\n"
@@ -131,6 +138,7 @@ void print_text(std::ostream& out, const nlohmann::ordered_json& report) {
       << "device       " << report["device"].get<std::string>() << "\n"
       << "parameters   " << report["parameter_count"] << "\n"
       << "file bytes   " << report["file_bytes"] << "\n"
+      << "languages    " << languages_text(report) << "\n"
       << "vocabulary   source " << report["src_vocab_size"] << ", target "
       << report["tgt_vocab_size"] << (c["shared_vocab"].get<bool>() ? " (shared)" : "") << "\n"
       << "layers       encoder " << c["encoder_layers"] << ", decoder " << c["decoder_layers"]

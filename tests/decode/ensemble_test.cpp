@@ -1,6 +1,6 @@
 // Model::ensemble: one member is that model, two copies of a model are that model, two different
 // members (the tiny fixtures, of different shapes) give the weighted mean of their log-probabilities
-// computed here by hand from each one's logits, and members of different vocabularies are refused.
+// computed here by hand from each one's logits, and members of different languages or vocabularies are refused.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -187,10 +187,16 @@ TEST(Ensemble, RefusesMembersOfDifferentVocabularies) {
     FAIL() << "en-de and en-fr decoded together";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+    // The files name their languages (attend.languages), which tells the user more than their vocabularies.
+    EXPECT_NE(std::string(e.what()).find("model 2 translates en-fr, model 1 en-de"), std::string::npos) << e.what();
+  }
+  const auto tiny = Model::from_file(tiny_path("tiny"));  // names no languages
+  try {
+    Model::ensemble({en_de(), tiny});
+    FAIL() << "members of different vocabularies decoded together";
+  } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("vocabulary"), std::string::npos) << e.what();
   }
-  const auto tiny = Model::from_file(tiny_path("tiny"));
-  EXPECT_THROW(Model::ensemble({en_de(), tiny}), Error);
   EnsembleOptions bad;
   bad.weights = {1.f};
   EXPECT_THROW(Model::ensemble({en_de(), en_de()}, bad), Error);

@@ -149,6 +149,14 @@ TEST(TranslateHtml, ASetPhrasesElementsArePlacedByPositionAndASignatureIsKept) {
   EXPECT_EQ(t.html, "<p>Sehr geehrter <b>Herr Smith</b>,</p><p>Mit freundlichen Grüßen</p><p>Anna</p>");
 }
 
+TEST(TranslateHtml, AGreetingBeforeACommaIsASentenceOfItsOwn) {
+  // "Dear Ms. Jones," and "thank you!" are set phrases; whole, the model made "Drachen, Frau
+  // Jones sieht zu!" of them.
+  const HtmlTranslation t = translate_html(shipped(), "<p>Dear <b>Ms. Jones</b>, <i>thank you</i>!</p>");
+  EXPECT_EQ(t.html, "<p>Sehr geehrte <b>Frau Jones</b>, <i>Danke</i>!</p>");
+  EXPECT_EQ(t.sentences.size(), 2u);
+}
+
 TEST(TranslateHtml, AFragmentWithoutSentencesComesBackUnchanged) {
   for (const std::string html : {"", "  \n", "<img src=\"a.png\"><br><hr>", "<p>2024 - 42</p>", "<script>A dog.</script>"}) {
     const HtmlTranslation t = translate_html(shipped(), html);

@@ -216,6 +216,10 @@ TEST_F(DamagedModel, BadMetadataAndConfig) {
   edit("metadata not strings", Expect::error, [](Container& c) { c.header["__metadata__"]["attend.format"] = 1; });
   edit("config not JSON", Expect::error, [](Container& c) { c.header["__metadata__"]["attend.config"] = "{d_model: 32"; });
   edit("no config", Expect::error, [](Container& c) { c.header["__metadata__"].erase("attend.config"); });
+  for (const char* languages : {"", "en", "en-", "-de", "en-en", "EN-DE", "english-german", "en-de-fr", "en_de", "e1-de"}) {
+    edit(std::string("languages '") + languages + "'", Expect::error,
+         [languages](Container& c) { c.header["__metadata__"]["attend.languages"] = languages; });
+  }
   const std::vector<std::pair<std::string, nlohmann::json>> wrong = {
       {"d_model", 33}, {"d_model", 0}, {"d_model", -32}, {"d_model", "32"}, {"num_heads", 3}, {"num_heads", 0},
       {"d_ff", 63}, {"encoder_layers", 5}, {"decoder_layers", 0}, {"src_vocab_size", 47}, {"tgt_vocab_size", 1 << 30},
@@ -225,6 +229,30 @@ TEST_F(DamagedModel, BadMetadataAndConfig) {
     edit("config " + key + "=" + value.dump(), Expect::error, with_config([&](nlohmann::json& j) { j[key] = value; }));
   }
   edit("config without d_model", Expect::error, with_config([](nlohmann::json& j) { j.erase("d_model"); }));
+}
+
+// `attend.languages` is read when present (files before 2026-12-01 name none), and an ensemble's
+// members that name theirs must name the same.
+TEST_F(DamagedModel, NamedLanguages) {
+  const auto named = [&](const char* languages) {
+    Container c(valid);
+    c.header["__metadata__"]["attend.languages"] = languages;
+    return Model::from_bytes(c.bytes());
+  };
+  const auto en_de = named("en-de");
+  EXPECT_EQ(en_de->info().source_language, "en");
+  EXPECT_EQ(en_de->info().target_language, "de");
+  const auto unnamed = Model::from_bytes(valid);
+  EXPECT_EQ(unnamed->info().source_language, "");
+  EXPECT_EQ(unnamed->info().target_language, "");
+  EXPECT_EQ(Model::ensemble({en_de, named("en-de"), unnamed})->info().members, 3);
+  try {
+    Model::ensemble({en_de, named("de-en")});
+    FAIL() << "en-de and de-en decoded together";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+    EXPECT_NE(std::string(e.what()).find("model 2 translates de-en, model 1 en-de"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(DamagedModel, DamagedTokenizer) {

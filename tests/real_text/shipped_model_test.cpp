@@ -279,6 +279,11 @@ TEST(ShippedModel, ASetPhraseOfItsLanguagesIsWrittenFromTheTableWithoutTheModel)
   // model reads it.
   EXPECT_EQ(translator.translate("Date:").hypotheses[0].text, "Datum:");
   EXPECT_EQ(translator.translate("Best Practices").status, TranslationStatus::translated);
+  // The file names its languages (en-de): a phrase already in German is its own translation (it
+  // was "Thank you!": without the names, either language could be the source).
+  const Translation german = translator.translate("Danke schön!");
+  EXPECT_EQ(german.status, TranslationStatus::set_phrase);
+  EXPECT_EQ(german.hypotheses[0].text, "Danke schön!");
   EXPECT_EQ(batch[2].status, TranslationStatus::translated);
   EXPECT_EQ(batch[3].status, TranslationStatus::translated);
   EXPECT_EQ(batch[3].hypotheses[0].text, translator.translate("A dog runs.", options).hypotheses[0].text);

@@ -284,6 +284,55 @@ class DataParallel(unittest.TestCase):
         self.assertGreater(moved, 1e-6)  # guards the comparison: the second batch changed the update
 
 
+class ModelLanguages(unittest.TestCase):
+    """`attend.languages`: written by export_model, added to an older file by name_languages with
+    its tensors unchanged, read by the engine (`attend inspect`), malformed values refused."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.tmp.name, "old.int8.safetensors")
+        tensors, metadata = export.read_safetensors(os.path.join(REPO, "models/en-fr/model.int8.safetensors"))
+        metadata.pop("attend.languages", None)  # as exported before 2026-12-01
+        export.write_safetensors(self.path, tensors, metadata)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def inspected(self):
+        run = subprocess.run([os.environ["ATTEND_BIN"], "inspect", self.path], capture_output=True, text=True, timeout=60)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        return run.stdout
+
+    def test_an_older_file_is_named_with_its_tensors_unchanged(self):
+        before, metadata = export.read_safetensors(self.path)
+        self.assertNotIn("attend.languages", metadata)
+        self.assertIn("languages    not named in the file", self.inspected())
+        export.name_languages(self.path, "en-fr")
+        after, metadata = export.read_safetensors(self.path)
+        self.assertEqual(metadata["attend.languages"], "en-fr")
+        self.assertEqual(sorted(before), sorted(after))
+        for name, array in before.items():
+            self.assertEqual(array.tobytes(), after[name].tobytes(), name)
+        self.assertIn("languages    en -> fr", self.inspected())
+
+    def test_every_shipped_model_names_its_direction(self):
+        for pair in ("en-de", "de-en", "en-fr", "fr-en"):
+            folder = os.path.join(REPO, "models", pair)
+            files = [name for name in os.listdir(folder) if name.endswith(".safetensors")]
+            self.assertTrue(files, folder)
+            for name in files:
+                self.assertEqual(export.read_safetensors(os.path.join(folder, name))[1].get("attend.languages"), pair, name)
+
+    def test_malformed_languages_are_refused(self):
+        for languages in ("en", "en-en", "EN-DE", "english-german", "en-de-fr", "en_de", ""):
+            with self.assertRaises(ValueError, msg=languages):
+                export.checked_languages(languages)
+        self.assertEqual(export.checked_languages("en-de"), "en-de")
+        with self.assertRaises(ValueError):
+            export.name_languages(self.path, "de")
+        self.assertNotIn("attend.languages", export.read_safetensors(self.path)[1])  # unchanged
+
+
 class Distillation(unittest.TestCase):
     """The teacher's translations are the `attend` CLI's beam-5 output, kept for a resumed run of
     the same teacher, sources and beam."""
@@ -817,6 +866,7 @@ class TrainEndToEnd(unittest.TestCase):
             self.assertEqual(inspect.returncode, 0, inspect.stderr)
             self.assertIn("d_model 16, heads 2, d_ff 32", inspect.stdout)
             self.assertIn("weights      " + dtype, inspect.stdout)
+            self.assertIn("languages    en -> de", inspect.stdout)  # --pair
             translate = subprocess.run([os.environ["ATTEND_BIN"], "translate", "--model", model, "A dog runs."],
                                        capture_output=True, text=True, timeout=60)
             self.assertEqual(translate.returncode, 0, translate.stderr)

@@ -1,9 +1,11 @@
 """Writes Attend's model file: standard safetensors (8-byte little-endian header length, JSON
 header, raw little-endian tensor bytes), tensors named like the PyTorch state dict, and
-`__metadata__` with `attend.format` and `attend.config`. SentencePiece models travel inside as
+`__metadata__` with `attend.format`, `attend.config` and `attend.languages` (the source and target
+languages' ISO 639 codes, "en-de"; files before 2026-12-01 name none). SentencePiece models travel inside as
 U8 tensors `tokenizer.src` / `tokenizer.tgt`. int8 files store 2-D weights as I8 with one F32
 scale per output row (`<name>_scale`, w ≈ scale[row] · q[row])."""
 import json
+import re
 import struct
 
 import numpy as np
@@ -58,7 +60,18 @@ def dequantize_file(int8_path, f32_path):
     write_safetensors(f32_path, dequantized(tensors), {**metadata, "attend.dtype": "f32"})
 
 
-def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32"):
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+
+
+def checked_languages(languages):
+    """`languages` ("en-de") if it names two different ISO 639 codes, as the engine reads them; else ValueError."""
+    source, _, target = languages.partition("-")
+    if not (LANGUAGE_CODE.fullmatch(source) and LANGUAGE_CODE.fullmatch(target)) or source == target:
+        raise ValueError(f"languages must be SOURCE-TARGET ISO 639 codes such as 'en-de', got {languages!r}")
+    return languages
+
+
+def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32", languages=None):
     cfg = model.cfg
     if dtype not in ("f32", "int8"):
         raise ValueError(f"dtype must be f32 or int8, got {dtype!r}")
@@ -73,8 +86,16 @@ def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32"):
     tensors["tokenizer.src"] = np.frombuffer(src_spm_bytes, dtype=np.uint8)
     if tgt_spm_bytes is not None:
         tensors["tokenizer.tgt"] = np.frombuffer(tgt_spm_bytes, dtype=np.uint8)
-    write_safetensors(path, tensors, {"attend.format": FORMAT_VERSION, "attend.config": cfg.to_json(),
-                                      "attend.dtype": dtype})
+    metadata = {"attend.format": FORMAT_VERSION, "attend.config": cfg.to_json(), "attend.dtype": dtype}
+    if languages is not None:
+        metadata["attend.languages"] = checked_languages(languages)
+    write_safetensors(path, tensors, metadata)
+
+
+def name_languages(path, languages):
+    """Writes `attend.languages` into a model file, its tensors unchanged (files exported before it existed)."""
+    tensors, metadata = read_safetensors(path)
+    write_safetensors(path, tensors, {**metadata, "attend.languages": checked_languages(languages)})
 
 
 def write_safetensors(path, tensors, metadata):

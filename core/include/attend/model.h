@@ -95,6 +95,9 @@ struct ModelInfo {
   int64_t parameter_count = 0;  // weights and biases, tokenizers excluded
   uint64_t file_bytes = 0;
   int src_vocab_size = 0, tgt_vocab_size = 0;
+  // The languages the file says it translates from and into (`attend.languages`), as ISO 639
+  // codes ("en", "de"); both empty for a file that names none (those written before 2026-12-01).
+  std::string source_language, target_language;
   std::vector<TensorInfo> tensors;
   int members = 1;  // an ensemble's: file_bytes and parameter_count are their sums, the rest the first member's
 };

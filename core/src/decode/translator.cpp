@@ -110,21 +110,41 @@ Translation not_decoded(const PreparedSource& source) {
   return t;
 }
 
-// `text` as a set phrase of one of the model's languages, written in the other: the language
-// its target vocabulary holds the function words of (text/function_words.h other_language). A
-// phrase both of them write alike ("Date:" for en-fr) is its own translation.
+// The languages a model file names (attend.languages); unknown both when it names none.
+struct NamedLanguages {
+  Language source = Language::unknown, target = Language::unknown;
+};
+
+NamedLanguages named_languages(const Model::Impl& impl) {
+  return {language_of_code(impl.source_language), language_of_code(impl.target_language)};
+}
+
+// `text` as a set phrase of one of the model's languages, written in the other. The model file
+// names its languages, or the target is the language its target vocabulary holds the function
+// words of (text/function_words.h other_language). A phrase already in the target language
+// ("Danke!" given to en-de), or one both languages write alike ("Date:" for en-fr), is its own
+// translation.
 std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokenizer& source_tokenizer,
-                                            const Tokenizer& target_tokenizer) {
+                                            const Tokenizer& target_tokenizer, NamedLanguages named) {
   const std::optional<SetPhrase> phrase = set_phrase_in(text, knows_whole_word(source_tokenizer));
   if (!phrase) return std::nullopt;
   const auto knows = knows_whole_word(target_tokenizer);
-  const Language target = other_language(phrase->language, knows);
-  const Language target_of_also = other_language(phrase->also, knows);
+  // The language a phrase of `language` is translated into; `language` itself when it is the target's.
+  const auto translated_into = [&](Language language) {
+    if (named.target == Language::unknown) return other_language(language, knows);
+    if (language == Language::unknown) return Language::unknown;
+    return language == named.source || language == named.target ? named.target : Language::unknown;
+  };
+  const Language target = translated_into(phrase->language);
+  const Language target_of_also = translated_into(phrase->also);
   if (target == Language::unknown && target_of_also == Language::unknown) return std::nullopt;
   PreparedSource source;
   source.text = std::string(text);
   source.status = TranslationStatus::set_phrase;
-  if (target != Language::unknown && target_of_also != Language::unknown) {
+  const bool already_translated = target == phrase->language ||
+                                  (target_of_also != Language::unknown && target_of_also == phrase->also) ||
+                                  (target != Language::unknown && target_of_also != Language::unknown);
+  if (already_translated) {
     source.written = source.text;
   } else {
     SetPhrase read = *phrase;
@@ -420,7 +440,8 @@ PreparedSource Translator::prepare(std::string_view given) const {
   const KnowsLowercase knows = knows_lowercase(tokenizer);
   const std::string text = lowercase_shouted_words(sentence_case_if_all_caps(given), knows);  // what the model reads best
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
-  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, *state_->impl.tgt_tokenizer)) return *std::move(phrase);
+  const NamedLanguages named = named_languages(state_->impl);
+  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, *state_->impl.tgt_tokenizer, named)) return *std::move(phrase);
   const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
   if (!spans.empty()) {
     PreparedSource source = prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);

@@ -1,4 +1,7 @@
+#include <algorithm>
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 #include "attend/error.h"
 #include "model/config_json.h"
@@ -51,6 +54,20 @@ void prepare_int8_activations(Model::Impl& impl, Int8Activations wanted) {
   impl.int8_activations = true;
 }
 
+bool is_language_code(std::string_view code) {
+  return code.size() >= 2 && code.size() <= 3 && std::all_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+// `attend.languages`: "SOURCE-TARGET", two different ISO 639 codes in lowercase ("en-de").
+std::pair<std::string, std::string> language_pair(const std::string& value) {
+  const size_t dash = value.find('-');
+  const std::string source = value.substr(0, dash), target = dash == std::string::npos ? "" : value.substr(dash + 1);
+  if (!is_language_code(source) || !is_language_code(target) || source == target) {
+    fail("'attend.languages' is '" + value + "': expected the source and target languages' ISO 639 codes, as 'en-de'");
+  }
+  return {source, target};
+}
+
 std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const ModelOptions& options) {
   auto impl = std::make_unique<Model::Impl>();
   impl->file = parse_safetensors(storage->data(), storage->size());
@@ -59,6 +76,9 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
   if (format == meta.end()) fail("__metadata__ has no 'attend.format' (is this an Attend model file?)");
   if (format->second != kFormatVersion) {
     fail("format version '" + format->second + "' is not supported (this build reads version " + kFormatVersion + ")");
+  }
+  if (auto languages = meta.find("attend.languages"); languages != meta.end()) {
+    std::tie(impl->source_language, impl->target_language) = language_pair(languages->second);
   }
   auto config = meta.find("attend.config");
   if (config == meta.end()) fail("__metadata__ has no 'attend.config'");
@@ -123,6 +143,8 @@ ModelInfo Model::info() const {
   ModelInfo info;
   info.format_version = impl_->file.metadata.at("attend.format");
   info.weight_dtype = impl_->weight_dtype;
+  info.source_language = impl_->source_language;
+  info.target_language = impl_->target_language;
   info.int8_activations = impl_->int8_activations;
   if (impl_->device) info.device = impl_->device->description();
   info.file_bytes = impl_->storage->size();

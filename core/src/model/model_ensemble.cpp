@@ -42,6 +42,12 @@ void check_member(const Model& first, const Model& other, size_t m) {
   if (a.bos_id != b.bos_id || a.eos_id != b.eos_id || a.pad_id != b.pad_id || a.unk_id != b.unk_id) {
     refuse(member_name(m) + "'s special ids differ from model 1's");
   }
+  const Model::Impl &x = first.impl(), &y = other.impl();  // a file that names no languages goes with any
+  if (!x.source_language.empty() && !y.source_language.empty() &&
+      (x.source_language != y.source_language || x.target_language != y.target_language)) {
+    refuse(member_name(m) + " translates " + y.source_language + "-" + y.target_language + ", model 1 " + x.source_language +
+           "-" + x.target_language + ": an ensemble's members translate the same languages");
+  }
   if (b.max_positions < a.max_positions) {  // model 1's config() bounds sources and outputs
     refuse(member_name(m) + " takes " + std::to_string(b.max_positions) + " positions, fewer than model 1's " +
            std::to_string(a.max_positions) + ": give the model with the fewest positions first");

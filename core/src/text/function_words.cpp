@@ -65,6 +65,10 @@ bool is_function_word_in_any_language(std::string_view word) {
          is_function_word(word, Language::french);
 }
 
+Language language_of_code(std::string_view code) {
+  return code == "en" ? Language::english : code == "de" ? Language::german : code == "fr" ? Language::french : Language::unknown;
+}
+
 Language other_language(Language source, const std::function<bool(std::string_view)>& has_word) {
   const auto held = [&](const auto& list) { return std::count_if(std::begin(list), std::end(list), has_word); };
   std::pair<long, Language> counts[] = {{held(kEnglish), Language::english}, {held(kGerman), Language::german},

@@ -10,6 +10,10 @@ namespace attend {
 
 enum class Language { unknown, english, german, french };
 
+// The language of an ISO 639 code, as a model file names its languages ("en", "de", "fr");
+// unknown for any other.
+Language language_of_code(std::string_view code);
+
 // The language with the most of its function words among the words of `text` (between spaces,
 // the ASCII punctuation around them left out; written in lowercase or the first: "Le Havre" is a
 // name); unknown when none has any, or two tie.
