@@ -10,31 +10,16 @@
 #include "attend/document.h"
 #include "attend/html.h"
 #include "attend/translator.h"
-#include "model/model_impl.h"
+#include "shipped_en_de.h"
 
 namespace attend {
 namespace {
-
-const std::shared_ptr<const Model>& shipped_model() {
-  static const std::shared_ptr<const Model> model = Model::from_file(ATTEND_SHIPPED_MODEL);
-  return model;
-}
-
-const Tokenizer& source_vocabulary() { return *shipped_model()->impl().src_tokenizer; }
-const Tokenizer& target_vocabulary() { return *shipped_model()->impl().tgt_tokenizer; }
 
 std::string mark_of(const std::string& source) {
   const int eos = shipped_model()->impl().config.eos_id;
   std::vector<int> ids = source_vocabulary().encode(source);
   ids.push_back(eos);
   return final_mark(ids, eos, source_vocabulary());
-}
-
-SearchHypothesis hypothesis(const std::string& text, bool ended_with_eos = true) {
-  SearchHypothesis h;
-  h.ids = target_vocabulary().encode(text);
-  h.ended_with_eos = ended_with_eos;
-  return h;
 }
 
 // The texts of `hypotheses` after end_with_mark.

@@ -11,14 +11,10 @@
 
 #include "attend/document.h"
 #include "attend/translator.h"
+#include "shipped_en_de.h"
 
 namespace attend {
 namespace {
-
-const std::shared_ptr<const Model>& shipped_model() {
-  static const std::shared_ptr<const Model> model = Model::from_file(ATTEND_SHIPPED_MODEL);
-  return model;
-}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

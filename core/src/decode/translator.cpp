@@ -11,6 +11,7 @@
 #include "decode/ensemble_step_scorer.h"
 #include "decode/final_mark.h"
 #include "decode/forced_scores.h"
+#include "decode/opening_case.h"
 #include "decode/pass_through.h"
 #include "decode/reverse_rerank.h"
 #include "decode/spelled_names.h"
@@ -18,6 +19,7 @@
 #include "model/device_model.h"
 #include "model/encoder.h"
 #include "text/letter_case.h"
+#include "text/letters.h"
 #include "text/set_phrases.h"
 
 namespace attend {
@@ -152,6 +154,12 @@ std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokeniz
     source.written = written_in(read, target != Language::unknown ? target : target_of_also);
   }
   return source;
+}
+
+// A translation written without the model opens in lowercase where its source does
+// (decode/opening_case.h: "thank you!" after "Hi Tom," -> "vielen Dank!").
+void open_like_source(PreparedSource& source, const Tokenizer& target) {
+  if (first_letter(source.text) == Letter::lower) source.written = opened_in_lowercase(source.written, target);
 }
 
 }  // namespace
@@ -310,6 +318,7 @@ struct Translator::State {
       const int limit = decode_limit(c, static_cast<int>(sources[i].size()), o);  // generated tokens, eos included
       end_with_mark(found[i], final_mark(sources[i], c.eos_id, *impl.src_tokenizer), *impl.tgt_tokenizer,
                     static_cast<size_t>(limit - 1));
+      if (opens_in_lowercase(sources[i], *impl.src_tokenizer)) open_in_lowercase(found[i], *impl.tgt_tokenizer);
       for (SearchHypothesis& h : found[i]) {
         Hypothesis hyp;
         hyp.pieces = impl.tgt_tokenizer->pieces(h.ids);
@@ -440,13 +449,17 @@ PreparedSource Translator::prepare(std::string_view given) const {
   const KnowsLowercase knows = knows_lowercase(tokenizer);
   const std::string text = lowercase_shouted_words(sentence_case_if_all_caps(given), knows);  // what the model reads best
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
-  const NamedLanguages named = named_languages(state_->impl);
-  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, *state_->impl.tgt_tokenizer, named)) return *std::move(phrase);
+  const Tokenizer& target = *state_->impl.tgt_tokenizer;
+  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, target, named_languages(state_->impl))) {
+    open_like_source(*phrase, target);
+    return *std::move(phrase);
+  }
   const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
   if (!spans.empty()) {
     PreparedSource source = prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);
     if (source.status == TranslationStatus::passed_through) {
-      source.written = passed_through_text(source, tokenizer, *state_->impl.tgt_tokenizer);
+      source.written = passed_through_text(source, tokenizer, target);
+      open_like_source(source, target);
     }
     return source;
   }
