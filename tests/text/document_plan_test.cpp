@@ -130,6 +130,7 @@ TEST(DocumentPlan, ALettersSignatureIsKept) {
   EXPECT_EQ(sentences_of("Dear Anna,\n\nTwo dogs play.\n\nBest regards,\n\nTom Smith\n"),
             (std::vector<std::string>{"Dear Anna,", "Two dogs play.", "Best regards,"}));
   EXPECT_EQ(sentences_of("Mit freundlichen Grüßen\nAnna"), (std::vector<std::string>{"Mit freundlichen Grüßen"}));
+  EXPECT_EQ(sentences_of("See you soon,\nTom"), (std::vector<std::string>{"See you soon,"}));
   EXPECT_EQ(sentences_of("Two dogs play.\nAnna"), (std::vector<std::string>{"Two dogs play.", "Anna"}));
   EXPECT_EQ(sentences_of("Best regards,\nThe dog runs."), (std::vector<std::string>{"Best regards,", "The dog runs."}));
   // A document in parts (the CLI's lines) carries the closing over to the next part.

@@ -70,6 +70,10 @@ TEST(SetPhrases, ALettersClosingAndItsSignature) {
   EXPECT_FALSE(closes_letter("Hello,"));
   EXPECT_TRUE(closes_letter("Thanks,"));  // a thanks before a comma closes a letter
   EXPECT_FALSE(closes_letter("Thanks!"));
+  EXPECT_TRUE(closes_letter("See you soon,"));  // and so does a wish
+  EXPECT_FALSE(closes_letter("See you soon!"));
+  EXPECT_EQ(written("See you soon, Tom", Language::german), "Bis bald, Tom");
+  EXPECT_EQ(written("Thanks for your message, Anna!", Language::french), "Merci pour votre message, Anna !");
   EXPECT_FALSE(closes_letter("A dog runs."));
   EXPECT_TRUE(is_signature("Anna"));
   EXPECT_TRUE(is_signature("Jean-Luc Picard"));

@@ -17,8 +17,8 @@ enum class Kind {
   plain,
   greeting,    // opens a message; a name may follow ("Hello Anna!"); before a comma it is a sentence of its own ("Hi Tom, thanks …")
   salutation,  // a letter's opening to no one by name ("Dear Sir or Madam"); before a comma, as a greeting
-  wish,        // a name may follow: "Happy birthday, Anna!"
-  thanks,      // a name may follow ("Merci, Pierre !"); before a comma it may close a letter ("Thanks,\nAnna")
+  wish,        // a name may follow ("Happy birthday, Anna!", "See you soon, Tom"); before a comma it may close a letter
+  thanks,      // as a wish: "Merci, Pierre !", "Thanks,\nAnna"
   closing,     // of a letter; a name may follow after a comma ("Best wishes, Anna"); German writes no comma after it
   label,       // of a sign, a form or a page; before a colon it is a sentence of its own ("Price: …")
 };
@@ -48,8 +48,8 @@ constexpr Phrase kPhrases[] = {
     {Kind::greeting, {"Dear colleagues", "Liebe Kolleginnen und Kollegen", "Chers collègues"},
      {"hello colleagues|hi colleagues", "liebe kollegen|liebe kolleginnen|hallo kollegen|hallo kolleginnen und kollegen",
       "chères collègues|chères et chers collègues|chers collègues et amis"}},
-    {Kind::plain, {"See you soon", "Bis bald", "À bientôt"}, {"see you later|see you", "bis später", "a bientôt"}},
-    {Kind::plain, {"See you tomorrow", "Bis morgen", "À demain"}, {"", "", "a demain"}},
+    {Kind::wish, {"See you soon", "Bis bald", "À bientôt"}, {"see you later|see you", "bis später", "a bientôt"}},
+    {Kind::wish, {"See you tomorrow", "Bis morgen", "À demain"}, {"", "", "a demain"}},
     {Kind::plain, {"How are you", "Wie geht es Ihnen", "Comment allez-vous"},
      {"how are you doing", "wie geht es dir|wie geht's|wie gehts", "comment vas-tu|comment ça va"}},
     {Kind::plain, {"I hope you are well", "Ich hoffe, es geht Ihnen gut", "J'espère que vous allez bien"},
@@ -59,14 +59,14 @@ constexpr Phrase kPhrases[] = {
     {Kind::thanks, {"Thank you very much", "Vielen Dank", "Merci beaucoup"},
      {"thanks a lot|many thanks|thank you so much|thanks so much", "danke sehr|herzlichen dank|vielen herzlichen dank|danke vielmals",
       "merci bien|mille mercis"}},
-    {Kind::plain, {"Thank you for your email", "Vielen Dank für Ihre E-Mail", "Merci pour votre e-mail"},
+    {Kind::thanks, {"Thank you for your email", "Vielen Dank für Ihre E-Mail", "Merci pour votre e-mail"},
      {"thanks for your email|thank you for your e-mail|thanks for your e-mail|thank you for your mail",
       "danke für ihre e-mail|danke für deine e-mail|vielen dank für deine e-mail|vielen dank für ihre mail|danke für deine mail",
       "merci pour votre mail|merci pour votre email|merci pour votre courriel|merci de votre e-mail|merci pour ton e-mail"}},
-    {Kind::plain, {"Thank you for your message", "Vielen Dank für Ihre Nachricht", "Merci pour votre message"},
+    {Kind::thanks, {"Thank you for your message", "Vielen Dank für Ihre Nachricht", "Merci pour votre message"},
      {"thanks for your message", "danke für ihre nachricht|danke für deine nachricht|vielen dank für deine nachricht",
       "merci de votre message|merci pour ton message"}},
-    {Kind::plain, {"Thank you for your help", "Vielen Dank für Ihre Hilfe", "Merci pour votre aide"},
+    {Kind::thanks, {"Thank you for your help", "Vielen Dank für Ihre Hilfe", "Merci pour votre aide"},
      {"thanks for your help", "danke für ihre hilfe|danke für deine hilfe|vielen dank für deine hilfe",
       "merci de votre aide|merci pour ton aide"}},
     {Kind::plain, {"You're welcome", "Gern geschehen", "De rien"}, {"you are welcome", "bitte schön|bitte sehr|gerne geschehen", "je vous en prie"}},
@@ -78,16 +78,16 @@ constexpr Phrase kPhrases[] = {
     {Kind::plain, {"No", "Nein", "Non"}, {"", "", ""}},
     {Kind::wish, {"Happy birthday", "Alles Gute zum Geburtstag", "Joyeux anniversaire"},
      {"", "herzlichen glückwunsch zum geburtstag", "bon anniversaire"}},
-    {Kind::plain, {"Merry Christmas and a Happy New Year", "Frohe Weihnachten und ein gutes neues Jahr", "Joyeux Noël et bonne année"},
+    {Kind::wish, {"Merry Christmas and a Happy New Year", "Frohe Weihnachten und ein gutes neues Jahr", "Joyeux Noël et bonne année"},
      {"merry christmas and happy new year", "frohe weihnachten und ein frohes neues jahr", ""}},
     {Kind::wish, {"Merry Christmas", "Frohe Weihnachten", "Joyeux Noël"}, {"happy christmas", "fröhliche weihnachten", ""}},
-    {Kind::plain, {"Happy New Year", "Frohes neues Jahr", "Bonne année"}, {"", "gutes neues jahr|ein frohes neues jahr|ein gutes neues jahr", ""}},
-    {Kind::plain, {"Happy Easter", "Frohe Ostern", "Joyeuses Pâques"}, {"", "", ""}},
+    {Kind::wish, {"Happy New Year", "Frohes neues Jahr", "Bonne année"}, {"", "gutes neues jahr|ein frohes neues jahr|ein gutes neues jahr", ""}},
+    {Kind::wish, {"Happy Easter", "Frohe Ostern", "Joyeuses Pâques"}, {"", "", ""}},
     {Kind::wish, {"Congratulations", "Herzlichen Glückwunsch", "Félicitations"}, {"", "glückwunsch|herzliche glückwünsche", ""}},
     {Kind::wish, {"Good luck", "Viel Glück", "Bonne chance"}, {"", "", ""}},
-    {Kind::plain, {"Have a nice day", "Einen schönen Tag noch", "Bonne journée"},
+    {Kind::wish, {"Have a nice day", "Einen schönen Tag noch", "Bonne journée"},
      {"have a good day|have a great day", "schönen tag noch|einen schönen tag", ""}},
-    {Kind::plain, {"Have a nice weekend", "Schönes Wochenende", "Bon week-end"},
+    {Kind::wish, {"Have a nice weekend", "Schönes Wochenende", "Bon week-end"},
      {"have a good weekend|have a great weekend|enjoy your weekend", "ein schönes wochenende|schönes wochenende noch", "bon weekend"}},
     {Kind::plain, {"Enjoy your meal", "Guten Appetit", "Bon appétit"}, {"", "", ""}},
     {Kind::plain, {"I look forward to hearing from you", "Ich freue mich auf Ihre Antwort", "Dans l'attente de votre réponse"},
@@ -356,7 +356,7 @@ bool closes_letter(std::string_view sentence) {
   const std::optional<SetPhrase> phrase = set_phrase_in(sentence);
   if (!phrase || phrase->phrase < 0 || !phrase->name.empty()) return false;
   const Kind kind = kPhrases[phrase->phrase].kind;
-  return kind == Kind::closing || (kind == Kind::thanks && phrase->ending == ",");
+  return kind == Kind::closing || ((kind == Kind::thanks || kind == Kind::wish) && phrase->ending == ",");
 }
 
 bool is_signature(std::string_view text) {

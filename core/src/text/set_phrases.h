@@ -59,7 +59,7 @@ std::string written_in(const SetPhrase& phrase, Language target);
 size_t opening_phrase_length(std::string_view sentence);
 
 // Whether `sentence` is a letter's closing ("Best regards,", "Mit freundlichen Grüßen", a thanks
-// before a comma: "Thanks,"), and whether `text` is a name as a letter is signed after one: one to
+// or a wish before a comma: "Thanks,", "See you soon,"), and whether `text` is a name as a letter is signed after one: one to
 // three capitalised words that are no function words nor titles ("Anna", "Jean-Luc Picard", and
 // "Deine Anna", whose possessive stays as written: the models made "In Anna this De." of it),
 // nothing else. The document plan
