@@ -73,6 +73,8 @@ TEST(SetPhrases, ALettersClosingAndItsSignature) {
   EXPECT_TRUE(closes_letter("See you soon,"));  // and so does a wish
   EXPECT_FALSE(closes_letter("See you soon!"));
   EXPECT_EQ(written("See you soon, Tom", Language::german), "Bis bald, Tom");
+  EXPECT_EQ(written("See you Monday!", Language::german), "(none)");  // a weekday is no name
+  EXPECT_EQ(written("Happy birthday, April!", Language::german), "Alles Gute zum Geburtstag, April!");  // a month may be
   EXPECT_EQ(written("Thanks for your message, Anna!", Language::french), "Merci pour votre message, Anna !");
   EXPECT_FALSE(closes_letter("A dog runs."));
   EXPECT_TRUE(is_signature("Anna"));

@@ -157,7 +157,7 @@ std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokeniz
 }
 
 // A translation written without the model opens in lowercase where its source does
-// (decode/opening_case.h: "thank you!" after "Hi Tom," -> "vielen Dank!").
+// (decode/opening_case.h: "how are you?" after "Hello Anna," -> "wie geht es Ihnen?").
 void open_like_source(PreparedSource& source, const Tokenizer& target) {
   if (first_letter(source.text) == Letter::lower) source.written = opened_in_lowercase(source.written, target);
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "text/ascii.h"
+#include "text/calendar_names.h"
 #include "text/in_each_language.h"
 #include "text/letter_case.h"
 #include "text/letters.h"
@@ -194,10 +195,12 @@ size_t opening_length(const std::vector<std::string>& words, std::string_view wo
   return parts.size();
 }
 
-// Whether `word` may be (part of) a name: a capital first, no function word nor title, and of
-// letters, hyphens, apostrophes and dots ("Anne-Marie", "O'Neill", "J.").
+// Whether `word` may be (part of) a name: a capital first, no function word, title, weekday nor
+// month ("See you Monday!"; "April" may be), and of letters, hyphens, apostrophes and dots
+// ("Anne-Marie", "O'Neill", "J.").
 bool is_name_word(std::string_view word) {
   if (first_letter(word) != Letter::upper || is_function_word_in_any_language(folded(word))) return false;
+  if (is_calendar_name(word, false) && reads_as_calendar_name(word, "")) return false;
   for (const Language language : kLanguages) {
     if (addressed_by(word, language)) return false;
   }
