@@ -53,7 +53,7 @@ import torch  # noqa: E402
 
 from attend_ref import data, data_parallel  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
-from attend_ref.export import export_model, load_model, read_safetensors  # noqa: E402
+from attend_ref.export import checked_languages, export_model, load_model, read_safetensors  # noqa: E402
 from attend_ref.loss import smoothed_cross_entropy  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
@@ -74,6 +74,10 @@ def parse_args(argv=None):
         p.error("--back-translate-nbest needs --back-translate-from")
     if bool(args.pivot_from) != bool(args.pivot_lang):
         p.error("--pivot-from and --pivot-lang go together")
+    try:
+        checked_languages(args.pair)  # the model file names them
+    except ValueError as error:
+        p.error(str(error))
     if args.pivot_lang and args.pivot_lang in args.pair.split("-"):
         p.error(f"--pivot-lang must be a third language, not one of the pair's ({args.pair}), got {args.pivot_lang}")
     if args.distill_rerank_with and not args.distill_from:

@@ -253,6 +253,12 @@ TEST_F(DamagedModel, NamedLanguages) {
     EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
     EXPECT_NE(std::string(e.what()).find("model 2 translates de-en, model 1 en-de"), std::string::npos) << e.what();
   }
+  try {  // behind a member that names none
+    Model::ensemble({unnamed, en_de, named("de-en")});
+    FAIL() << "en-de and de-en decoded together behind an unnamed member";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("model 3 translates de-en, model 2 en-de"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(DamagedModel, DamagedTokenizer) {

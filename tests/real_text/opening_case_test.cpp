@@ -20,9 +20,9 @@ bool source_opens_in_lowercase(const std::string& source) {
   return opens_in_lowercase(source_vocabulary().encode(source), source_vocabulary());
 }
 
-// The texts of `hypotheses` after open_in_lowercase.
-std::vector<std::string> opened(std::vector<SearchHypothesis> hypotheses) {
-  open_in_lowercase(hypotheses, target_vocabulary());
+// The texts of `hypotheses` after open_in_lowercase, in `language`.
+std::vector<std::string> opened(std::vector<SearchHypothesis> hypotheses, Language language = Language::german) {
+  open_in_lowercase(hypotheses, target_vocabulary(), language);
   std::vector<std::string> texts;
   for (const SearchHypothesis& h : hypotheses) texts.push_back(target_vocabulary().decode(h.ids));
   return texts;
@@ -37,17 +37,33 @@ TEST(OpeningCase, IsTheCaseOfTheSourcesFirstLetter) {
   EXPECT_FALSE(source_opens_in_lowercase(""));
 }
 
-TEST(OpeningCase, AWholeWordTheVocabularyHoldsInLowercaseOpensSo) {
+TEST(OpeningCase, GermanOpensInLowercaseItsFunctionWordsNumbersAndQuestionWords) {
   EXPECT_EQ(opened({hypothesis("Zwei Hunde spielen.")})[0], "zwei Hunde spielen.");
   EXPECT_EQ(opened({hypothesis("Ein Hund rennt.")})[0], "ein Hund rennt.");
-  EXPECT_EQ(opened({hypothesis("Hunde spielen.")})[0], "Hunde spielen.");  // a noun, held with its capital only
-  EXPECT_EQ(opened({hypothesis("I am here.")})[0], "I am here.");          // English "I"
-  EXPECT_EQ(opened({hypothesis("ZWEI Hunde.")})[0], "ZWEI Hunde.");        // capitals throughout
-  EXPECT_EQ(opened({hypothesis("")})[0], "");
+  // Nouns keep their capital, also where the vocabulary holds the word in lowercase: the verb
+  // "essen", English "ball".
+  ASSERT_NE(target_vocabulary().piece_to_id("\xE2\x96\x81" "essen"), target_vocabulary().unk_id());
+  EXPECT_EQ(opened({hypothesis("Essen und Getränke.")})[0], "Essen und Getränke.");
+  EXPECT_EQ(opened({hypothesis("Ball spielen.")})[0], "Ball spielen.");
+  EXPECT_EQ(opened({hypothesis("Hunde spielen.")})[0], "Hunde spielen.");
+  EXPECT_EQ(opened({hypothesis("Zwei Hunde.")}, Language::unknown)[0], "zwei Hunde.");  // German's rule
+}
+
+TEST(OpeningCase, EnglishAndFrenchOpenInLowercaseAWordTheVocabularyHoldsSo) {
+  EXPECT_EQ(opened({hypothesis("Ball games.")}, Language::english)[0], "ball games.");
+  EXPECT_EQ(opened({hypothesis("I am here.")}, Language::english)[0], "I am here.");  // English "I"
+  EXPECT_EQ(opened({hypothesis("ZWEI Hunde.")}, Language::english)[0], "ZWEI Hunde.");  // capitals throughout
+  EXPECT_EQ(opened({hypothesis("")}, Language::english)[0], "");
+}
+
+TEST(OpeningCase, OnlyAWordOfOnePiece) {
   // "Ballspiel" is "▁Ball" "spiel": "▁ball" is a whole word, but not the start of this one.
   ASSERT_EQ(target_vocabulary().pieces(target_vocabulary().encode("Ballspiel ball")),
             (std::vector<std::string>{"\xE2\x96\x81" "Ball", "spiel", "\xE2\x96\x81" "ball"}));
-  EXPECT_EQ(opened({hypothesis("Ballspiel im Park.")})[0], "Ballspiel im Park.");
+  EXPECT_EQ(opened({hypothesis("Ballspiel im Park.")}, Language::english)[0], "Ballspiel im Park.");
+  // Nor a word joined to the next by a hyphen.
+  ASSERT_EQ(target_vocabulary().pieces(target_vocabulary().encode("Zwei-Personen")).at(1), "-");
+  EXPECT_EQ(opened({hypothesis("Zwei-Personen-Zelt.")})[0], "Zwei-Personen-Zelt.");
 }
 
 TEST(OpeningCase, ACopyOfABetterHypothesisIsDropped) {
@@ -57,10 +73,14 @@ TEST(OpeningCase, ACopyOfABetterHypothesisIsDropped) {
 }
 
 TEST(OpeningCase, TextWrittenWithoutTheModel) {
-  EXPECT_EQ(opened_in_lowercase("Zwei Hunde!", target_vocabulary()), "zwei Hunde!");
-  EXPECT_EQ(opened_in_lowercase("Ein, zwei.", target_vocabulary()), "ein, zwei.");
-  EXPECT_EQ(opened_in_lowercase("Hunde!", target_vocabulary()), "Hunde!");
-  EXPECT_EQ(opened_in_lowercase("", target_vocabulary()), "");
+  const auto german = [](std::string_view text) { return opened_in_lowercase(text, target_vocabulary(), Language::german); };
+  EXPECT_EQ(german("Zwei Hunde!"), "zwei Hunde!");
+  EXPECT_EQ(german("Ein, zwei."), "ein, zwei.");
+  EXPECT_EQ(german("Hunde!"), "Hunde!");
+  EXPECT_EQ(german("Essen!"), "Essen!");
+  EXPECT_EQ(german("Wie geht es Ihnen?"), "wie geht es Ihnen?");
+  EXPECT_EQ(german("Zwei-Personen-Zelt"), "Zwei-Personen-Zelt");
+  EXPECT_EQ(german(""), "");
 }
 
 TEST(OpeningCase, TheShippedModelOpensInLowercaseOnEveryPath) {

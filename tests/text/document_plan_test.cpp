@@ -156,6 +156,15 @@ TEST(DocumentPlan, AGreetingBeforeACommaIsASentenceOfItsOwn) {
   EXPECT_EQ(sentences_of("Hi Tom, two dogs play in the snow."),
             (std::vector<std::string>{"Hi Tom,", "two dogs play in the snow."}));
   EXPECT_EQ(sentences_of("A man, a dog and a cat run."), (std::vector<std::string>{"A man, a dog and a cat run."}));
+  EXPECT_EQ(sentences_of("Hello, Anna!"), (std::vector<std::string>{"Hello, Anna!"}));
+  EXPECT_EQ(sentences_of("2) Hi Tom, two dogs play."), (std::vector<std::string>{"Hi Tom,", "two dogs play."}));
+  // Greetings one after another are cut one after another, not by a recursion as deep as they
+  // are many (WebAssembly's stack is small), and each costs the same, however many follow.
+  std::string greetings;
+  for (int i = 0; i < 40000; ++i) greetings += "Hi, ";
+  const std::vector<std::string> many = sentences_of(greetings + "a dog runs.");
+  EXPECT_GT(many.size(), 20000u);
+  EXPECT_EQ(many.back(), "a dog runs.");
 }
 
 TEST(DocumentPlan, BreaksInsideACharacterAreIgnored) {

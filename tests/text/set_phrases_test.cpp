@@ -52,6 +52,9 @@ TEST(SetPhrases, TitleCaseAndCapitalsReadWholeBeforeAName) {
   EXPECT_EQ(set_phrase_in("Welcome Home", knows), std::nullopt);
   EXPECT_EQ(set_phrase_in("Liebe Freunde,", knows), std::nullopt);
   EXPECT_EQ(written_in(*set_phrase_in("Welcome Anna!", knows), Language::german), "Willkommen Anna!");
+  // A title the vocabulary holds is still a title ("monsieur" is a French word of fr-en's).
+  const auto knows_monsieur = [](std::string_view word) { return word == "monsieur"; };
+  EXPECT_EQ(written_in(*set_phrase_in("Bonjour, Monsieur Dupont !", knows_monsieur), Language::english), "Hello, Mr. Dupont!");
 }
 
 TEST(SetPhrases, ALettersClosingInGermanTakesNoComma) {
@@ -110,7 +113,11 @@ TEST(SetPhrases, AGreetingBeforeACommaIsASentenceOfItsOwn) {
   EXPECT_EQ(opening_phrase_length("Good luck, Anna, and see you soon."), 0u);  // a wish opens no message
   EXPECT_EQ(opening_phrase_length("Thank you, Anna, for the flowers."), 0u);   // nor a thanks
   EXPECT_EQ(opening_phrase_length("A man, a dog and a cat run."), 0u);
-  EXPECT_EQ(opening_phrase_length(std::string(200, ',')), 0u);
+  EXPECT_EQ(opening_phrase_length("Morning, noon and night, the streets are busy."), 0u);  // "morning" alone is none
+  // A sentence that is a set phrase, whole, is not cut ("Hello," would leave "Anna!" to the model).
+  EXPECT_EQ(opening_phrase_length("Hello, Anna!"), 0u);
+  EXPECT_EQ(opening_phrase_length("Bonjour, Monsieur Dupont !"), 0u);
+  EXPECT_EQ(opening_phrase_length("Madame, Monsieur,"), 0u);
 }
 
 TEST(SetPhrases, AGreetingToAGroup) {

@@ -331,6 +331,12 @@ class ModelLanguages(unittest.TestCase):
         with self.assertRaises(ValueError):
             export.name_languages(self.path, "de")
         self.assertNotIn("attend.languages", export.read_safetensors(self.path)[1])  # unchanged
+        not_a_model = os.path.join(self.tmp.name, "notes.txt")
+        with open(not_a_model, "w") as f:
+            f.write("not a model")
+        with self.assertRaises(ValueError):
+            export.name_languages(not_a_model, "en-de")
+        self.assertEqual(read_text(not_a_model), "not a model")
 
 
 class Distillation(unittest.TestCase):

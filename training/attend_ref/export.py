@@ -5,6 +5,7 @@ languages' ISO 639 codes, "en-de"; files before 2026-12-01 name none). SentenceP
 U8 tensors `tokenizer.src` / `tokenizer.tgt`. int8 files store 2-D weights as I8 with one F32
 scale per output row (`<name>_scale`, w ≈ scale[row] · q[row])."""
 import json
+import os
 import re
 import struct
 
@@ -93,9 +94,16 @@ def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32", la
 
 
 def name_languages(path, languages):
-    """Writes `attend.languages` into a model file, its tensors unchanged (files exported before it existed)."""
-    tensors, metadata = read_safetensors(path)
-    write_safetensors(path, tensors, {**metadata, "attend.languages": checked_languages(languages)})
+    """Writes `attend.languages` into a model file, its tensors unchanged (files exported before it
+    existed): a new file renamed over the old one, so an interruption leaves the old one whole."""
+    languages = checked_languages(languages)
+    try:
+        tensors, metadata = read_safetensors(path)
+    except (KeyError, ValueError, struct.error) as error:
+        raise ValueError(f"not a model file this tool reads ({error})") from error
+    temporary = path + ".naming"
+    write_safetensors(temporary, tensors, {**metadata, "attend.languages": languages})
+    os.replace(temporary, path)
 
 
 def write_safetensors(path, tensors, metadata):

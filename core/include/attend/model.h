@@ -110,8 +110,8 @@ class Model {
   static std::shared_ptr<const Model> from_bytes(const uint8_t* data, size_t size, const ModelOptions& options = {});
   static std::shared_ptr<const Model> from_bytes(std::vector<uint8_t> bytes, const ModelOptions& options = {});
   // Loaded models decoding together (EnsembleOptions): they must read and write the same
-  // vocabularies (every id the same piece, source and target) and special ids, take at least the
-  // first member's positions,
+  // vocabularies (every id the same piece, source and target) and special ids, name the same
+  // languages where they name theirs (ModelInfo), take at least the first member's positions,
   // and run on the CPU; otherwise invalid_argument naming the first difference. The first member
   // tokenizes the text, and its config() and impl() are the ensemble's.
   static std::shared_ptr<const Model> ensemble(std::vector<std::shared_ptr<const Model>> members,

@@ -72,7 +72,10 @@ struct TranslateOptions {
 
 struct Hypothesis {
   // Without bos/eos: what the model generated, except where the source ends in "?" or "!" and a
-  // finished hypothesis ends otherwise: it ends in the source's marks (decode/final_mark.h).
+  // finished hypothesis ends otherwise: it ends in the source's marks (decode/final_mark.h); and
+  // where the source opens in lowercase: its first piece may be its lowercase twin
+  // (decode/opening_case.h; on_step's events show what the model generated). The scores are of
+  // what the model generated.
   std::vector<int> ids;
   std::vector<std::string> pieces;  // of ids
   // The translation: ids decoded, with the source's pass-through spans (PreparedSource) put in

@@ -1,6 +1,7 @@
 #include "decode/opening_case.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "decode/alignment.h"
 #include "text/ascii.h"
@@ -12,6 +13,12 @@ namespace {
 
 constexpr std::string_view kWordStart = "\xE2\x96\x81";  // ▁
 
+// German words besides its function words (text/function_words.h) that open a sentence and are
+// no nouns: numbers and question words.
+constexpr std::string_view kGermanLowercase[] = {"zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+                                                 "zehn", "elf",  "zwölf", "wie",  "was",   "wo",     "wer",  "warum",
+                                                 "wann", "welche", "welcher", "welches", "viele", "einige", "alle"};
+
 // `word` with its first letter lowercased, when it is a capital followed by lowercase letters
 // only ("Zwei", "A"; not "ZWEI", nor English "I"); else empty.
 std::string lowercase_opening(std::string_view word) {
@@ -22,13 +29,23 @@ std::string lowercase_opening(std::string_view word) {
   return to_lowercase(word.substr(0, length)) + rest;
 }
 
-// The length of the word `text` opens with: up to a space or ASCII punctuation but '-' and '\''.
+// Whether `language` writes `lowered` (a word in lowercase) so inside a sentence, `target`
+// holding it as one piece.
+bool written_in_lowercase(const std::string& lowered, const Tokenizer& target, Language language) {
+  if (lowered.empty() || target.piece_to_id(std::string(kWordStart) + lowered) == target.unk_id()) return false;
+  if (language == Language::english || language == Language::french) return true;
+  return is_function_word(lowered, Language::german) ||
+         std::find(std::begin(kGermanLowercase), std::end(kGermanLowercase), lowered) != std::end(kGermanLowercase);
+}
+
+bool is_word_joiner(std::string_view piece) { return piece == "-" || piece == "'" || piece == "\xE2\x80\x99"; }
+
+// The length of the word `text` opens with: up to a space or ASCII punctuation.
 size_t word_length(std::string_view text) {
   size_t end = 0;
-  for (; end < text.size(); ++end) {
-    const char c = text[end];
-    const bool ascii_mark = static_cast<unsigned char>(c) < 0x80 && !is_ascii_letter(c) && !(c >= '0' && c <= '9');
-    if (ascii_mark && c != '-' && c != '\'') break;
+  while (end < text.size() && (static_cast<unsigned char>(text[end]) >= 0x80 || is_ascii_letter(text[end]) ||
+                               (text[end] >= '0' && text[end] <= '9'))) {
+    ++end;
   }
   return end;
 }
@@ -46,19 +63,17 @@ bool opens_in_lowercase(const std::vector<int>& source_ids, const Tokenizer& sou
   return false;
 }
 
-void open_in_lowercase(std::vector<SearchHypothesis>& hypotheses, const Tokenizer& target) {
+void open_in_lowercase(std::vector<SearchHypothesis>& hypotheses, const Tokenizer& target, Language language) {
   for (SearchHypothesis& h : hypotheses) {
     if (h.ids.empty()) continue;
     const std::string first = target.id_to_piece(h.ids[0]);
     if (!opens_word(first)) continue;
-    if (h.ids.size() > 1) {  // one piece is the whole word: the next opens another or is no letter
+    if (h.ids.size() > 1) {  // one piece is the whole word: the next opens another or is punctuation
       const std::string next = target.id_to_piece(h.ids[1]);
-      if (!opens_word(next) && first_letter(next) != Letter::none) continue;
+      if (!opens_word(next) && (first_letter(next) != Letter::none || is_word_joiner(next))) continue;
     }
     const std::string lowered = lowercase_opening(std::string_view(first).substr(kWordStart.size()));
-    if (lowered.empty()) continue;
-    const int id = target.piece_to_id(std::string(kWordStart) + lowered);
-    if (id != target.unk_id()) h.ids[0] = id;
+    if (written_in_lowercase(lowered, target, language)) h.ids[0] = target.piece_to_id(std::string(kWordStart) + lowered);
   }
   // The beam may hold the same words in both cases ("Zwei Hunde …" and "zwei Hunde …"): the
   // better of them stays, the other is dropped.
@@ -70,10 +85,11 @@ void open_in_lowercase(std::vector<SearchHypothesis>& hypotheses, const Tokenize
   hypotheses = std::move(distinct);
 }
 
-std::string opened_in_lowercase(std::string_view text, const Tokenizer& target) {
+std::string opened_in_lowercase(std::string_view text, const Tokenizer& target, Language language) {
   const size_t length = word_length(text);
+  if (length < text.size() && (text[length] == '-' || text[length] == '\'')) return std::string(text);  // "Zwei-Personen"
   const std::string lowered = lowercase_opening(text.substr(0, length));
-  if (lowered.empty() || target.piece_to_id(std::string(kWordStart) + lowered) == target.unk_id()) return std::string(text);
+  if (!written_in_lowercase(lowered, target, language)) return std::string(text);
   return lowered + std::string(text.substr(length));
 }
 

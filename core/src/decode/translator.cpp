@@ -158,8 +158,8 @@ std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokeniz
 
 // A translation written without the model opens in lowercase where its source does
 // (decode/opening_case.h: "how are you?" after "Hello Anna," -> "wie geht es Ihnen?").
-void open_like_source(PreparedSource& source, const Tokenizer& target) {
-  if (first_letter(source.text) == Letter::lower) source.written = opened_in_lowercase(source.written, target);
+void open_like_source(PreparedSource& source, const Tokenizer& target, Language language) {
+  if (first_letter(source.text) == Letter::lower) source.written = opened_in_lowercase(source.written, target, language);
 }
 
 }  // namespace
@@ -318,7 +318,9 @@ struct Translator::State {
       const int limit = decode_limit(c, static_cast<int>(sources[i].size()), o);  // generated tokens, eos included
       end_with_mark(found[i], final_mark(sources[i], c.eos_id, *impl.src_tokenizer), *impl.tgt_tokenizer,
                     static_cast<size_t>(limit - 1));
-      if (opens_in_lowercase(sources[i], *impl.src_tokenizer)) open_in_lowercase(found[i], *impl.tgt_tokenizer);
+      if (opens_in_lowercase(sources[i], *impl.src_tokenizer)) {
+        open_in_lowercase(found[i], *impl.tgt_tokenizer, named_languages(impl).target);
+      }
       for (SearchHypothesis& h : found[i]) {
         Hypothesis hyp;
         hyp.pieces = impl.tgt_tokenizer->pieces(h.ids);
@@ -450,8 +452,9 @@ PreparedSource Translator::prepare(std::string_view given) const {
   const std::string text = lowercase_shouted_words(sentence_case_if_all_caps(given), knows);  // what the model reads best
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
   const Tokenizer& target = *state_->impl.tgt_tokenizer;
-  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, target, named_languages(state_->impl))) {
-    open_like_source(*phrase, target);
+  const NamedLanguages named = named_languages(state_->impl);
+  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, target, named)) {
+    open_like_source(*phrase, target, named.target);
     return *std::move(phrase);
   }
   const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
@@ -459,7 +462,7 @@ PreparedSource Translator::prepare(std::string_view given) const {
     PreparedSource source = prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);
     if (source.status == TranslationStatus::passed_through) {
       source.written = passed_through_text(source, tokenizer, target);
-      open_like_source(source, target);
+      open_like_source(source, target, named.target);
     }
     return source;
   }

@@ -32,7 +32,6 @@ void check_same_vocabulary(const Tokenizer& first, const Tokenizer& other, const
 void check_member(const Model& first, const Model& other, size_t m) {
   const ModelConfig& a = first.config();
   const ModelConfig& b = other.config();
-  if (!other.members().empty()) refuse(member_name(m) + " is an ensemble itself: give its members instead");
   if (other.impl().device || first.impl().device) refuse("ensembles run on the CPU only: load the members on the CPU");
   if (a.tgt_vocab_size != b.tgt_vocab_size || a.src_vocab_size != b.src_vocab_size) {
     refuse(member_name(m) + " has vocabularies of " + std::to_string(b.src_vocab_size) + " / " +
@@ -42,18 +41,31 @@ void check_member(const Model& first, const Model& other, size_t m) {
   if (a.bos_id != b.bos_id || a.eos_id != b.eos_id || a.pad_id != b.pad_id || a.unk_id != b.unk_id) {
     refuse(member_name(m) + "'s special ids differ from model 1's");
   }
-  const Model::Impl &x = first.impl(), &y = other.impl();  // a file that names no languages goes with any
-  if (!x.source_language.empty() && !y.source_language.empty() &&
-      (x.source_language != y.source_language || x.target_language != y.target_language)) {
-    refuse(member_name(m) + " translates " + y.source_language + "-" + y.target_language + ", model 1 " + x.source_language +
-           "-" + x.target_language + ": an ensemble's members translate the same languages");
-  }
   if (b.max_positions < a.max_positions) {  // model 1's config() bounds sources and outputs
     refuse(member_name(m) + " takes " + std::to_string(b.max_positions) + " positions, fewer than model 1's " +
            std::to_string(a.max_positions) + ": give the model with the fewest positions first");
   }
   check_same_vocabulary(*first.impl().tgt_tokenizer, *other.impl().tgt_tokenizer, "target", m);
   check_same_vocabulary(*first.impl().src_tokenizer, *other.impl().src_tokenizer, "source", m);
+}
+
+// The members that name their languages (attend.languages) name the same; a file that names
+// none goes with any.
+void check_same_languages(const std::vector<std::shared_ptr<const Model>>& members) {
+  const Model::Impl* named = nullptr;  // the first member that names its languages
+  size_t first = 0;
+  for (size_t m = 0; m < members.size(); ++m) {
+    const Model::Impl& impl = members[m]->impl();
+    if (impl.source_language.empty()) continue;
+    if (!named) {
+      named = &impl;
+      first = m;
+    } else if (impl.source_language != named->source_language || impl.target_language != named->target_language) {
+      refuse(member_name(m) + " translates " + impl.source_language + "-" + impl.target_language + ", " +
+             member_name(first) + " " + named->source_language + "-" + named->target_language +
+             ": an ensemble's members translate the same languages");
+    }
+  }
 }
 
 }  // namespace
@@ -66,8 +78,9 @@ std::shared_ptr<const Model> Model::ensemble(std::vector<std::shared_ptr<const M
   if (members.empty()) refuse("an ensemble needs at least one model");
   for (size_t m = 0; m < members.size(); ++m) {
     if (!members[m]) refuse(member_name(m) + " is null");
+    if (!members[m]->members().empty()) refuse(member_name(m) + " is an ensemble itself: give its members instead");
   }
-  if (!members[0]->members().empty()) refuse("model 1 is an ensemble itself: give its members instead");
+  check_same_languages(members);
   for (size_t m = 1; m < members.size(); ++m) check_member(*members[0], *members[m], m);
   std::vector<float> weights = options.weights;
   if (weights.empty()) weights.assign(members.size(), 1.f);

@@ -62,8 +62,28 @@ class Planner {
   }
 
   // [begin, end): a sentence and the whitespace around it (before it only where a caller's
-  // break fell before a space).
+  // break fell before a space); a label or greeting it opens with a sentence of its own
+  // ("Opening hours: Monday to Friday, …", "Hi Tom, thanks …"), one after another.
   void plan_sentence(size_t begin, size_t end) {
+    for (size_t opening = opening_before(begin, end); opening != 0; opening = opening_before(begin, end)) {
+      plan_whole_sentence(begin, opening);
+      begin = opening;
+    }
+    plan_whole_sentence(begin, end);
+  }
+
+  // Where the label or greeting the sentence in [begin, end) opens with ends (text/set_phrases.h
+  // opening_phrase_length), or 0.
+  size_t opening_before(size_t begin, size_t end) const {
+    while (begin < end && is_blank(text_[begin])) ++begin;
+    begin += enumerator_length(text_.substr(begin, end - begin));  // as plan_whole_sentence reads it
+    while (begin < end && is_blank(text_[begin])) ++begin;
+    const size_t length = opening_phrase_length(text_.substr(begin, end - begin));
+    return length == 0 ? 0 : begin + length;
+  }
+
+  // [begin, end) as plan_sentence's, its openings cut off already.
+  void plan_whole_sentence(size_t begin, size_t end) {
     const size_t first = begin;
     while (begin < end && is_blank(text_[begin])) ++begin;
     begin += enumerator_length(text_.substr(begin, end - begin));  // "2) " of "1) … 2) A girl jumps."
@@ -74,11 +94,6 @@ class Planner {
     const std::string_view sentence = text_.substr(begin, last - begin);
     if (!contains_letter(sentence)) {
       keep(begin, end);
-      return;
-    }
-    if (const size_t opening = opening_phrase_length(sentence)) {  // "Opening hours: Monday to Friday, …", "Hi Tom, thanks …"
-      plan_sentence(begin, begin + opening);
-      plan_sentence(begin + opening, end);
       return;
     }
     const bool signature = context_->after_closing && is_signature(sentence);

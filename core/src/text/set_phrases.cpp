@@ -38,7 +38,7 @@ struct Phrase {
 // "Good morning", which French says so too).
 constexpr Phrase kPhrases[] = {
     {Kind::greeting, {"Hello", "Hallo", "Bonjour"}, {"hi|hey|hello there", "guten tag|servus|moin", "salut"}},
-    {Kind::greeting, {"Good morning", "Guten Morgen", "Bonjour"}, {"morning", "", ""}},
+    {Kind::greeting, {"Good morning", "Guten Morgen", "Bonjour"}, {"", "", ""}},  // "Morning, noon and night"
     {Kind::greeting, {"Good evening", "Guten Abend", "Bonsoir"}, {"", "", ""}},
     {Kind::wish, {"Good night", "Gute Nacht", "Bonne nuit"}, {"", "", ""}},
     {Kind::wish, {"Goodbye", "Auf Wiedersehen", "Au revoir"}, {"bye|good bye|good-bye|bye bye", "tschüss|tschüs", ""}},
@@ -303,7 +303,8 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence, const std::fun
     const auto known = [&](std::string_view word) {
       return knows_word && (knows_word(folded(word)) || (language == Language::german && knows_word(word)));
     };
-    return std::none_of(name.begin(), name.end(), known) && read_addressee(name, language, read);
+    const size_t title = name.size() >= 2 && addressed_by(name[0], language) ? 1 : 0;  // the vocabulary may hold "monsieur"
+    return std::none_of(name.begin() + title, name.end(), known) && read_addressee(name, language, read);
   };
   // Whether `entry` reads so in `language` (its own wording or another).
   const auto reads_entry = [&](const Phrase& entry, Language language, bool with_name, SetPhrase* read) {
@@ -341,10 +342,12 @@ std::optional<SetPhrase> set_phrase_in(std::string_view sentence, const std::fun
 
 size_t opening_phrase_length(std::string_view sentence) {
   constexpr size_t kLongest = 120;  // bytes: a greeting, a title and a name of three words fit
+  constexpr int kMarks = 2;         // "Hello, Anna," and "Madame, Monsieur," hold two
+  if (sentence.size() <= kLongest && set_phrase_in(sentence)) return 0;  // "Hello, Anna!" is one, whole
   size_t length = 0;
-  for (size_t mark = sentence.find_first_of(",:"); mark != std::string_view::npos && mark < kLongest;
-       mark = sentence.find_first_of(",:", mark + 1)) {
-    if (words_between_spaces(sentence.substr(mark + 1)).empty()) break;
+  size_t mark = sentence.find_first_of(",:");
+  for (int marks = 0; marks < kMarks && mark < kLongest; ++marks, mark = sentence.find_first_of(",:", mark + 1)) {
+    if (sentence.find_first_not_of(" \t\r\f\v", mark + 1) == std::string_view::npos) break;  // nothing follows
     const std::optional<SetPhrase> phrase = set_phrase_in(sentence.substr(0, mark + 1));
     if (!phrase) continue;
     const Kind kind = phrase->phrase >= 0 ? kPhrases[phrase->phrase].kind : Kind::salutation;
