@@ -8,6 +8,11 @@ namespace attend {
 
 bool opens_word(const std::string& piece) { return piece.rfind("\xE2\x96\x81", 0) == 0; }  // "▁"
 
+std::string_view without_word_start(std::string_view piece) {
+  if (piece.substr(0, 3) == "\xE2\x96\x81") piece.remove_prefix(3);
+  return piece;
+}
+
 std::vector<WordSpan> piece_words(const std::vector<std::string>& pieces) {
   std::vector<WordSpan> words;
   for (int i = 0; i < static_cast<int>(pieces.size()); ++i) {

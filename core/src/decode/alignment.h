@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "attend/translator.h"
@@ -18,6 +19,9 @@ struct WordSpan {
 
 // Whether a SentencePiece piece starts a word (begins with "▁").
 bool opens_word(const std::string& piece);
+
+// `piece` without the "▁" that opens a word (3 bytes), if it has one.
+std::string_view without_word_start(std::string_view piece);
 
 // The words of SentencePiece pieces: a piece starting with "▁" opens a word, any other piece
 // (a continuation, punctuation glued to the word before) joins the current word; the first

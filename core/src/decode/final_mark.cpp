@@ -8,13 +8,6 @@
 namespace attend {
 namespace {
 
-// A piece's text without the "▁" (3 bytes) that opens a word.
-std::string_view without_word_start(const std::string& piece) {
-  std::string_view text = piece;
-  if (opens_word(piece)) text.remove_prefix(3);
-  return text;
-}
-
 bool is_mark(std::string_view text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c == '?' || c == '!'; });
 }

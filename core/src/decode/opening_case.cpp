@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "decode/alignment.h"
+#include "decode/pass_through.h"
 #include "text/ascii.h"
 #include "text/letter_case.h"
 #include "text/letters.h"
@@ -32,7 +33,7 @@ std::string lowercase_opening(std::string_view word) {
 // Whether `language` writes `lowered` (a word in lowercase) so inside a sentence, `target`
 // holding it as one piece.
 bool written_in_lowercase(const std::string& lowered, const Tokenizer& target, Language language) {
-  if (lowered.empty() || target.piece_to_id(std::string(kWordStart) + lowered) == target.unk_id()) return false;
+  if (lowered.empty() || !knows_whole_word(target)(lowered)) return false;
   if (language == Language::english || language == Language::french) return true;
   return is_function_word(lowered, Language::german) ||
          std::find(std::begin(kGermanLowercase), std::end(kGermanLowercase), lowered) != std::end(kGermanLowercase);
@@ -55,8 +56,7 @@ size_t word_length(std::string_view text) {
 bool opens_in_lowercase(const std::vector<int>& source_ids, const Tokenizer& source) {
   for (const int id : source_ids) {
     const std::string whole = source.id_to_piece(id);
-    std::string_view piece = whole;
-    if (piece.substr(0, kWordStart.size()) == kWordStart) piece.remove_prefix(kWordStart.size());
+    const std::string_view piece = without_word_start(whole);
     if (piece.empty()) continue;
     return first_letter(piece) == Letter::lower;
   }
@@ -72,7 +72,7 @@ void open_in_lowercase(std::vector<SearchHypothesis>& hypotheses, const Tokenize
       const std::string next = target.id_to_piece(h.ids[1]);
       if (!opens_word(next) && (first_letter(next) != Letter::none || is_word_joiner(next))) continue;
     }
-    const std::string lowered = lowercase_opening(std::string_view(first).substr(kWordStart.size()));
+    const std::string lowered = lowercase_opening(without_word_start(first));
     if (written_in_lowercase(lowered, target, language)) h.ids[0] = target.piece_to_id(std::string(kWordStart) + lowered);
   }
   // The beam may hold the same words in both cases ("Zwei Hunde …" and "zwei Hunde …"): the

@@ -49,7 +49,7 @@ std::optional<Marks> marks_of(std::string_view quotation) {
 std::string word_text(const std::vector<std::string>& pieces, const WordSpan& word) {
   std::string text;
   for (int piece = word.begin; piece < word.end; ++piece) text += pieces[static_cast<size_t>(piece)];
-  return starts_with(text, "\xE2\x96\x81") ? text.substr(3) : text;
+  return std::string(without_word_start(text));
 }
 
 // The opening mark `text` starts with, or none.
@@ -64,8 +64,7 @@ std::optional<Marks> opening_mark(std::string_view text) {
 // that opens the quotation), or -1.
 int closing_piece(const std::vector<std::string>& pieces, const WordSpan& word, bool first) {
   for (int piece = word.begin; piece < word.end; ++piece) {
-    std::string_view text = pieces[static_cast<size_t>(piece)];
-    if (starts_with(text, "\xE2\x96\x81")) text.remove_prefix(3);
+    std::string_view text = without_word_start(pieces[static_cast<size_t>(piece)]);
     if (first && piece == word.begin) {
       const std::optional<Marks> open = opening_mark(text);
       text.remove_prefix(open ? open->open.size() : 0);

@@ -311,6 +311,7 @@ struct Translator::State {
     }
 
     std::vector<Translation> out(sources.size());
+    const Language target_language = named_languages(impl).target;
     for (size_t i = 0; i < sources.size(); ++i) {
       Translation& t = out[i];
       t.source_ids = sources[i];
@@ -319,7 +320,7 @@ struct Translator::State {
       end_with_mark(found[i], final_mark(sources[i], c.eos_id, *impl.src_tokenizer), *impl.tgt_tokenizer,
                     static_cast<size_t>(limit - 1));
       if (opens_in_lowercase(sources[i], *impl.src_tokenizer)) {
-        open_in_lowercase(found[i], *impl.tgt_tokenizer, named_languages(impl).target);
+        open_in_lowercase(found[i], *impl.tgt_tokenizer, target_language);
       }
       for (SearchHypothesis& h : found[i]) {
         Hypothesis hyp;

@@ -72,12 +72,19 @@ class Planner {
     plan_whole_sentence(begin, end);
   }
 
+  // Where the words of the sentence in [begin, end) begin: after the blanks and an enumerator
+  // ("2) " of "1) … 2) A girl jumps.") and the blanks after it ("\f" after its space).
+  size_t words_begin(size_t begin, size_t end) const {
+    while (begin < end && is_blank(text_[begin])) ++begin;
+    begin += enumerator_length(text_.substr(begin, end - begin));
+    while (begin < end && is_blank(text_[begin])) ++begin;
+    return begin;
+  }
+
   // Where the label or greeting the sentence in [begin, end) opens with ends (text/set_phrases.h
   // opening_phrase_length), or 0.
   size_t opening_before(size_t begin, size_t end) const {
-    while (begin < end && is_blank(text_[begin])) ++begin;
-    begin += enumerator_length(text_.substr(begin, end - begin));  // as plan_whole_sentence reads it
-    while (begin < end && is_blank(text_[begin])) ++begin;
+    begin = words_begin(begin, end);
     const size_t length = opening_phrase_length(text_.substr(begin, end - begin));
     return length == 0 ? 0 : begin + length;
   }
@@ -85,9 +92,7 @@ class Planner {
   // [begin, end) as plan_sentence's, its openings cut off already.
   void plan_whole_sentence(size_t begin, size_t end) {
     const size_t first = begin;
-    while (begin < end && is_blank(text_[begin])) ++begin;
-    begin += enumerator_length(text_.substr(begin, end - begin));  // "2) " of "1) … 2) A girl jumps."
-    while (begin < end && is_blank(text_[begin])) ++begin;         // "\f" after its space
+    begin = words_begin(begin, end);
     keep(first, begin);
     size_t last = end;
     while (last > begin && is_blank(text_[last - 1])) --last;
