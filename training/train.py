@@ -478,7 +478,7 @@ def export(args, cfg, model, val_batches, src_model, tgt_model):
     tgt_bytes = None if cfg.shared_vocab else open(tgt_model, "rb").read()
     for dtype in ("f32", "int8"):
         path = os.path.join(args.out, f"model.{dtype}.safetensors")
-        export_model(model, path, src_bytes, tgt_bytes, dtype, languages=args.pair)
+        export_model(model, path, src_bytes, tgt_bytes, dtype, languages=args.pair, text_rules="caption")
         print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB)", file=sys.stderr)
 
 

@@ -102,6 +102,12 @@ export interface TranslateOptions {
   rerank?: boolean;
   /** The reverse model's weight W in the reranked score, for this call (default LoadOptions.reverseWeight; ≥ 0; 0 keeps the search's order). */
   reverseWeight?: number;
+  /**
+   * The caption layer's rules over the text (set phrases, numbers and dates written the translation's
+   * way, capitals read in sentence case, a final "?" or "!" kept): 'auto' (default) where the model
+   * file asks for them (ModelInfo.asksForCaptionRules), or on (true) or off (false) for this call.
+   */
+  captionRules?: 'auto' | boolean;
   /** Called after each generated token; return false to stop (translate rejects with 'cancelled'). */
   onToken?: (step: StepEvent) => boolean | void;
 }
@@ -221,6 +227,8 @@ export interface TranslatorInfo {
    *  "de"); both "" for a file that names none. */
   sourceLanguage: string;
   targetLanguage: string;
+  /** The file asks for the caption layer's rules (`attend.text_rules: caption`); TranslateOptions.captionRules. */
+  asksForCaptionRules: boolean;
   simd: boolean;
   kernels: 'wasm_simd128' | 'scalar';
 }

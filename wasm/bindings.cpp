@@ -125,8 +125,16 @@ void choose_reranking(const AttendSession& session, std::optional<bool> rerank, 
   options.reverse_model = session.reverse;
 }
 
+// captionRules: "auto" (where the model file asks for them), true or false.
+attend::CaptionRules caption_rules_option(const std::string& key, const json& value) {
+  if (value.is_boolean()) return value.get<bool>() ? attend::CaptionRules::on : attend::CaptionRules::off;
+  if (value == "auto") return attend::CaptionRules::as_model_asks;
+  throw invalid_option(key, "true, false or \"auto\"", value);
+}
+
 // Options as attend.mjs names them; absent keys keep the core's defaults, unknown keys are
 // an error (a misspelt option must not be silently ignored), and so is a value of another type.
+
 attend::TranslateOptions parse_options(const json& o, const AttendSession& session) {
   attend::TranslateOptions options;
   options.reverse_weight = session.reverse_weight;
@@ -143,6 +151,7 @@ attend::TranslateOptions parse_options(const json& o, const AttendSession& sessi
     else if (key == "attention") options.capture_attention = bool_option(key, value);
     else if (key == "rerank") rerank = bool_option(key, value);
     else if (key == "reverseWeight") options.reverse_weight = float_option(key, value);
+    else if (key == "captionRules") options.caption_rules = caption_rules_option(key, value);
     else if (key == "maskedHeads") {
       if (!value.is_array()) throw invalid_option(key, "an array of {kind, layer, head}", value);
       for (const json& head : value) {
@@ -240,6 +249,7 @@ json info_json(const attend::Model& model) {
           {"parameterCount", info.parameter_count}, {"fileBytes", info.file_bytes},
           {"srcVocabSize", info.src_vocab_size}, {"tgtVocabSize", info.tgt_vocab_size},
           {"sourceLanguage", info.source_language}, {"targetLanguage", info.target_language},
+          {"asksForCaptionRules", info.asks_for_caption_rules},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }
 

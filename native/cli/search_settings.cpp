@@ -36,8 +36,12 @@ void SearchSettings::add_to(OptionParser& parser) {
                     &rerank_with);
   parser.add_float("--rerank-weight", "W", "the reverse model's weight W in --rerank-with's score",
                    &options.reverse_weight, 0.f, 100.f);
+  parser.add_string("--caption-rules", "auto|on|off",
+                    "the caption layer's rules over the text (set phrases, numbers and dates written the "
+                    "translation's way, a final ? or ! kept, ...): auto (default) where the model file asks for them",
+                    &caption_rules);
   names_ = {"--beam",     "--alpha",     "--max-len",          "--max-len-ratio", "--max-repeats",  "--batch",
-            "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight"};
+            "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight", "--caption-rules"};
 }
 
 void ModelFlags::add_to(OptionParser& parser) {
@@ -80,6 +84,15 @@ std::string SearchSettings::first_given(const OptionParser& parser) const {
 void SearchSettings::finish(const OptionParser& parser) {
   options.masked_heads.clear();
   for (const std::string& spec : mask_heads) options.masked_heads.push_back(parse_head_spec(spec));
+  if (caption_rules == "auto") {
+    options.caption_rules = CaptionRules::as_model_asks;
+  } else if (caption_rules == "on") {
+    options.caption_rules = CaptionRules::on;
+  } else if (caption_rules == "off") {
+    options.caption_rules = CaptionRules::off;
+  } else {
+    throw UsageError("--caption-rules wants auto, on or off, got '" + caption_rules + "'");
+  }
   if (parser.given("--rerank-weight") && rerank_with.empty()) throw UsageError("--rerank-weight goes with --rerank-with FILE");
   if (!rerank_with.empty() && options.beam_size < 2) {
     throw UsageError("--rerank-with reranks a beam: give --beam 2 or more (greedy search finds one hypothesis)");

@@ -29,6 +29,7 @@ struct SearchSettings {
   ModelFlags model;                     // --int8-activations, --device, --compute
   bool no_split = false;                // --no-split: a line is one sentence, as before documents
   std::string rerank_with;              // --rerank-with: the reverse model's file
+  std::string caption_rules = "auto";  // --caption-rules: auto, on or off (CaptionRules)
 
   void add_to(OptionParser& parser);
   // After parsing: turns --mask-head values into options.masked_heads; checks the reranking

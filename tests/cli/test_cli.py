@@ -214,6 +214,19 @@ class Translate(unittest.TestCase):
         self.assertIn("--max-repeats", err)
         self.translate("--max-repeats", "0", SENTENCES[0])
 
+    def test_caption_rules_is_checked_and_turns_the_rules_on_and_off(self):
+        code, _, err = run("translate", "--model", F32, "--caption-rules", "maybe", SENTENCES[0])
+        self.assertEqual(code, 2, err)
+        self.assertIn("--caption-rules wants auto, on or off", err)
+        # The fixture asks for the rules (make_tiny_model.py): auto is on, which reads capitals
+        # in sentence case; off gives the model the capitals as written.
+        shouted = [sentence.upper() for sentence in SENTENCES]
+        auto, _ = self.translate(*shouted)
+        self.assertEqual(auto, self.translate("--caption-rules", "on", *shouted)[0])
+        self.assertEqual(auto, self.translate(*SENTENCES)[0])
+        off, _ = self.translate("--caption-rules", "off", *shouted)
+        self.assertNotEqual(off, auto)
+
     def test_empty_lines_stay_empty(self):
         single, _ = self.translate(SENTENCES[0])
         out, err = self.translate(stdin=f"\n{SENTENCES[0]}\n\n   \n")

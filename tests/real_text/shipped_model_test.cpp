@@ -371,5 +371,36 @@ TEST(ShippedModel, SentencesWithoutUnknownPiecesAreTranslatedAsTheirIds) {
   EXPECT_EQ(translator.translate(text).hypotheses[0].text, translator.translate_ids({prepared.ids})[0].hypotheses[0].text);
 }
 
+TEST(ShippedModel, AsksForTheCaptionRulesAndWithoutThemGetsTheWordsItsSearchProduced) {
+  EXPECT_TRUE(shipped_model()->info().asks_for_caption_rules);
+  Translator translator(shipped_model());
+  TranslateOptions off;
+  off.beam_size = 4;
+  off.caption_rules = CaptionRules::off;
+  TranslateOptions on = off;
+  on.caption_rules = CaptionRules::as_model_asks;
+  // A set phrase, a final "?", capitals, a title and a clock time: each rewritten by the rules.
+  const std::vector<std::string> texts = {"Thank you very much!", "Where is the nearest pharmacy?",
+                                          "A WOMAN IS WALKING.", "Mrs. Brown reads a book.", "Two dogs run."};
+  size_t rewritten = 0;
+  for (const std::string& text : texts) {
+    const Translation plain = translator.translate(text, off);
+    const Translation searched = translator.translate_ids({translator.source_ids(text)}, off)[0];
+    ASSERT_EQ(plain.status, TranslationStatus::translated) << text;
+    EXPECT_EQ(plain.hypotheses[0].ids, searched.hypotheses[0].ids) << text;
+    EXPECT_EQ(plain.hypotheses[0].text, searched.hypotheses[0].text) << text;
+    if (translator.translate(text, on).hypotheses[0].text != plain.hypotheses[0].text) ++rewritten;
+  }
+  EXPECT_GE(rewritten, 3u);  // the rules do change these, so the comparison above is not idle
+}
+
+TEST(ShippedModel, WithoutTheCaptionRulesNumbersPassThroughAsWritten) {
+  Translator translator(shipped_model());
+  TranslateOptions off;
+  off.caption_rules = CaptionRules::off;
+  const Translation t = translator.translate("A man pays $12.99 at 5 p.m.", off);
+  EXPECT_NE(t.hypotheses[0].text.find("$12.99"), std::string::npos) << t.hypotheses[0].text;
+}
+
 }  // namespace
 }  // namespace attend

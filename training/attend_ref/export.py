@@ -72,7 +72,10 @@ def checked_languages(languages):
     return languages
 
 
-def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32", languages=None):
+TEXT_RULES = ("caption", "none")  # `attend.text_rules`: the caption layer's rules, or none
+
+
+def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32", languages=None, text_rules=None):
     cfg = model.cfg
     if dtype not in ("f32", "int8"):
         raise ValueError(f"dtype must be f32 or int8, got {dtype!r}")
@@ -90,19 +93,38 @@ def export_model(model, path, src_spm_bytes, tgt_spm_bytes=None, dtype="f32", la
     metadata = {"attend.format": FORMAT_VERSION, "attend.config": cfg.to_json(), "attend.dtype": dtype}
     if languages is not None:
         metadata["attend.languages"] = checked_languages(languages)
+    if text_rules is not None:
+        metadata["attend.text_rules"] = checked_text_rules(text_rules)
     write_safetensors(path, tensors, metadata)
+
+
+def checked_text_rules(rules):
+    if rules not in TEXT_RULES:
+        raise ValueError(f"text rules must be one of {', '.join(TEXT_RULES)}, got {rules!r}")
+    return rules
 
 
 def name_languages(path, languages):
     """Writes `attend.languages` into a model file, its tensors unchanged (files exported before it
     existed): a new file renamed over the old one, so an interruption leaves the old one whole."""
-    languages = checked_languages(languages)
+    rewrite_metadata(path, {"attend.languages": checked_languages(languages)})
+
+
+def ask_for_text_rules(path, rules):
+    """Writes `attend.text_rules` into a model file, its tensors unchanged: "caption" for the
+    caption models Attend trained on Multi30k (their files written before the key existed)."""
+    rewrite_metadata(path, {"attend.text_rules": checked_text_rules(rules)})
+
+
+def rewrite_metadata(path, updates):
+    """A new file with `updates` in its metadata renamed over the old one, so an interruption
+    leaves the old one whole."""
     try:
         tensors, metadata = read_safetensors(path)
     except (KeyError, ValueError, struct.error) as error:
         raise ValueError(f"not a model file this tool reads ({error})") from error
     temporary = path + ".naming"
-    write_safetensors(temporary, tensors, {**metadata, "attend.languages": languages})
+    write_safetensors(temporary, tensors, {**metadata, **updates})
     os.replace(temporary, path)
 
 

@@ -98,6 +98,9 @@ struct ModelInfo {
   // The languages the file says it translates from and into (`attend.languages`), as ISO 639
   // codes ("en", "de"); both empty for a file that names none (those written before 2026-12-01).
   std::string source_language, target_language;
+  // The file asks for the caption layer's rules (`attend.text_rules: caption`; TranslateOptions::
+  // caption_rules): Attend's own Multi30k models do; a file without the key gets none.
+  bool asks_for_caption_rules = false;
   std::vector<TensorInfo> tensors;
   int members = 1;  // an ensemble's: file_bytes and parameter_count are their sums, the rest the first member's
 };

@@ -45,6 +45,17 @@ struct TargetScore {
   int tokens = 0;        // the target's tokens + 1 (eos)
 };
 
+// The caption layer: rules over the text for the small caption models Attend trained itself on
+// Multi30k (set phrases, numbers, times, dates and titles written the translation's way, names
+// read as "someone", capitals read in sentence case, a source's final "?" or "!" and its opening
+// lowercase kept). A model file asks for them (`attend.text_rules: caption`, ModelInfo); a file
+// that does not gets the words its search produced, its spans carried as written.
+enum class CaptionRules {
+  as_model_asks,  // on where the model file asks for them
+  on,
+  off,
+};
+
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
   float length_penalty = 1.0f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only);
@@ -68,10 +79,12 @@ struct TranslateOptions {
   std::vector<HeadRef> masked_heads;  // these heads' outputs are zeroed
   // Called after each generated token; return false to stop (throws Error(cancelled)).
   std::function<bool(const StepEvent&)> on_step;
+  CaptionRules caption_rules = CaptionRules::as_model_asks;
 };
 
 struct Hypothesis {
-  // Without bos/eos: what the model generated, except where the source ends in "?" or "!" and a
+  // Without bos/eos: what the model generated, except, with the caption rules (CaptionRules),
+  // where the source ends in "?" or "!" and a
   // finished hypothesis ends otherwise: it ends in the source's marks (decode/final_mark.h); and
   // where the source opens in lowercase: its first piece may be its lowercase twin
   // (decode/opening_case.h; on_step's events show what the model generated). The scores are of
@@ -151,6 +164,7 @@ struct PreparedSource {
   std::vector<PassThrough> pass_through; // in source order; empty for most sentences
   TranslationStatus status = TranslationStatus::translated;  // unreadable_script, set_phrase: ids is empty
   std::string written;  // set_phrase, passed_through: the translation, written without the model
+  bool caption_rules = true;  // prepared with the caption rules (CaptionRules); they place its spans too
 };
 
 struct Translation {
@@ -199,7 +213,10 @@ class Translator {
   // capitals is read in sentence case ("A WOMAN IS WALKING." as "A woman is walking."), a
   // shouted word the vocabulary knows in lowercase so ("VERY" as "very": text/letter_case.h).
   // Throws as source_ids() does.
-  PreparedSource prepare(std::string_view text) const;
+  // Without the caption rules (CaptionRules, resolved against the model file), only the text the
+  // vocabulary lacks, numbers, web addresses and emoticons pass through, as written, and nothing is
+  // re-cased or written from a table.
+  PreparedSource prepare(std::string_view text, CaptionRules rules = CaptionRules::as_model_asks) const;
   // Translates prepared sentences as translate_ids does, then puts each hypothesis' pass-through
   // spans into its text where the cross-attention aligns them (decode/alignment.h: one
   // teacher-forced pass per hypothesis of a sentence that has any). Unreadable sentences are not

@@ -193,6 +193,12 @@ bool beside_month(std::string_view text, size_t begin, size_t end) {
   return after || (end + 1 < text.size() && text[end] == ' ' && is_month_name(word_toward(text, end + 1, 1)));
 }
 
+// Whether text[at] goes on a number: a digit, or one of . , : - / with a digit after it.
+bool continues_number(std::string_view text, size_t at) {
+  const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
+  return is_ascii_digit(text[at]) || (separator && at + 1 < text.size() && is_ascii_digit(text[at + 1]));
+}
+
 // Numbers: runs of ASCII digits, with single . , : - or / between digits ("1,000", "10:30", "3.5",
 // "5-7", "1/2"), in French text with spaces between groups of thousands ("1 200"), of at least kMinNumberDigits characters, or with a sign before (sign_before) or a %
 // or currency sign after them ("$6", "#1", "-5", "5%", "4 €": the models lost the signs or the
@@ -204,16 +210,12 @@ bool beside_month(std::string_view text, size_t begin, size_t end) {
 // the range it ends ("von 10 bis 20 Uhr", "9 to 5 p.m.") or its preposition ("um 20 Uhr", "at
 // 8:15": text/clock_times.h clock_phrase_begin).
 std::vector<ByteRange> numbers(std::string_view text) {
-  auto continues_number = [&](size_t at) {  // a digit, or a separator with a digit after it
-    const bool separator = std::string_view(".,:-/").find(text[at]) != std::string_view::npos;
-    return is_ascii_digit(text[at]) || (separator && at + 1 < text.size() && is_ascii_digit(text[at + 1]));
-  };
   std::vector<ByteRange> runs;
   const bool french = guess_language(text) == Language::french;
   for (size_t begin = 0; begin < text.size(); ++begin) {
     if (!is_ascii_digit(text[begin])) continue;
     size_t end = begin + 1;
-    while (end < text.size() && continues_number(end)) ++end;
+    while (end < text.size() && continues_number(text, end)) ++end;
     if (french && end - begin <= 3) end = french_thousands_end(text, end);  // "1 200 €"
     const size_t sign = sign_before(text, begin);
     const size_t unit = std::max({unit_end(text, end), measure_end(text, end), currency_name_end(text, end)});
@@ -573,6 +575,22 @@ void around_words(Insertion& open, Insertion& close, const std::vector<std::stri
   close.before_piece = last;
 }
 
+// Numbers as any model may write them wrong, whatever its languages: ASCII digits with single . , : - or /
+// between them, two or more characters, or with a currency sign or # before them or a minus or
+// plus opening a word ("$5", "-5"). numbers() adds what the caption rules write the translation's way.
+std::vector<ByteRange> plain_numbers(std::string_view text) {
+  std::vector<ByteRange> runs;
+  for (size_t begin = 0; begin < text.size(); ++begin) {
+    if (!is_ascii_digit(text[begin])) continue;
+    size_t end = begin + 1;
+    while (end < text.size() && continues_number(text, end)) ++end;
+    const size_t sign = sign_before(text, begin);
+    if (end - begin >= kMinNumberDigits || sign > 0) runs.push_back(ByteRange{begin - sign, end});
+    begin = end - 1;
+  }
+  return runs;
+}
+
 }  // namespace
 
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id) {
@@ -584,18 +602,20 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 }
 
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
-                                          const KnowsLowercase& knows) {
-  std::vector<ByteRange> seeds = numbers(text);
-  for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
-  for (const ByteRange& name : titled_names(text)) seeds.push_back(name);
+                                          const KnowsLowercase& knows, bool caption_rules) {
+  std::vector<ByteRange> seeds = caption_rules ? numbers(text) : plain_numbers(text);
+  if (caption_rules) {
+    for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
+    for (const ByteRange& name : titled_names(text)) seeds.push_back(name);
+    for (const ByteRange& range : calendar_ranges(text)) seeds.push_back(range);
+  }
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
-  for (const ByteRange& range : calendar_ranges(text)) seeds.push_back(range);
   for (const TokenSpan& token : tokens) {
     if (token.id == unk_id) seeds.push_back(ByteRange{token.begin, token.end});
   }
   std::sort(seeds.begin(), seeds.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
-  const std::vector<ByteRange> quoted = quotations(text);
+  const std::vector<ByteRange> quoted = caption_rules ? quotations(text) : std::vector<ByteRange>{};
   const auto overlaps = [](const ByteRange& a, const ByteRange& b) { return a.begin < b.end && b.begin < a.end; };
   std::vector<ByteRange> spans;
   for (ByteRange span : seeds) {
@@ -624,7 +644,7 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
   for (const ByteRange& quotation : quoted) insert(quotation);
   // The marks of quotations the models translate, alone ("street clothes" read bare), both where
   // no span holds either ("“size 12”": the 12 took the ” along).
-  const std::vector<ByteRange> marks = word_quotation_marks(text);
+  const std::vector<ByteRange> marks = caption_rules ? word_quotation_marks(text) : std::vector<ByteRange>{};
   for (size_t pair = 0; pair + 1 < marks.size(); pair += 2) {
     const auto held = [&](const ByteRange& mark) {
       return std::any_of(spans.begin(), spans.end(), [&](const ByteRange& span) { return overlaps(span, mark); });
@@ -716,13 +736,14 @@ std::string stand_in_for(std::string_view text, ByteRange span) {
 
 PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
                                          const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
-                                         int eos_id) {
+                                         int eos_id, bool caption_rules) {
   PreparedSource source;
   source.text = std::string(given);
+  source.caption_rules = caption_rules;
   source.status = TranslationStatus::unreadable_script;
   if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
   std::vector<std::string> stand_ins;
-  for (const ByteRange& span : spans) stand_ins.push_back(stand_in_for(text, span));
+  for (const ByteRange& span : spans) stand_ins.push_back(caption_rules ? stand_in_for(text, span) : std::string());
   const CutText cut = cut_spans(text, spans, stand_ins);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
   source.status = contains_letter(cut.text) ? TranslationStatus::translated : TranslationStatus::passed_through;
@@ -731,8 +752,9 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
   for (size_t k = 0; k < spans.size(); ++k) {
     int after_piece = -1;  // the last piece of the kept text before the cut
     while (after_piece + 1 < static_cast<int>(kept.size()) && kept[after_piece + 1].end <= cut.cut_at[k]) ++after_piece;
-    source.pass_through.push_back(PassThrough{std::string(slice(given, spans[k])), after_piece, stand_ins[k],
-                                              is_german_ordinal_dot(text, spans[k].end - 1) || opens_quotation(text, spans[k])});
+    const bool before_next_word =
+        caption_rules && (is_german_ordinal_dot(text, spans[k].end - 1) || opens_quotation(text, spans[k]));
+    source.pass_through.push_back(PassThrough{std::string(slice(given, spans[k])), after_piece, stand_ins[k], before_next_word});
   }
   return source;
 }
@@ -742,17 +764,18 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
                                           Language fallback_language, const std::function<bool(std::string_view)>& knows_word) {
   const std::vector<WordSpan> source_words = piece_words(source_pieces);
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
-  Language target_language = guess_language(pieces_text(target_pieces));
-  if (target_language == Language::unknown) target_language = fallback_language;
+  const bool rules = source.caption_rules;  // else each span is written as the source wrote it
+  Language target_language = rules ? guess_language(pieces_text(target_pieces)) : Language::unknown;
+  if (rules && target_language == Language::unknown) target_language = fallback_language;
   // "1,000 people watch 12 dogs." holds no function word: the source is the pair's other language.
-  Language source_language = guess_language(source.text);
-  if ((source_language == Language::unknown || source_language == target_language) && knows_word) {
+  Language source_language = rules ? guess_language(source.text) : Language::unknown;
+  if (rules && (source_language == Language::unknown || source_language == target_language) && knows_word) {
     source_language = other_language(target_language, knows_word);
   }
   // A span's titles before a name the translation's way ("Frau Müller" -> "Ms. Müller", "mit Herrn
   // Smith" after the translation's preposition); a quotation as written.
   const auto with_titles = [&](const PassThrough& span, const std::string& text, int before_piece) {
-    if (is_quotation_stand_in(span.stand_in)) return text;
+    if (!rules || is_quotation_stand_in(span.stand_in)) return text;
     return titles_in(text, source_language, target_language, target_word_before(target_pieces, target_words, before_piece));
   };
   std::vector<Insertion> insertions;
@@ -774,7 +797,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       while (!opens && word + 1 < source_words.size() && source_words[word + 1].begin <= span.after_piece) ++word;
       const WordSpan& target = target_words[static_cast<size_t>(alignment[word])];
       before_piece = opens ? target.begin : end_before_punctuation(target_pieces, target);
-      if (opens_source(span, source_pieces) && opens_with_time_phrase(span.text)) before_piece = 0;
+      if (rules && opens_source(span, source_pieces) && opens_with_time_phrase(span.text)) before_piece = 0;
     }
     const bool ends_source = span.after_piece + 1 == static_cast<int>(source_pieces.size());
     if (ends_source && ((!source_pieces.empty() && is_punctuation_piece(source_pieces.back())) || only_faces(span.text))) {
@@ -785,7 +808,7 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     const bool lent_its_dot = span.after_piece + 2 == static_cast<int>(source_pieces.size()) && source_pieces.back() == "." &&
                               ends_in_dotted_letters(span.text);
     const bool inside = before_piece < final_punctuation_begin(target_pieces);
-    if (is_quotation_mark(span.text)) {  // around the translation of the words it quoted
+    if (rules && is_quotation_mark(span.text)) {  // around the translation of the words it quoted
       insertions.push_back(Insertion{quotation_mark_in(span.text, span.before_next_word, target_language), before_piece,
                                      0, !span.before_next_word, span.before_next_word});
       if (span.before_next_word) {
@@ -798,13 +821,14 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
     }
     // Into no translation (passed_through_text) only the span opening the source opens it.
     const bool opens_translation = before_piece == 0 && (!target_pieces.empty() || opens_source(span, source_pieces));
-    std::string text = written_in(span.text, span_context(source, span, source_pieces, source_words, source_language), target_language,
-                                  opens_translation);
+    std::string text = rules ? written_in(span.text, span_context(source, span, source_pieces, source_words, source_language),
+                                          target_language, opens_translation)
+                             : span.text;
     if (lent_its_dot && inside && text == span.text) text += '.';  // not "… 17 Uhr."
     insertions.push_back(Insertion{with_titles(span, text, before_piece), before_piece});
     // A span of words opening the translation takes the capital of the model's first word
     // ("Montags Ein Mann" -> "Montags ein Mann"; a sentence after an emoji keeps it: "😀 Ein Mann").
-    if (before_piece == 0 && !target_words.empty() && opens_with_word(span.text)) {
+    if (rules && before_piece == 0 && !target_words.empty() && opens_with_word(span.text)) {
       const std::string first = without_word_mark(bare_word(target_pieces, target_words[0]));
       const std::string bare = first.substr(0, first.find('\''));  // "l" of "L'homme"
       const bool formal_you = target_language == Language::german && bare == "sie";  // "Sie", not "sie"
@@ -889,6 +913,7 @@ std::optional<std::vector<ByteRange>> pass_through_ranges(std::string_view text,
 
 std::string passed_through_text(const PreparedSource& source, const Tokenizer& source_tokenizer,
                                 const Tokenizer& target_tokenizer) {
+  if (!source.caption_rules) return source.text;  // the spans as written, the text between them kept
   const std::vector<std::string> source_pieces =
       source_tokenizer.pieces(std::vector<int>(source.ids.begin(), source.ids.end() - 1));  // no eos
   const std::vector<int> alignment(piece_words(source_pieces).size(), -1);  // no translation to align with

@@ -37,8 +37,10 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged
 // ("مرحبا بكم", "555-0199"). In text order, disjoint. `knows`: as for spelled_names.
+// Without the caption rules (`caption_rules` false), only unknown pieces, numbers of digits
+// (two or more characters, or a sign before them), web addresses and emoticons, and no quotations.
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
-                                          const KnowsLowercase& knows);
+                                          const KnowsLowercase& knows, bool caption_rules = true);
 
 // `text` without `spans` (each taken out with the whitespace before it, or after it at the
 // start of the text; or replaced by its stand-in, stand_ins[k] when not empty), and for each span
@@ -72,7 +74,7 @@ std::string stand_in_for(std::string_view text, ByteRange span);
 // punctuation left for the model, its status is passed_through (its `written`: passed_through_text).
 PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
                                          const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
-                                         int eos_id);
+                                         int eos_id, bool caption_rules = true);
 
 // A span of source text to put into a translation, before target piece `before_piece`
 // (the number of pieces: at the end), in place of the pieces up to `replaces_until` (when
@@ -102,7 +104,8 @@ struct Insertion {
 // source's language is told by its function words, else (none, or the translation's own) it is
 // the other language whose function words `knows_word` says the vocabulary holds ("1,000 people
 // watch …"). Titles before a name too, of the source's language (text/titles.h: "Frau Müller" ->
-// "Ms. Müller", "mit Mr. Smith" -> "mit Herrn Smith"); a quotation as written.
+// "Ms. Müller", "mit Mr. Smith" -> "mit Herrn Smith"); a quotation as written. All that with the
+// caption rules only (source.caption_rules): without them every span is written as the source wrote it.
 // A span of words opening the translation lowers the model's first word when that is a function
 // word of the translation's language, or, in English and French, a word `knows_word` says the
 // target vocabulary holds whole in lowercase ("12 Dogs play" -> "12 dogs play"; not "I", nor a name

@@ -162,6 +162,11 @@ void open_like_source(PreparedSource& source, const Tokenizer& target, Language 
   if (first_letter(source.text) == Letter::lower) source.written = opened_in_lowercase(source.written, target, language);
 }
 
+// Whether a call with `rules` runs the caption rules on `impl`'s model.
+bool caption_rules_on(const Model::Impl& impl, CaptionRules rules) {
+  return rules == CaptionRules::on || (rules == CaptionRules::as_model_asks && impl.asks_for_caption_rules);
+}
+
 }  // namespace
 
 struct Translator::State {
@@ -312,15 +317,18 @@ struct Translator::State {
 
     std::vector<Translation> out(sources.size());
     const Language target_language = named_languages(impl).target;
+    const bool caption_rules = caption_rules_on(impl, o.caption_rules);  // else the search's ids, unchanged
     for (size_t i = 0; i < sources.size(); ++i) {
       Translation& t = out[i];
       t.source_ids = sources[i];
       t.source_pieces = impl.src_tokenizer->pieces(sources[i]);
       const int limit = decode_limit(c, static_cast<int>(sources[i].size()), o);  // generated tokens, eos included
-      end_with_mark(found[i], final_mark(sources[i], c.eos_id, *impl.src_tokenizer), *impl.tgt_tokenizer,
-                    static_cast<size_t>(limit - 1));
-      if (opens_in_lowercase(sources[i], *impl.src_tokenizer)) {
-        open_in_lowercase(found[i], *impl.tgt_tokenizer, target_language);
+      if (caption_rules) {
+        end_with_mark(found[i], final_mark(sources[i], c.eos_id, *impl.src_tokenizer), *impl.tgt_tokenizer,
+                      static_cast<size_t>(limit - 1));
+        if (opens_in_lowercase(sources[i], *impl.src_tokenizer)) {
+          open_in_lowercase(found[i], *impl.tgt_tokenizer, target_language);
+        }
       }
       for (SearchHypothesis& h : found[i]) {
         Hypothesis hyp;
@@ -443,31 +451,37 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
                                                      const TranslateOptions& options, int batch_size) {
   std::vector<PreparedSource> sources;
   sources.reserve(texts.size());
-  for (const std::string& text : texts) sources.push_back(prepare(text));
+  for (const std::string& text : texts) sources.push_back(prepare(text, options.caption_rules));
   return translate_prepared(sources, options, batch_size);
 }
 
-PreparedSource Translator::prepare(std::string_view given) const {
+PreparedSource Translator::prepare(std::string_view given, CaptionRules rules) const {
   const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
   const KnowsLowercase knows = knows_lowercase(tokenizer);
-  const std::string text = lowercase_shouted_words(sentence_case_if_all_caps(given), knows);  // what the model reads best
+  const bool caption_rules = caption_rules_on(state_->impl, rules);
+  // What the model reads best: with the caption rules, capitals in sentence case.
+  const std::string text = caption_rules ? lowercase_shouted_words(sentence_case_if_all_caps(given), knows) : std::string(given);
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
   const Tokenizer& target = *state_->impl.tgt_tokenizer;
   const NamedLanguages named = named_languages(state_->impl);
-  if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, target, named)) {
-    open_like_source(*phrase, target, named.target);
-    return *std::move(phrase);
+  if (caption_rules) {
+    if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, target, named)) {
+      open_like_source(*phrase, target, named.target);
+      return *std::move(phrase);
+    }
   }
-  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows);
+  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows, caption_rules);
   if (!spans.empty()) {
-    PreparedSource source = prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id);
+    PreparedSource source =
+        prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id, caption_rules);
     if (source.status == TranslationStatus::passed_through) {
       source.written = passed_through_text(source, tokenizer, target);
-      open_like_source(source, target, named.target);
+      if (caption_rules) open_like_source(source, target, named.target);
     }
     return source;
   }
   PreparedSource source;
+  source.caption_rules = caption_rules;
   source.text = std::string(given);
   for (const TokenSpan& token : tokens) source.ids.push_back(token.id);
   source.ids = sentence_ids(state_->impl.config, std::move(source.ids));

@@ -58,7 +58,8 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
       const bool markup = holds_markup(edges, segment.begin, segment.end);
       (markup ? with_markup : without_markup).push_back(found.size());
       found.push_back(SentenceSource{k, segment.begin, segment.end, markup});
-      sources.push_back(translator.prepare(std::string_view(texts[k]).substr(segment.begin, segment.end - segment.begin)));
+      sources.push_back(translator.prepare(std::string_view(texts[k]).substr(segment.begin, segment.end - segment.begin),
+                                           options.caption_rules));
     }
   }
   std::vector<Translation> translations(found.size());

@@ -80,6 +80,12 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
   if (auto languages = meta.find("attend.languages"); languages != meta.end()) {
     std::tie(impl->source_language, impl->target_language) = language_pair(languages->second);
   }
+  if (auto rules = meta.find("attend.text_rules"); rules != meta.end()) {
+    if (rules->second != "caption" && rules->second != "none") {
+      fail("'attend.text_rules' is '" + rules->second + "': expected 'caption' or 'none'");
+    }
+    impl->asks_for_caption_rules = rules->second == "caption";
+  }
   auto config = meta.find("attend.config");
   if (config == meta.end()) fail("__metadata__ has no 'attend.config'");
   impl->config = parse_model_config(config->second);
@@ -145,6 +151,7 @@ ModelInfo Model::info() const {
   info.weight_dtype = impl_->weight_dtype;
   info.source_language = impl_->source_language;
   info.target_language = impl_->target_language;
+  info.asks_for_caption_rules = impl_->asks_for_caption_rules;
   info.int8_activations = impl_->int8_activations;
   if (impl_->device) info.device = impl_->device->description();
   info.file_bytes = impl_->storage->size();
