@@ -10,7 +10,7 @@ and head (and their averages) which target word the tagged source word aligns wi
 
     score(target word u) = max over u's pieces t of  sum over w's pieces s of  cross[t][s]
 
-(the rule of core/src/decode/alignment.cpp), argmax over u. Row t of the cross map is the
+(the rule of core/src/pipeline/alignment.cpp), argmax over u. Row t of the cross map is the
 step that *produced* target piece t. It prints the share of sentences whose argmax is the
 expected word, per layer/head, per layer (heads averaged) and for all layers averaged.
 

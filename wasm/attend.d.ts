@@ -173,8 +173,11 @@ export interface TranslationResult {
   /**
    * 'unreadable_script': most of the sentence is in characters the model's vocabulary lacks (a
    * script it cannot read); it was not translated and text is the sentence unchanged.
+   * 'set_phrase': with the caption rules, a greeting, thanks or letter formula written from the
+   * caption layer's table, not by the model. 'passed_through': nothing but text that passes through
+   * (numbers, names, addresses) was left for the model, which did not run.
    */
-  status: 'translated' | 'unreadable_script';
+  status: 'translated' | 'unreadable_script' | 'set_phrase' | 'passed_through';
   /** The hypotheses were reranked by the reverse model (each then has `reverse`). */
   reranked: boolean;
   hypotheses: Hypothesis[];
@@ -288,8 +291,13 @@ export class Translator {
    * translateDocument cuts text. onToken's sentence counts the fragment's sentences.
    */
   translateHTML(input: Input, options?: TranslateOptions): Promise<HtmlResult>;
-  /** The document cut as translateDocument cuts it, without translating: in order, translate true for a sentence (a plan: itself, checked). */
-  planDocument(input: Input | DocumentPlan): DocumentPlan;
+  /**
+   * The document cut as translateDocument cuts it, without translating: in order, translate true for
+   * a sentence (a plan: itself, checked). Sentence breaks and abbreviations are the model's source
+   * language's (TranslatorInfo.sourceLanguage); with the caption rules (options.captionRules), a
+   * greeting or a label is a sentence of its own and a letter's signature is kept.
+   */
+  planDocument(input: Input | DocumentPlan, options?: TranslateOptions): DocumentPlan;
   info(): TranslatorInfo;
   dispose(): void;
 }

@@ -165,14 +165,15 @@ export function encodePlan(plan) {
 }
 
 // Candidate sentence starts of `text` as UTF-8 byte offsets: the browser's (or Node's) ICU
-// through Intl.Segmenter, the same UAX #29 rules as the native build's ICU; the core's
-// plan_document then applies the rest (lines, list markers, abbreviations). Without
+// through Intl.Segmenter in `language` (the model's source language; the default locale when the
+// model names none), the same UAX #29 rules as the native build's ICU; the core's plan_document
+// then applies the rest (lines, list markers, the language's abbreviations). Without
 // Intl.Segmenter, none: each line is then one sentence.
-function sentenceBreaks(text) {
+function sentenceBreaks(text, language) {
   if (typeof Intl.Segmenter !== 'function') return [];
   const breaks = [];
   let bytes = 0;
-  for (const { segment } of new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)) {
+  for (const { segment } of new Intl.Segmenter(language || undefined, { granularity: 'sentence' }).segment(text)) {
     if (bytes > 0) breaks.push(bytes);
     bytes += utf8Length(segment);
   }
@@ -331,10 +332,11 @@ export class Translator {
   }
 
   // The document cut as translateDocument cuts it: [{source, translate}] in order, translate
-  // true for a sentence and false for text kept as it is.
-  planDocument(input) {
+  // true for a sentence and false for text kept as it is. `options`: translate's; captionRules
+  // says whether a greeting or label is a sentence of its own and a letter's signature kept.
+  planDocument(input, options = {}) {
     this.#checkUsable();
-    const { bytes, segments } = this.#planned(input);
+    const { bytes, segments } = this.#planned(input, options);
     const decoder = new TextDecoder();
     return segments.map(([begin, end, translate]) => ({ source: decoder.decode(bytes.subarray(begin, end)), translate: translate === 1 }));
   }
@@ -344,7 +346,7 @@ export class Translator {
   // `input` may be cut already: planDocument's result, not cut again.
   async translateDocument(input, { onProgress, signal, onToken, ...options } = {}) {
     this.#checkUsable();
-    const { bytes, segments } = this.#planned(input);
+    const { bytes, segments } = this.#planned(input, options);
     const sentences = segments.filter(([, , translate]) => translate).map(([begin, end]) => bytes.subarray(begin, end));
     if (sentences.length === 0) throw new AttendError('empty_input', 'nothing to translate: the document has no sentence');
     const cancelled = () => new AttendError('cancelled', 'document translation cancelled by the caller');
@@ -388,7 +390,7 @@ export class Translator {
     this.#busy = true;
     try {
       const blocks = JSON.parse(takeJson(m, this.#checked(m._attend_html_blocks(html, bytes.length, this.#status))));
-      const blockBreaks = blocks.map(sentenceBreaks);
+      const blockBreaks = blocks.map((block) => sentenceBreaks(block, this.#info.sourceLanguage));
       const starts = [0];
       for (const b of blockBreaks) starts.push(starts.at(-1) + b.length);
       breaks = this.#heapWords(blockBreaks.flat());
@@ -409,8 +411,8 @@ export class Translator {
   }
 
   // {bytes, segments: [[begin, end, translate]]} of a document (a string or UTF-8 bytes, or a plan:
-  // its segments' sources one after another).
-  #planned(input) {
+  // its segments' sources one after another), cut with translate's `options`.
+  #planned(input, options) {
     if (Array.isArray(input)) {
       const sources = encodePlan(input);
       const bytes = new Uint8Array(sources.reduce((n, source) => n + source.length, 0));
@@ -431,20 +433,21 @@ export class Translator {
         throw new AttendError('invalid_input', 'the document is not valid UTF-8');
       }
     }
-    return { bytes, segments: this.#plan(bytes, sentenceBreaks(text)) };
+    return { bytes, segments: this.#plan(bytes, sentenceBreaks(text, this.#info.sourceLanguage), options) };
   }
 
-  #plan(bytes, breaks) {
+  #plan(bytes, breaks, options) {
     const m = this.#module;
     const text = this.#heapBytes(bytes);
     let offsets = 0;
+    let optionsJson = 0;
     try {
       offsets = this.#heapWords(breaks);
-      return JSON.parse(takeJson(m, this.#checked(m._attend_plan_document(this.#session, text, bytes.length, offsets,
-        breaks.length, this.#status))));
+      optionsJson = this.#heapString(JSON.stringify(options));
+      return JSON.parse(takeJson(m, this.#checked(m._attend_plan_document(this.#session, optionsJson, text, bytes.length,
+        offsets, breaks.length, this.#status))));
     } finally {
-      m._free(text);
-      m._free(offsets);
+      [text, offsets, optionsJson].forEach((pointer) => m._free(pointer));
     }
   }
 

@@ -351,15 +351,16 @@ AttendResult* attend_translate(AttendSession* session, const char* options_json,
   });
 }
 
-AttendResult* attend_plan_document(AttendSession* session, const char* text, uint32_t size, const uint32_t* breaks,
-                                   int break_count, AttendStatus* status) {
+AttendResult* attend_plan_document(AttendSession* session, const char* options_json, const char* text, uint32_t size,
+                                   const uint32_t* breaks, int break_count, AttendStatus* status) {
   return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
+    const attend::TranslateOptions options = parse_options(json::parse(options_json), *session);
     const std::string_view document(text, size);
     attend::require_valid_utf8(document);
     const std::vector<size_t> candidates(breaks, breaks + std::max(break_count, 0));
     json segments = json::array();
     for (const attend::DocumentSegment& s :
-         attend::plan_document(document, candidates, attend::model_sentence_check(session->translator))) {
+         attend::plan_document(document, candidates, attend::plan_options(session->translator, options.caption_rules))) {
       segments.push_back({s.begin, s.end, s.translate ? 1 : 0});
     }
     return new AttendResult{dump(segments), {}};

@@ -58,11 +58,13 @@ AttendResult* attend_translate(AttendSession* session, const char* options_json,
                                const uint32_t* ends, int count, AttendStepCallback on_step, AttendStatus* status);
 
 // Cuts a document (`size` bytes of UTF-8 at `text`) into the sentences the session's model
-// translates and the text kept around them (attend::plan_document), taking `break_count`
-// candidate sentence starts `breaks` (byte offsets: attend.mjs gets them from Intl.Segmenter).
+// translates and the text kept around them (attend::plan_document with attend::plan_options: the
+// model's source language, and the caption layer's phrases as `options_json`'s captionRules ask),
+// taking `break_count` candidate sentence starts `breaks` (byte offsets: attend.mjs gets them
+// from Intl.Segmenter in the model's source language). `options_json`: attend_translate's.
 // JSON: [[begin, end, translate], ...], byte offsets, translate 1 for a sentence, 0 for kept text.
-AttendResult* attend_plan_document(AttendSession* session, const char* text, uint32_t size, const uint32_t* breaks,
-                                   int break_count, AttendStatus* status);
+AttendResult* attend_plan_document(AttendSession* session, const char* options_json, const char* text, uint32_t size,
+                                   const uint32_t* breaks, int break_count, AttendStatus* status);
 
 // The texts of an HTML fragment's blocks (`size` bytes of UTF-8 at `html`), as attend::block_texts
 // gives them, for the caller's sentence breaks. JSON: ["text of block 0", ...].

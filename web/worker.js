@@ -144,7 +144,7 @@ function attentionBuffers(result) {
 // next token too); more than one group, on the pool when there is one.
 async function runDocument(request) {
   const { id, text, options, live, compareWithoutMasks } = request;
-  const plan = translator.planDocument(text);  // cut once: every translateDocument below takes it
+  const plan = translator.planDocument(text, options);  // cut once: every translateDocument below takes it
   const sentences = plan.filter((segment) => segment.translate).length;
   const single = sentences === 1;
   post({ type: 'document-progress', id, sentencesDone: 0, sentences });

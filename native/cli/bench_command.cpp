@@ -150,7 +150,7 @@ double quantile(std::vector<double> values, double q) {
   return values[below] + (values[above] - values[below]) * (position - below);
 }
 
-// What a hypothesis' search generated, eos left out: a final mark (decode/final_mark.h) added
+// What a hypothesis' search generated, eos left out: a final mark (caption/final_mark.h) added
 // to ids after the search is no work of the model's and is not counted, nor is anything in a
 // sentence not translated (TranslationStatus::unreadable_script: no tokens).
 size_t generated_tokens(const Hypothesis& hypothesis) {
@@ -253,7 +253,7 @@ void print_table(std::ostream& out, const Json& report) {
 }
 
 // --document: the whole document path (translate_document: sentence_breaks, plan_document with
-// the model's sentence check, translate_batch per group, assemble_document) against translate_batch
+// the model's plan_options, translate_batch per group, assemble_document) against translate_batch
 // on the --src lines, which are the document's sentences one per line, and the cut alone
 // (sentence_breaks and plan_document); one translator, the three interleaved in every repeat.
 std::string read_document(const std::string& path) {
@@ -265,7 +265,8 @@ std::string read_document(const std::string& path) {
 }
 
 std::vector<DocumentSegment> cut(const Translator& translator, const std::string& document) {
-  return plan_document(document, sentence_breaks(document), model_sentence_check(translator));
+  const PlanOptions plan = plan_options(translator);
+  return plan_document(document, sentence_breaks(document, plan.language), plan);
 }
 
 Json document_run(Translator& translator, const std::vector<std::string>& texts, const std::string& document,

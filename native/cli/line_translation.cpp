@@ -58,7 +58,8 @@ class ChunkTranslator {
   // one document (a signature on the line after a letter's closing is kept).
   std::vector<DocumentSegment> plan(const std::string& line) {
     if (settings_.no_split || find_invalid_utf8(line)) return {DocumentSegment{0, line.size(), true}};
-    return plan_document(line, sentence_breaks(line), model_sentence_check(single()), &plan_context_);
+    const PlanOptions plan = plan_options(single(), settings_.options.caption_rules);
+    return plan_document(line, sentence_breaks(line, plan.language), plan, &plan_context_);
   }
 
  private:

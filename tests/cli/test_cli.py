@@ -444,7 +444,7 @@ class Documents(unittest.TestCase):
         return out
 
     def test_bench_counts_the_tokens_the_search_generated(self):
-        """Not the marks put in after it: "?!" takes the place of the model's "." (decode/final_mark.h);
+        """Not the marks put in after it: "?!" takes the place of the model's "." (caption/final_mark.h);
         a line left untranslated (emoji only) counts none."""
         question = "Is the dog fast?!"
         directory = tempfile.TemporaryDirectory()

@@ -84,7 +84,7 @@ def main():
     write(out / "translate_text" / "real_text",
           bytes([9]) + ("A dog :) runs ;-) to https://x.org <3\nMr. Leo's cat ^_^ costs $5 :'(, VERY cute 😀 "
                         "Then Dr. J. Smith talks to Mme Dupont (aged 5-7)\nIBM in the U.S. opens at 8 a.m. or 5 P.M").encode())
-    # Set phrases (text/set_phrases.h): greetings, a salutation with a title, closings and a signature.
+    # Set phrases (caption/set_phrases.h): greetings, a salutation with a title, closings and a signature.
     write(out / "translate_text" / "set_phrases",
           bytes([9]) + "Dear Mr Smith,\nVielen Dank!\nHello, Anne-Marie O\u2019Neill!\nBest regards,\nAnna\nBonjour\u00a0!".encode())
     write(out / "line_reader" / "plain", "Ein Hund.\r\nZwei Männer\n\nlast line".encode())

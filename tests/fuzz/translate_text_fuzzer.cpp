@@ -3,7 +3,7 @@
 // cut at newlines, are the sentences of one batch. Each call either translates every sentence
 // or throws invalid_input (invalid UTF-8, too long) or empty_input; what it returns keeps the
 // API's shapes: a sentence in a script the model cannot read comes back unchanged and
-// untranslated, a set phrase as the table writes it (text/set_phrases.h) and a sentence of spans
+// untranslated, a set phrase as the table writes it (caption/set_phrases.h) and a sentence of spans
 // alone as they are written (passed_through), none read by the model, and the text the
 // vocabulary lacks in the others (Translator::prepare's pass-through spans) is in every
 // hypothesis' text (a title before a name may be written the translation's way). The first two
@@ -15,7 +15,7 @@
 
 #include "attend/attend.h"
 #include "fuzz_support.h"
-#include "text/titles.h"
+#include "caption/titles.h"
 #include "text/words.h"
 
 namespace {
@@ -49,7 +49,7 @@ void check_pass_through(const attend::Translation& t, const attend::PreparedSour
   for (const attend::Hypothesis& h : t.hypotheses) {
     for (const attend::PassThrough& span : source.pass_through) {
       // Its titles may be written the translation's way ("Mme Dupont" -> "Frau Dupont",
-      // text/titles.h): every other word of it is kept.
+      // caption/titles.h): every other word of it is kept.
       for (const attend::ByteRange& word : attend::words_between_spaces(span.text)) {
         const std::string_view written = attend::slice(span.text, word);
         if (is_title(written)) continue;

@@ -1,6 +1,6 @@
-// decode/alignment.h on hand-made pieces and attention: words of pieces, the averaged layers,
+// pipeline/alignment.h on hand-made pieces and attention: words of pieces, the averaged layers,
 // and the argmax rule from source words to target words.
-#include "decode/alignment.h"
+#include "pipeline/alignment.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// decode/pass_through.h on hand-made tokens: the unreadable-script rule, which bytes pass
+// pipeline/pass_through.h on hand-made tokens: the unreadable-script rule, which bytes pass
 // through, the text the model reads instead, and where the spans land in a translation.
-#include "decode/pass_through.h"
+#include "pipeline/pass_through.h"
 
 #include <gtest/gtest.h>
 
@@ -94,7 +94,7 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
             (std::vector<std::string>{"At 8:15", "around 9:45", "8.15", "2:5", "2.50 Euro"}));
   EXPECT_EQ(spans_of("5 apples, 3 pmx and 2 a.x", {}), (std::vector<std::string>{}));
   // A closing quote or bracket after the text's last dot leaves it to the model too.
-  // (The quotation's marks pass alone: decode/quotations.h word_quotation_marks.)
+  // (The quotation's marks pass alone: caption/quotations.h word_quotation_marks.)
   EXPECT_EQ(spans_of("He said \"come at 5 p.m.\"", {}), (std::vector<std::string>{"\"", "at 5 p.m", "\""}));
   // German "am" (at the) is no time: "um 8 am Bahnhof"; "7am", "7 am." and "7 pm Bahnhof" are.
   EXPECT_EQ(spans_of("Wir treffen uns um 8 am Bahnhof.", {}), (std::vector<std::string>{}));
@@ -147,7 +147,7 @@ TEST(PassThroughSpans, NumbersOfTwoOrMoreDigitsOrWithASign) {
 
 TEST(PassThroughSpans, ASingleDigitBesideAMonth) {
   // A day: "The party is on May 5." was "auf May fünf"; with its month and preposition, a date
-  // (text/calendar_names.h date_with_preposition_in).
+  // (caption/calendar_names.h date_with_preposition_in).
   EXPECT_EQ(spans_of("The party is on May 5, the fair on 7 June; May has 3 days off.", {}),
             (std::vector<std::string>{"on May 5", "on 7 June"}));
   EXPECT_EQ(spans_of("La fête est le 5 mai.", {}), (std::vector<std::string>{"le 5 mai"}));

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "attend/translator.h"
-#include "decode/search.h"
 #include "model/model_impl.h"
 
 namespace attend {
@@ -19,8 +18,8 @@ inline const Tokenizer& source_vocabulary() { return *shipped_model()->impl().sr
 inline const Tokenizer& target_vocabulary() { return *shipped_model()->impl().tgt_tokenizer; }
 
 // `text` in the target vocabulary's pieces, as the search would have found it.
-inline SearchHypothesis hypothesis(const std::string& text, bool ended_with_eos = true) {
-  SearchHypothesis h;
+inline Hypothesis hypothesis(const std::string& text, bool ended_with_eos = true) {
+  Hypothesis h;
   h.ids = target_vocabulary().encode(text);
   h.ended_with_eos = ended_with_eos;
   return h;

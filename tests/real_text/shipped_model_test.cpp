@@ -68,12 +68,12 @@ TEST(ShippedModel, NumbersPassThrough) {
   const std::pair<std::string, std::string> cases[] = {{"A runner with the number 512 on his shirt.", " 512 "},
                                                         {"Four men stand in front of 2000 people.", " 2000 "},
                                                         // The sign after the number, as German writes
-                                                        // it, and its decimal comma (text/numerals.h).
+                                                        // it, and its decimal comma (caption/numerals.h).
                                                         {"A coffee costs $6 today.", " 6 $"},
                                                         {"A dog weighs 3.5 kg.", " 3,5 kg"},
                                                         {"He is the #1 player.", "#1"},
                                                         // "5 p.m." was "fünf Seiten" (five pages); it is
-                                                        // written the German way (text/clock_times.h).
+                                                        // written the German way (caption/clock_times.h).
                                                         {"A man waits for the bus at 5 p.m. today.", "um 17 Uhr"}};
   for (const auto& [text, number] : cases) {
     const std::string translated = translator.translate(text).hypotheses[0].text;
@@ -205,7 +205,7 @@ TEST(ShippedModel, WebAddressesPassThrough) {
 
 TEST(ShippedModel, ATitleAndNameAreReadAsSomeoneAndReplaceItsTranslation) {
   // Given to the model: "braunen Streifen liest ein Buch.", "… spricht mit Batik- braunen Haaren.".
-  // The title is written the German way (text/titles.h), "Herrn" after a preposition.
+  // The title is written the German way (caption/titles.h), "Herrn" after a preposition.
   Translator translator(shipped_model());
   TranslateOptions beam;
   beam.beam_size = 5;

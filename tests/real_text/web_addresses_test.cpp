@@ -1,6 +1,6 @@
-// decode/web_addresses.h: which words are URLs, e-mail addresses, handles and hashtags, and where
+// pipeline/web_addresses.h: which words are URLs, e-mail addresses, handles and hashtags, and where
 // the punctuation around them belongs.
-#include "decode/web_addresses.h"
+#include "pipeline/web_addresses.h"
 
 #include <gtest/gtest.h>
 
@@ -31,7 +31,7 @@ TEST(WebAddresses, EmailAddresses) {
 TEST(WebAddresses, HandlesAndHashtags) {
   EXPECT_EQ(addresses_in("A man with a #blessed sign waves at @alice."), (Words{"#blessed", "@alice"}));
   EXPECT_EQ(addresses_in("Thanks @dev_team and #München!"), (Words{"@dev_team", "#München"}));
-  // A lone sign, a number after "#" (decode/pass_through.h's numbers take "#4521") and C# are none.
+  // A lone sign, a number after "#" (pipeline/pass_through.h's numbers take "#4521") and C# are none.
   EXPECT_EQ(addresses_in("Meet @ noon, we are #1 at C# and # tags"), Words{});
 }
 

@@ -24,8 +24,8 @@ describe('documents, shipped en-de model', () => {
   before(async () => { translator = await Translator.load(MODEL, { int8Activations: false }); });
   after(() => translator.dispose());
 
-  it('cuts the splitting corpus as the native build does', () => {
-    for (const { name, text, sentences } of CORPUS) {
+  it('cuts the splitting corpus\'s English as the native build does', () => {
+    for (const { name, text, sentences } of CORPUS.filter((c) => (c.language ?? 'en') === 'en')) {
       const plan = translator.planDocument(text);
       assert.equal(plan.map((s) => s.source).join(''), text, name);
       assert.deepEqual(plan.filter((s) => s.translate).map((s) => s.source), sentences, name);

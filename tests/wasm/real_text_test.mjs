@@ -29,7 +29,7 @@ describe('real text, shipped en-de model', () => {
     assert.match(results[2].text, / 512 /);
     assert.match(results[4].text, /[^?]\?$/);
     assert.match(results[5].text, /[^!]!$/);
-    // The clock time is written the German way (core/src/text/clock_times.h).
+    // The clock time is written the German way (core/src/caption/clock_times.h).
     for (const kept of ['Anna', 'IBM', 'U.S.', '17 Uhr']) assert.ok(results[6].text.includes(kept), results[6].text);
   });
 

@@ -85,9 +85,9 @@ struct TranslateOptions {
 struct Hypothesis {
   // Without bos/eos: what the model generated, except, with the caption rules (CaptionRules),
   // where the source ends in "?" or "!" and a
-  // finished hypothesis ends otherwise: it ends in the source's marks (decode/final_mark.h); and
+  // finished hypothesis ends otherwise: it ends in the source's marks (caption/final_mark.h); and
   // where the source opens in lowercase: its first piece may be its lowercase twin
-  // (decode/opening_case.h; on_step's events show what the model generated). The scores are of
+  // (caption/opening_case.h; on_step's events show what the model generated). The scores are of
   // what the model generated.
   std::vector<int> ids;
   std::vector<std::string> pieces;  // of ids
@@ -133,7 +133,7 @@ enum class TranslationStatus {
   unreadable_script,
   // The sentence is, whole, a greeting, a thanks, a wish or a letter's opening or closing formula
   // ("Dear Mr Smith,", "Vielen Dank!", "Cordialement,") in one of the model's two languages, which
-  // Multi30k's captions never hold: it is written from a table in the other (text/set_phrases.h),
+  // Multi30k's captions never hold: it is written from a table in the other (caption/set_phrases.h),
   // the model is not run, source_ids and source_pieces are empty, and the one hypothesis holds that.
   set_phrase,
   // Nothing but punctuation is left of the sentence once the spans that pass through are set
@@ -209,20 +209,28 @@ class Translator {
   // word; a title and name read as "someone" in the sentence's language: PassThrough::stand_in),
   // which pass through as given, or unreadable_script (TranslationStatus), or passed_through and
   // its translation when nothing but punctuation is left; or, for a set phrase of either of the
-  // model's languages (text/set_phrases.h), set_phrase and its translation. A text in
+  // model's languages (caption/set_phrases.h), set_phrase and its translation. A text in
   // capitals is read in sentence case ("A WOMAN IS WALKING." as "A woman is walking."), a
-  // shouted word the vocabulary knows in lowercase so ("VERY" as "very": text/letter_case.h).
+  // shouted word the vocabulary knows in lowercase so ("VERY" as "very": caption/recasing.h).
   // Throws as source_ids() does.
   // Without the caption rules (CaptionRules, resolved against the model file), only the text the
   // vocabulary lacks, numbers, web addresses and emoticons pass through, as written, and nothing is
   // re-cased or written from a table.
   PreparedSource prepare(std::string_view text, CaptionRules rules = CaptionRules::as_model_asks) const;
   // Translates prepared sentences as translate_ids does, then puts each hypothesis' pass-through
-  // spans into its text where the cross-attention aligns them (decode/alignment.h: one
+  // spans into its text where the cross-attention aligns them (pipeline/alignment.h: one
   // teacher-forced pass per hypothesis of a sentence that has any). Unreadable sentences are not
   // decoded and on_step does not hear of them. translate_batch is prepare() then this.
   std::vector<Translation> translate_prepared(const std::vector<PreparedSource>& sources,
                                               const TranslateOptions& options = {}, int batch_size = 32);
+  // The attention maps of `hypothesis` (its ids teacher-forced on `source_ids`, which end with
+  // eos), as translate_ids captures them for a best hypothesis (TranslateOptions::capture_attention):
+  // an ensemble's attention member's, with `masked_heads` masked.
+  AttentionMaps attention(const std::vector<int>& source_ids, const Hypothesis& hypothesis,
+                          const std::vector<HeadRef>& masked_heads = {});
+  // t.attention (and an ensemble's t.member_attention) of t's best hypothesis computed anew: for a
+  // caller that changed its ids after translate_ids.
+  void capture_attention(Translation& t, const std::vector<HeadRef>& masked_heads = {});
   // Teacher-forced logits: decoder fed bos + target_ids; returns [target_ids.size() + 1][V].
   std::vector<float> logits(const std::vector<int>& source_ids, const std::vector<int>& target_ids,
                             const std::vector<HeadRef>& masked_heads = {});

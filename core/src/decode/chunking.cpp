@@ -67,4 +67,16 @@ std::vector<std::vector<size_t>> chunks_by_length(const ModelConfig& c, const Tr
   return chunks;
 }
 
+TranslateOptions renumbered(const TranslateOptions& options, const std::vector<size_t>& positions) {
+  TranslateOptions renumbered = options;
+  if (options.on_step) {
+    renumbered.on_step = [&options, &positions](const StepEvent& event) {
+      StepEvent in_caller = event;
+      in_caller.sentence = static_cast<int>(positions[static_cast<size_t>(event.sentence)]);
+      return options.on_step(in_caller);
+    };
+  }
+  return renumbered;
+}
+
 }  // namespace attend

@@ -28,4 +28,8 @@ uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, u
 std::vector<std::vector<size_t>> chunks_by_length(const ModelConfig& c, const TranslateOptions& options,
                                                   const std::vector<size_t>& source_lengths, size_t batch_size);
 
+// `options` for a call given some of the sentences, the k-th being positions[k] of the caller's:
+// on_step hears the caller's index. Both are borrowed: they outlive the call.
+TranslateOptions renumbered(const TranslateOptions& options, const std::vector<size_t>& positions);
+
 }  // namespace attend

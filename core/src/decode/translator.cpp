@@ -1,173 +1,26 @@
 #include "attend/translator.h"
 
+// The engine's half of Translator: token ids in; ids, scores and (on request) attention out.
+// The text-level calls (translate, prepare, translate_prepared) are the text pipeline's
+// (pipeline/text_translation.cpp).
+#include "attend/translator.h"
+
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 
 #include "attend/error.h"
+#include "decode/checks.h"
 #include "decode/chunking.h"
 #include "decode/cpu_step_scorer.h"
 #include "decode/device_step_scorer.h"
 #include "decode/ensemble_step_scorer.h"
-#include "decode/final_mark.h"
 #include "decode/forced_scores.h"
-#include "decode/opening_case.h"
-#include "decode/pass_through.h"
 #include "decode/reverse_rerank.h"
-#include "decode/spelled_names.h"
 #include "decode/search.h"
 #include "model/device_model.h"
 #include "model/encoder.h"
-#include "text/letter_case.h"
-#include "text/letters.h"
-#include "text/set_phrases.h"
 
 namespace attend {
-namespace {
-
-void check_options(const TranslateOptions& o) {
-  auto fail = [](const std::string& m) { throw Error(ErrorCode::invalid_argument, m); };
-  if (o.beam_size < 1 || o.beam_size > kMaxBeamSize) {
-    fail("beam size must be in [1, " + std::to_string(kMaxBeamSize) + "], got " + std::to_string(o.beam_size));
-  }
-  if (o.nbest < 1 || o.nbest > o.beam_size) {
-    fail("nbest must be in [1, beam size " + std::to_string(o.beam_size) + "], got " + std::to_string(o.nbest));
-  }
-  if (o.max_length < 1) fail("max length must be at least 1, got " + std::to_string(o.max_length));
-  if (!std::isfinite(o.length_penalty) || o.length_penalty < 0) {
-    fail("length penalty (alpha) must be a finite number ≥ 0, got " + std::to_string(o.length_penalty));
-  }
-  if (!std::isfinite(o.max_length_ratio) || o.max_length_ratio < 0) {
-    fail("max length ratio must be a finite number ≥ 0, got " + std::to_string(o.max_length_ratio));
-  }
-  if (o.max_repeats < 0) fail("max repeats must be at least 0 (0 = off), got " + std::to_string(o.max_repeats));
-  if (o.reverse_model && o.beam_size < 2) {
-    fail("reranking by a reverse model needs beam search (beam size ≥ 2): greedy search finds one hypothesis");
-  }
-  if (!std::isfinite(o.reverse_weight) || o.reverse_weight < 0) {
-    fail("reverse weight must be a finite number ≥ 0, got " + std::to_string(o.reverse_weight));
-  }
-}
-
-void check_source(const ModelConfig& c, const std::vector<int>& ids) {
-  if (ids.empty() || ids.back() != c.eos_id) {
-    throw Error(ErrorCode::invalid_argument, "source ids must end with eos (" + std::to_string(c.eos_id) + ")");
-  }
-  if (static_cast<int>(ids.size()) > c.max_positions) {
-    throw Error(ErrorCode::invalid_input, "the sentence has " + std::to_string(ids.size()) +
-                                              " tokens; this model takes at most " + std::to_string(c.max_positions));
-  }
-  for (int id : ids) {
-    if (id < 0 || id >= c.src_vocab_size) {
-      throw Error(ErrorCode::invalid_argument, "source id " + std::to_string(id) + " is outside the vocabulary [0, " +
-                                                   std::to_string(c.src_vocab_size) + ")");
-    }
-  }
-}
-
-// Target ids fed to the decoder after bos (and scored, then eos): in the vocabulary, and with
-// bos fitting the model's positions.
-void check_target(const ModelConfig& c, const std::vector<int>& ids) {
-  for (int id : ids) {
-    if (id < 0 || id >= c.tgt_vocab_size) {
-      throw Error(ErrorCode::invalid_argument, "target id " + std::to_string(id) + " is outside the vocabulary");
-    }
-  }
-  if (static_cast<int>(ids.size()) + 1 > c.max_positions) {
-    throw Error(ErrorCode::invalid_input, "the target has " + std::to_string(ids.size() + 1) +
-                                              " positions with bos; this model takes at most " + std::to_string(c.max_positions));
-  }
-}
-
-// `options` for a call given some of the sentences, the k-th being positions[k] of the caller's:
-// on_step hears the caller's index.
-TranslateOptions renumbered(const TranslateOptions& options, const std::vector<size_t>& positions) {
-  TranslateOptions renumbered = options;
-  if (options.on_step) {
-    renumbered.on_step = [&options, &positions](const StepEvent& event) {
-      StepEvent in_caller = event;
-      in_caller.sentence = static_cast<int>(positions[static_cast<size_t>(event.sentence)]);
-      return options.on_step(in_caller);
-    };
-  }
-  return renumbered;
-}
-
-// A sentence the model cannot read, passed through unchanged.
-// The ids of a sentence's tokens with eos, refused as translate() refuses them.
-std::vector<int> sentence_ids(const ModelConfig& c, std::vector<int> ids) {
-  if (ids.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the text is empty or only whitespace");
-  ids.push_back(c.eos_id);
-  check_source(c, ids);
-  return ids;
-}
-
-// A sentence the model does not run on: kept as it is, or its translation written without it.
-Translation not_decoded(const PreparedSource& source) {
-  Translation t;
-  t.status = source.status;
-  Hypothesis hypothesis;
-  hypothesis.text = source.status == TranslationStatus::unreadable_script ? source.text : source.written;
-  t.hypotheses.push_back(std::move(hypothesis));
-  return t;
-}
-
-// The languages a model file names (attend.languages); unknown both when it names none.
-struct NamedLanguages {
-  Language source = Language::unknown, target = Language::unknown;
-};
-
-NamedLanguages named_languages(const Model::Impl& impl) {
-  return {language_of_code(impl.source_language), language_of_code(impl.target_language)};
-}
-
-// `text` as a set phrase of one of the model's languages, written in the other. The model file
-// names its languages, or the target is the language its target vocabulary holds the function
-// words of (text/function_words.h other_language). A phrase already in the target language
-// ("Danke!" given to en-de), or one both languages write alike ("Date:" for en-fr), is its own
-// translation.
-std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokenizer& source_tokenizer,
-                                            const Tokenizer& target_tokenizer, NamedLanguages named) {
-  const std::optional<SetPhrase> phrase = set_phrase_in(text, knows_whole_word(source_tokenizer));
-  if (!phrase) return std::nullopt;
-  const auto knows = knows_whole_word(target_tokenizer);
-  // The language a phrase of `language` is translated into; `language` itself when it is the target's.
-  const auto translated_into = [&](Language language) {
-    if (named.target == Language::unknown) return other_language(language, knows);
-    if (language == Language::unknown) return Language::unknown;
-    return language == named.source || language == named.target ? named.target : Language::unknown;
-  };
-  const Language target = translated_into(phrase->language);
-  const Language target_of_also = translated_into(phrase->also);
-  if (target == Language::unknown && target_of_also == Language::unknown) return std::nullopt;
-  PreparedSource source;
-  source.text = std::string(text);
-  source.status = TranslationStatus::set_phrase;
-  const bool already_translated = target == phrase->language ||
-                                  (target_of_also != Language::unknown && target_of_also == phrase->also) ||
-                                  (target != Language::unknown && target_of_also != Language::unknown);
-  if (already_translated) {
-    source.written = source.text;
-  } else {
-    SetPhrase read = *phrase;
-    if (target == Language::unknown) read.language = read.also;
-    source.written = written_in(read, target != Language::unknown ? target : target_of_also);
-  }
-  return source;
-}
-
-// A translation written without the model opens in lowercase where its source does
-// (decode/opening_case.h: "how are you?" after "Hello Anna," -> "wie geht es Ihnen?").
-void open_like_source(PreparedSource& source, const Tokenizer& target, Language language) {
-  if (first_letter(source.text) == Letter::lower) source.written = opened_in_lowercase(source.written, target, language);
-}
-
-// Whether a call with `rules` runs the caption rules on `impl`'s model.
-bool caption_rules_on(const Model::Impl& impl, CaptionRules rules) {
-  return rules == CaptionRules::on || (rules == CaptionRules::as_model_asks && impl.asks_for_caption_rules);
-}
-
-}  // namespace
 
 struct Translator::State {
   std::shared_ptr<const Model> model;
@@ -279,17 +132,6 @@ struct Translator::State {
     return maps;
   }
 
-  // Puts source.pass_through into the text of each hypothesis of t, placed by its cross-attention.
-  void carry_pass_through(const PreparedSource& source, Translation& t, const HeadMask& mask) {
-    for (size_t h = 0; h < t.hypotheses.size(); ++h) {
-      Hypothesis& hypothesis = t.hypotheses[h];
-      std::optional<AttentionMaps> computed;  // the best hypothesis' maps may be captured already
-      const AttentionMaps& maps =
-          h == 0 && t.attention ? *t.attention : computed.emplace(attention_for(source.ids, hypothesis, mask));
-      hypothesis.text = text_with_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer);
-    }
-  }
-
   std::vector<Translation> translate_chunk(const std::vector<std::vector<int>>& sources, const TranslateOptions& o,
                                            const HeadMask& mask) {
     const ModelConfig& c = impl.config;
@@ -316,20 +158,10 @@ struct Translator::State {
     }
 
     std::vector<Translation> out(sources.size());
-    const Language target_language = named_languages(impl).target;
-    const bool caption_rules = caption_rules_on(impl, o.caption_rules);  // else the search's ids, unchanged
     for (size_t i = 0; i < sources.size(); ++i) {
       Translation& t = out[i];
       t.source_ids = sources[i];
       t.source_pieces = impl.src_tokenizer->pieces(sources[i]);
-      const int limit = decode_limit(c, static_cast<int>(sources[i].size()), o);  // generated tokens, eos included
-      if (caption_rules) {
-        end_with_mark(found[i], final_mark(sources[i], c.eos_id, *impl.src_tokenizer), *impl.tgt_tokenizer,
-                      static_cast<size_t>(limit - 1));
-        if (opens_in_lowercase(sources[i], *impl.src_tokenizer)) {
-          open_in_lowercase(found[i], *impl.tgt_tokenizer, target_language);
-        }
-      }
       for (SearchHypothesis& h : found[i]) {
         Hypothesis hyp;
         hyp.pieces = impl.tgt_tokenizer->pieces(h.ids);
@@ -439,76 +271,8 @@ Translator& Translator::operator=(Translator&&) noexcept = default;
 
 const Model& Translator::model() const { return *state_->model; }
 
-Translation Translator::translate(std::string_view text, const TranslateOptions& options) {
-  return std::move(translate_batch({std::string(text)}, options, 1)[0]);
-}
-
 std::vector<int> Translator::source_ids(std::string_view text) const {
   return sentence_ids(state_->impl.config, state_->impl.src_tokenizer->encode(text));
-}
-
-std::vector<Translation> Translator::translate_batch(const std::vector<std::string>& texts,
-                                                     const TranslateOptions& options, int batch_size) {
-  std::vector<PreparedSource> sources;
-  sources.reserve(texts.size());
-  for (const std::string& text : texts) sources.push_back(prepare(text, options.caption_rules));
-  return translate_prepared(sources, options, batch_size);
-}
-
-PreparedSource Translator::prepare(std::string_view given, CaptionRules rules) const {
-  const Tokenizer& tokenizer = *state_->impl.src_tokenizer;
-  const KnowsLowercase knows = knows_lowercase(tokenizer);
-  const bool caption_rules = caption_rules_on(state_->impl, rules);
-  // What the model reads best: with the caption rules, capitals in sentence case.
-  const std::string text = caption_rules ? lowercase_shouted_words(sentence_case_if_all_caps(given), knows) : std::string(given);
-  const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
-  const Tokenizer& target = *state_->impl.tgt_tokenizer;
-  const NamedLanguages named = named_languages(state_->impl);
-  if (caption_rules) {
-    if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, target, named)) {
-      open_like_source(*phrase, target, named.target);
-      return *std::move(phrase);
-    }
-  }
-  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows, caption_rules);
-  if (!spans.empty()) {
-    PreparedSource source =
-        prepare_with_pass_through(tokenizer, given, text, tokens, spans, state_->impl.config.eos_id, caption_rules);
-    if (source.status == TranslationStatus::passed_through) {
-      source.written = passed_through_text(source, tokenizer, target);
-      if (caption_rules) open_like_source(source, target, named.target);
-    }
-    return source;
-  }
-  PreparedSource source;
-  source.caption_rules = caption_rules;
-  source.text = std::string(given);
-  for (const TokenSpan& token : tokens) source.ids.push_back(token.id);
-  source.ids = sentence_ids(state_->impl.config, std::move(source.ids));
-  return source;
-}
-
-std::vector<Translation> Translator::translate_prepared(const std::vector<PreparedSource>& sources,
-                                                        const TranslateOptions& options, int batch_size) {
-  std::vector<std::vector<int>> readable;  // the ids of the sentences the model reads
-  std::vector<size_t> positions;           // of readable[k] in sources
-  for (size_t i = 0; i < sources.size(); ++i) {
-    if (sources[i].status != TranslationStatus::translated) continue;
-    readable.push_back(sources[i].ids);
-    positions.push_back(i);
-  }
-  std::vector<Translation> translated = translate_ids(readable, renumbered(options, positions), batch_size);
-  std::vector<Translation> out(sources.size());
-  for (size_t i = 0; i < sources.size(); ++i) {
-    if (sources[i].status != TranslationStatus::translated) out[i] = not_decoded(sources[i]);
-  }
-  const HeadMask mask = HeadMask::from_refs(state_->view().impl.config, options.masked_heads);
-  for (size_t k = 0; k < positions.size(); ++k) {
-    out[positions[k]] = std::move(translated[k]);
-    const PreparedSource& source = sources[positions[k]];
-    if (!source.pass_through.empty()) state_->view().carry_pass_through(source, out[positions[k]], mask);
-  }
-  return out;
 }
 
 std::vector<Translation> Translator::translate_ids(const std::vector<std::vector<int>>& sources,
@@ -530,6 +294,23 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
     for (size_t k = 0; k < members.size(); ++k) out[members[k]] = std::move(translated[k]);
   }
   return out;
+}
+
+AttentionMaps Translator::attention(const std::vector<int>& source_ids, const Hypothesis& hypothesis,
+                                    const std::vector<HeadRef>& masked_heads) {
+  State& view = state_->view();
+  check_source(view.impl.config, source_ids);
+  check_target(view.impl.config, hypothesis.ids);
+  return view.attention_for(source_ids, hypothesis, HeadMask::from_refs(view.impl.config, masked_heads));
+}
+
+void Translator::capture_attention(Translation& t, const std::vector<HeadRef>& masked_heads) {
+  if (t.hypotheses.empty()) throw Error(ErrorCode::invalid_argument, "a translation without hypotheses has no attention");
+  State& view = state_->view();
+  check_source(view.impl.config, t.source_ids);
+  check_target(view.impl.config, t.hypotheses[0].ids);
+  t.member_attention.clear();
+  state_->capture_attention(t.source_ids, HeadMask::from_refs(view.impl.config, masked_heads), t);
 }
 
 std::vector<float> Translator::logits(const std::vector<int>& source_ids, const std::vector<int>& target_ids,

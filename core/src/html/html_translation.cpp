@@ -46,14 +46,14 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
   }
   if (batch_size < 1) throw Error(ErrorCode::invalid_argument, "batch size must be at least 1, got " + std::to_string(batch_size));
   const std::vector<std::string> texts = block_texts(fragment);
-  const SentenceCheck check = model_sentence_check(translator);
+  const PlanOptions plan = plan_options(translator, options.caption_rules);
   std::vector<SentenceSource> found;
   std::vector<PreparedSource> sources;
   std::vector<size_t> with_markup, without_markup;
   PlanContext context;  // the blocks are parts of one document: "<p>Best regards,</p><p>Anna</p>"
   for (size_t k = 0; k < texts.size(); ++k) {
     const std::vector<size_t> edges = element_edges(fragment.blocks[k]);
-    for (const DocumentSegment& segment : plan_document(texts[k], breaks_per_block[k], check, &context)) {
+    for (const DocumentSegment& segment : plan_document(texts[k], breaks_per_block[k], plan, &context)) {
       if (!segment.translate) continue;
       const bool markup = holds_markup(edges, segment.begin, segment.end);
       (markup ? with_markup : without_markup).push_back(found.size());
@@ -90,8 +90,9 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
 #ifndef __EMSCRIPTEN__
 HtmlTranslation translate_html(Translator& translator, std::string_view html, const TranslateOptions& options, int batch_size) {
   const HtmlFragment fragment = parse_html(html);
+  const std::string& language = translator.model().impl().source_language;
   std::vector<std::vector<size_t>> breaks;
-  for (const std::string& text : block_texts(fragment)) breaks.push_back(sentence_breaks(text));
+  for (const std::string& text : block_texts(fragment)) breaks.push_back(sentence_breaks(text, language));
   return translate_html(translator, fragment, breaks, options, batch_size);
 }
 #endif

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "decode/pass_through.h"  // ByteRange
+#include "pipeline/pass_through.h"  // ByteRange
 
 namespace attend {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "decode/alignment.h"
+#include "pipeline/alignment.h"
 #include "html/html_text.h"
 
 namespace attend {

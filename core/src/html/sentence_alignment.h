@@ -11,7 +11,7 @@
 namespace attend {
 
 // The words of `sentence` (what Translator::prepare made `source` of) and of the best
-// hypothesis' text, aligned by alignment_attention + align_words (decode/alignment.h) over the
+// hypothesis' text, aligned by alignment_attention + align_words (pipeline/alignment.h) over the
 // pieces the model read and wrote. Each pass-through span of the source is a word of its own on
 // both sides, aligned with itself. Without translation.attention, where the model read a stand-in
 // (PassThrough::stand_in: "someone", "4") or a span took a piece's place (a final full stop), or

@@ -8,7 +8,6 @@
 #include "text/false_break.h"
 #include "text/letters.h"
 #include "text/list_marker.h"
-#include "text/set_phrases.h"
 
 namespace attend {
 namespace {
@@ -21,8 +20,8 @@ bool is_utf8_start(std::string_view text, size_t at) {
 
 class Planner {
  public:
-  Planner(std::string_view text, const std::vector<size_t>& breaks, const SentenceCheck& check, PlanContext* context)
-      : text_(text), breaks_(breaks), check_(check), context_(context != nullptr ? context : &own_context_) {
+  Planner(std::string_view text, const std::vector<size_t>& breaks, const PlanOptions& options, PlanContext* context)
+      : text_(text), breaks_(breaks), options_(options), context_(context != nullptr ? context : &own_context_) {
     const std::vector<size_t> after_faces = breaks_after_faces(text_);
     breaks_.insert(breaks_.end(), after_faces.begin(), after_faces.end());
     std::sort(breaks_.begin(), breaks_.end());
@@ -53,7 +52,7 @@ class Planner {
     for (; candidate != breaks_.end() && *candidate < end; ++candidate) {
       const size_t at = *candidate;
       if (!is_utf8_start(text_, at)) continue;
-      if (is_false_break(text_.substr(sentence, at - sentence), text_.substr(at, end - at))) continue;
+      if (is_false_break(text_.substr(sentence, at - sentence), text_.substr(at, end - at), options_.language)) continue;
       plan_sentence(sentence, at);
       sentence = at;
     }
@@ -81,11 +80,11 @@ class Planner {
     return begin;
   }
 
-  // Where the label or greeting the sentence in [begin, end) opens with ends (text/set_phrases.h
-  // opening_phrase_length), or 0.
+  // Where the label or greeting the sentence in [begin, end) opens with ends (PlanPhrases), or 0.
   size_t opening_before(size_t begin, size_t end) const {
+    if (!options_.phrases.opening_length) return 0;
     begin = words_begin(begin, end);
-    const size_t length = opening_phrase_length(text_.substr(begin, end - begin));
+    const size_t length = options_.phrases.opening_length(text_.substr(begin, end - begin));
     return length == 0 ? 0 : begin + length;
   }
 
@@ -101,13 +100,14 @@ class Planner {
       keep(begin, end);
       return;
     }
-    const bool signature = context_->after_closing && is_signature(sentence);
-    context_->after_closing = closes_letter(sentence);
+    const PlanPhrases& phrases = options_.phrases;
+    const bool signature = context_->after_closing && phrases.is_signature && phrases.is_signature(sentence);
+    context_->after_closing = phrases.closes_letter && phrases.closes_letter(sentence);
     if (signature) {
       keep(begin, end);
       return;
     }
-    const SentenceFit fit = check_ ? check_(sentence) : SentenceFit::whole;
+    const SentenceFit fit = options_.check ? options_.check(sentence) : SentenceFit::whole;
     if (fit == SentenceFit::empty) {
       keep(begin, end);
       return;
@@ -155,7 +155,7 @@ class Planner {
 
   std::string_view text_;
   std::vector<size_t> breaks_;
-  const SentenceCheck& check_;
+  const PlanOptions& options_;
   std::vector<DocumentSegment> segments_;
   PlanContext own_context_;
   PlanContext* context_;
@@ -164,8 +164,8 @@ class Planner {
 }  // namespace
 
 std::vector<DocumentSegment> plan_document(std::string_view text, const std::vector<size_t>& breaks,
-                                           const SentenceCheck& check, PlanContext* context) {
-  return Planner(text, breaks, check, context).plan();
+                                           const PlanOptions& options, PlanContext* context) {
+  return Planner(text, breaks, options, context).plan();
 }
 
 std::string assemble_document(std::string_view text, const std::vector<DocumentSegment>& segments,

@@ -1,7 +1,7 @@
 // Emoticons typed in ASCII (":)", ";-)", ":D", "<3", "^_^"): the shipped models read their
 // punctuation and dropped them or made words of them ("A dog plays in the park :)" -> "Ein Hund
 // spielt im Park Saxofon."), while emoji, unknown pieces, came through. So they pass through like emoji
-// (decode/pass_through.h). Faces among them also end sentences (text/faces.h).
+// (pipeline/pass_through.h). Faces among them also end sentences (text/faces.h).
 #pragma once
 
 #include <string_view>

@@ -1,0 +1,22 @@
+// A title and the name after it ("Mrs. Brown", "Dr. Anna Kowalski", "Mme Dupont"): the shipped
+// models dropped the title and read a name that is also a word as the word ("Mrs. Brown reads a
+// book." -> "braunen Streifen liest ein Buch."; "A woman talks to Mrs. Brown." -> "… mit Batik-
+// braunen Haaren."), so the two pass through as written, like unknown pieces (pipeline/pass_through.h).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "text/words.h"
+
+namespace attend {
+
+// Each title (text/false_break.h's is_title, capitalised, with its dot; "Mr", "Mrs", "Ms", "Dr",
+// "Mme" and "Mlle" also without, and "Miss", "Madame", "Monsieur", "Mademoiselle"; French "M." and "MM." in text guessed French; German "Herr",
+// "Herrn" and "Frau" in text guessed German, but after an article or adjective) followed by words
+// that begin with a capital (A-Z, À-Þ): up to three of a name (one in German, caption/function_words.h, which capitalises its nouns), and
+// initials ("J.") and further titles ("Prof. Dr.") among them, through the last name word without
+// the punctuation after it. Words are between spaces (text/words.h). In text order.
+std::vector<ByteRange> titled_names(std::string_view text);
+
+}  // namespace attend
