@@ -1,12 +1,16 @@
 // attend translate: text from the arguments or from stdin, one output line per input line
-// (or `i ||| text ||| score` lines with --nbest), attention optionally to a JSON file.
+// (or `i ||| text ||| score` lines with --nbest), attention optionally to a JSON file; or, with
+// --html, HTML in and the same markup out (attend/html.h).
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <optional>
 
+#include "attend/error.h"
+#include "attend/html.h"
 #include "attention_json.h"
 #include "commands.h"
 #include "files.h"
@@ -72,6 +76,7 @@ struct TranslateArgs {
   SearchSettings settings;
   bool nbest_format = false;  // --nbest given: `i ||| text ||| score` lines
   bool confidence = false;    // --confidence: each line's confidence and flag before it
+  bool html = false;          // --html: each TEXT, or stdin whole, is HTML
   std::vector<std::string> texts;
 };
 
@@ -95,6 +100,11 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
                     "write the attention of each best hypothesis to FILE as JSON Lines "
                     "(docs/attention-json.md)",
                     &t->attention_path);
+  parser.add_flag("--html",
+                  "the input is HTML, a document or a fragment: its sentences are translated and its "
+                  "markup kept around the words the attention aligns (docs/html.md); each TEXT is one "
+                  "fragment and gives one output line, stdin is read whole as one",
+                  &t->html);
   parser.add_positionals("TEXT",
                          "sentences to translate, one per argument; without them, stdin is "
                          "translated line by line (in chunks of at most 16 x batch x threads lines, "
@@ -105,8 +115,13 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
       "translated on its own (not with --no-split, --nbest or --attention, which take lines whole);\n"
       "its indentation, list marker and the spaces between sentences are kept, and text\n"
       "without letters is copied. Blank input lines give empty lines without calling the model.\n"
-      "Text the vocabulary lacks (emoji, a name in another script), names it spells out (IBM,\n"
-      "iPhone), web addresses, emoticons (:-) <3 ^_^), numbers (two or more digits, or one with\n"
+      "Lines are cut in the model's source language (its abbreviations: Mr., bzw., Mme).\n"
+      "Text the vocabulary lacks (emoji, a name in another script), web addresses, emoticons\n"
+      "(:-) <3 ^_^) and numbers of two or more characters or with a sign ($12.99, -5) are not\n"
+      "shown to the model and pass through, as written, where the attention aligns them.\n"
+      "With the caption rules (--caption-rules; on where the model file asks for them, as the\n"
+      "shipped caption models do) more is read so: names it spells out (IBM,\n"
+      "iPhone), numbers (with\n"
       "$ € # % -, a unit: 5 km, a currency: 12 Euro -> 12 euros, an ordinal: 3rd, German 1., or\n"
       "after a number word: number 7), clock times, their ranges and prepositions (5 p.m., 8 h 30,\n"
       "von 10 bis 20 Uhr, at 8:15), months and weekdays, their ranges, prepositions and weekly\n"
@@ -127,7 +142,8 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
       "model's other language, without the model, and so is a sentence of spans alone\n"
       "(Monday to Friday, 9 a.m. to 5 p.m. -> Montag bis Freitag, 9 bis 17 Uhr).\n"
       "A sentence ending in ? or ! ends so in\n"
-      "translation too (in place of the full stop a caption model writes).\n"
+      "translation too (in place of the full stop a caption model writes). Without the caption\n"
+      "rules, a translation is the words the model's search produced.\n"
       "A line the model rejects (invalid UTF-8, ...) gives an empty output line and\n"
       "`attend: error: line N: ...` on stderr; the other lines are still translated and the\n"
       "exit status is then 1. Usage errors exit with 2.\n");
@@ -143,12 +159,36 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
   if (t->confidence && t->nbest_format) {
     throw UsageError("--confidence and --nbest: the n-best lines carry each hypothesis's score instead");
   }
+  if (t->html) {
+    for (const char* other : {"--nbest", "--confidence", "--attention", "--no-split"}) {
+      if (parser.given(other)) throw UsageError(std::string("--html and ") + other + ": HTML is translated whole, markup and all");
+    }
+    if (t->settings.threads > 1) throw UsageError("--html takes one thread: its sentences are batched together");
+  }
   if (options.nbest > options.beam_size) {
     throw UsageError("--nbest " + std::to_string(options.nbest) + " exceeds --beam " +
                      std::to_string(options.beam_size) +
                      ": the n best come from the beam (see 'attend translate --help')");
   }
   return true;
+}
+
+// --html: each TEXT, or stdin whole, translated as HTML; one output line per TEXT, stdin's
+// markup given back as it came (its line breaks included).
+int translate_html_inputs(const TranslateArgs& t, std::shared_ptr<const Model> model) {
+  Translator translator(std::move(model));
+  const auto translated = [&](std::string_view html) {
+    return translate_html(translator, html, t.settings.options, t.settings.batch).html;
+  };
+  if (t.texts.empty()) {
+    const std::string html((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    if (std::cin.bad()) throw Error(ErrorCode::io, "cannot read stdin");
+    std::cout << translated(html);
+  } else {
+    for (const std::string& html : t.texts) std::cout << translated(html) << "\n";
+  }
+  check_written(std::cout, "stdout");
+  return 0;
 }
 
 }  // namespace
@@ -158,6 +198,7 @@ int run_translate(const std::vector<std::string>& args) {
   if (!parse_args(args, &t)) return 0;
   std::shared_ptr<const Model> model = t.models.load(t.settings.model.options());
   t.settings.use_model(*model);
+  if (t.html) return translate_html_inputs(t, std::move(model));
   std::ofstream attention_out;
   if (!t.attention_path.empty()) {
     open_output(attention_out, t.attention_path);

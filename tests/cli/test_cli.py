@@ -473,6 +473,23 @@ class Documents(unittest.TestCase):
         text = f"  - {self.TWELVE[0]}  {self.TWELVE[1]}\n\n***\n2) {self.TWELVE[2]}\t\n"
         self.assertEqual(self.translate(stdin=text), f"  - {a}  {b}\n\n***\n2) {c}\t\n")
 
+    def test_html_in_the_same_markup_out(self):
+        """--html takes the path of the JS API's translateHTML (attend/html.h): the sentence's words
+        translated, the inline element around the word the attention aligns, the blocks kept."""
+        fragment = "<p>Two dogs are playing in the <b>snow</b>.</p>"
+        self.assertEqual(self.translate("--html", "--beam", "4", fragment, stdin=None),
+                         "<p>Zwei Hunde spielen im <b>Schnee</b>.</p>\n")
+        # As plain text, the tags would be carried through as spans the vocabulary lacks.
+        self.assertNotIn("<b>Schnee</b>", self.translate("--beam", "4", fragment, stdin=None))
+        # stdin whole: a document of several blocks and lines, each sentence of each block translated.
+        a, b = self.translate(stdin="\n".join(self.TWELVE[:2]) + "\n").splitlines()
+        document = f"<ul>\n  <li>{self.TWELVE[0]}</li>\n  <li>{self.TWELVE[1]}</li>\n</ul>\n"
+        self.assertEqual(self.translate("--html", stdin=document), f"<ul>\n  <li>{a}</li>\n  <li>{b}</li>\n</ul>\n")
+        for other in (["--nbest", "1"], ["--confidence"], ["--no-split"], ["--threads", "2"]):
+            code, _, err = run("translate", "--model", self.MODEL, "--html", *other, fragment)
+            self.assertEqual(code, 2, other)
+            self.assertIn("--html", err)
+
     def test_eval_scores_split_lines_as_translate_writes_them(self):
         with tempfile.TemporaryDirectory() as tmp:
             src, ref = os.path.join(tmp, "src.en"), os.path.join(tmp, "ref.de")

@@ -35,7 +35,7 @@ function joinedParagraphs(file) {
 let server;
 let context;
 
-before(async () => ({ server, context } = await startServedBrowser(makeServedRoot())));
+before(async () => ({ server, context } = await startServedBrowser(makeServedRoot({ alsoModels: ['de-en', 'fr-en'] }))));
 after(() => stopServedBrowser({ server, context }));
 
 // Each text cut by a shipped model whose source language it is: Intl.Segmenter and the

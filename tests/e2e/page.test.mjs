@@ -38,6 +38,29 @@ describe('the page', () => {
     await saveScreenshot(page, 'page-desktop');
   });
 
+  test('HTML in the text box is translated with its markup, as the CLI\'s --html does', async () => {
+    const fragment = '<p>Two dogs are playing in the <b>snow</b>.</p>';
+    const html = await translate(page, fragment);
+    assert.equal(html, cliTranslate(fragment, { html: true }));
+    assert.equal(html, '<p>Zwei Hunde spielen im <b>Schnee</b>.</p>');
+    assert.equal(await page.textContent('#translation'), html, 'shown as markup to copy, nothing rendered');
+  });
+
+  test('the caption-model rules are on as the model file asks, and the checkbox turns them off', async () => {
+    assert.equal(await page.isChecked('#caption-rules'), true, 'the shipped files ask for them');
+    const question = 'Where is the dog going?';
+    const withRules = await translate(page, question);
+    assert.equal(withRules, cliTranslate(question));
+    const shownBefore = Number((await dataset(page, '#translation')).shown);
+    await page.click('#caption-rules');
+    await page.waitForFunction((before) => Number(document.getElementById('translation').dataset.shown) > before
+      && document.body.dataset.translating === 'false', shownBefore);
+    const without = (await dataset(page, '#translation')).text;
+    assert.equal(without, cliTranslate(question, { captionRules: 'off' }));
+    assert.notEqual(without, withRules, 'the rules end the question with its "?"');
+    await page.click('#caption-rules');  // on again for the tests below
+  });
+
   test('typing translates once, after a pause, the whole text', async () => {
     const shownBefore = Number((await dataset(page, '#translation')).shown);
     await page.fill('#source-text', '');

@@ -22,6 +22,7 @@ const byId = (id) => document.getElementById(id);
 const sourceText = byId('source-text');
 const beamInput = byId('beam');
 const alphaInput = byId('alpha');
+const captionRulesInput = byId('caption-rules');
 const translationOutput = byId('translation');
 const timingOutput = byId('timing');
 const inputMessage = byId('input-message');
@@ -84,13 +85,19 @@ function showTranslation(sourceText, text, timing) {
   Object.assign(timingOutput.dataset, { milliseconds, tokens });
 }
 
+// Whether the text box holds HTML: an element with its end tag ("<p>…</p>", "<b>snow</b>") or a
+// line break tag. Plain text with a "<" ("3 < 5", "I <3 you") is not.
+const looksLikeHtml = (text) => /<([a-z][a-z0-9-]*)\b[^<>]*>[\s\S]*<\/\1\s*>|<br\s*\/?>/i.test(text);
+
 // The beam the field asks for, brought into 1..MAX_BEAM.
 const beamUsed = () => Math.min(MAX_BEAM, Math.max(1, Math.round(Number(beamInput.value)) || 1));
 
 // reverse: the model in use's reverse model (the better quality's reranking), or null. Greedy
 // search has one candidate, nothing to rerank: beam 1 translates without it (see showRerankNote).
 function translationOptions(maskedHeads, reverse) {
-  const options = { beam: beamUsed(), alpha: Number(alphaInput.value), maskedHeads, attention: true };
+  const options = {
+    beam: beamUsed(), alpha: Number(alphaInput.value), maskedHeads, attention: true, captionRules: captionRulesInput.checked,
+  };
   return reverse && options.beam === 1 ? { ...options, rerank: false } : options;
 }
 
@@ -184,6 +191,7 @@ function startTranslator() {
       modelReady = true;
       setModelStatus('ready', `${name} is ready.`);
       modelDetails.textContent = describeModel(info);
+      captionRulesInput.checked = info.asksForCaptionRules;  // as the file asks, until the person says otherwise
       translateNow();
     } catch (error) {
       if (error.code === 'superseded') return;  // another model was chosen meanwhile
@@ -212,6 +220,7 @@ function startTranslator() {
     showRerankNote(modelInUse?.reverse);
     if (!text) return clearTranslation();
     const options = translationOptions(panel.maskedHeads, modelInUse?.reverse);
+    if (looksLikeHtml(text)) return translateMarkup(text, options);
     const comparing = options.maskedHeads.length > 0;
     panel.startLive(text, options);
     document.body.dataset.translating = 'true';
@@ -247,6 +256,30 @@ function startTranslator() {
     }
   }
 
+  // HTML in the text box (translateHTML): the translated markup shown as text to copy, the
+  // attention of its first sentence below.
+  async function translateMarkup(text, options) {
+    panel.hideLive();
+    ablation.clear();
+    document.body.dataset.translating = 'true';
+    documentView.showWorking();
+    try {
+      const { html, sentences, single } = await worker.translate(text, options, { html: true });
+      documentView.show({ segments: [{ source: html }] }, { interactive: false });
+      showTranslation(text, html);
+      sentenceHint.hidden = true;
+      if (sentences.length > 0) {
+        if (single) showAttention(sentences[0].source, sentences[0].translation);
+        else showSentenceAttention(sentences[0]);
+      }
+      document.body.dataset.translating = 'false';
+    } catch (error) {
+      if (error.code === 'superseded') return;
+      clearTranslation();
+      showInputMessage(translateErrorMessage(error));
+    }
+  }
+
   sourceText.addEventListener('input', () => {
     clearTimeout(typingTimer);
     typingTimer = setTimeout(translateNow, TYPING_PAUSE_MS);
@@ -259,6 +292,7 @@ function startTranslator() {
   showAlpha();  // a browser may have restored the slider's value
   alphaInput.addEventListener('input', showAlpha);
   alphaInput.addEventListener('change', translateNow);
+  captionRulesInput.addEventListener('change', translateNow);
 
   const picker = new ModelPicker({
     select: byId('model-select'),

@@ -11,7 +11,8 @@
 // is one sentence), target-lang (the translation's language tag, for screen readers and fonts),
 // source-lang (the input box's language, named in its placeholder), placeholder (the input box's),
 // rerank-with (URL of a model of the other direction: each beam is reranked by it, so beam must
-// be 2 or more) and rerank-weight (its weight, default 0.3).
+// be 2 or more), rerank-weight (its weight, default 0.3) and caption-rules ("auto", the default:
+// the caption layer's rules where the model file asks for them; "on" or "off").
 // A text of any length is translated sentence by sentence, with its progress in the status and
 // a Stop button; sentences not to trust are underlined (part "sentence unsure", the reason in
 // their title) and summed up in words under the translation (part "notes").
@@ -102,9 +103,13 @@ function settleOnce() {
   return readiness;
 }
 
+// caption-rules' values, as TranslateOptions.captionRules takes them.
+const CAPTION_RULES = { auto: 'auto', on: true, off: false };
+
 class AttendTranslator extends HTMLElement {
   static observedAttributes = [
     'model', 'rerank-with', 'rerank-weight', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang', 'placeholder',
+    'caption-rules',
   ];
 
   #active = false;  // in the document, in a browser that can run the translator
@@ -275,8 +280,8 @@ class AttendTranslator extends HTMLElement {
     return detail;
   }
 
-  // beam and alpha as the core takes them; an absent or empty attribute means the default
-  // (for alpha the core's: the option is left out). The core checks the ranges.
+  // beam, alpha and caption-rules as the core takes them; an absent or empty attribute means the
+  // default (for alpha and caption-rules the core's: the option is left out). The core checks the ranges.
   #searchOptions() {
     const options = { beam: DEFAULT_BEAM, attention: this.hasAttribute('attention') };
     const beam = this.getAttribute('beam')?.trim();
@@ -291,6 +296,11 @@ class AttendTranslator extends HTMLElement {
     if (alpha) {
       if (!Number.isFinite(Number(alpha))) throw invalidArgument(`alpha="${alpha}" is not a number`);
       options.alpha = Number(alpha);
+    }
+    const captionRules = this.getAttribute('caption-rules')?.trim();
+    if (captionRules) {
+      if (!(captionRules in CAPTION_RULES)) throw invalidArgument(`caption-rules="${captionRules}" is not auto, on or off`);
+      options.captionRules = CAPTION_RULES[captionRules];
     }
     return options;
   }

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, MODEL } from './environment.mjs';
 
-function searchArguments({ beam = 4, alpha = 1.0, maskedHeads = [], rerankWith, rerankWeight = 0.3, weights }) {
+function searchArguments({ beam = 4, alpha = 1.0, maskedHeads = [], rerankWith, rerankWeight = 0.3, weights, captionRules, html }) {
   const masks = maskedHeads.flatMap(({ kind, layer, head }) => ['--mask-head', `${kind}:${layer}:${head}`]);
   const rerank = rerankWith ? ['--rerank-with', rerankWith, '--rerank-weight', String(rerankWeight)] : [];
   const ensemble = weights ? ['--weights', weights.join(',')] : [];
-  return ['--beam', String(beam), '--alpha', String(alpha), ...masks, ...rerank, ...ensemble];
+  const rules = captionRules ? ['--caption-rules', captionRules] : [];
+  return ['--beam', String(beam), '--alpha', String(alpha), ...masks, ...rerank, ...ensemble, ...rules, ...(html ? ['--html'] : [])];
 }
 
 // The worker loads int8 files with int8 activations ('auto'), and every model here is int8, so
@@ -19,8 +20,8 @@ function runCli(args) {
 }
 
 // options: beam, alpha, maskedHeads, model (a file, or an ensemble's files; default the page's
-// en-de model), weights (an ensemble's), rerankWith (a reverse model's file) and rerankWeight
-// (default 0.3).
+// en-de model), weights (an ensemble's), rerankWith (a reverse model's file), rerankWeight
+// (default 0.3), captionRules ('auto', 'on' or 'off') and html (the text is HTML: --html).
 export function cliTranslate(text, options = {}) {
   const models = [options.model ?? MODEL].flat().flatMap((file) => ['--model', file]);
   return runCli(['translate', ...models, ...searchArguments(options), text]).trim();

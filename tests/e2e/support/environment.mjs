@@ -38,8 +38,9 @@ export function missingInputs() {
 // /models/en-de/model.int8.safetensors), linking to the inputs above. /models/en-fr is
 // left out on purpose: choosing it shows the download-failure message. With
 // ownServiceWorker, web/sw.js is a copy the test may change (the rest of web/ links);
-// withoutTranslator leaves /wasm out, withoutBuild only its build (/wasm/dist).
-export function makeServedRoot({ ownServiceWorker = false, withoutTranslator = false, withoutBuild = false } = {}) {
+// withoutTranslator leaves /wasm out, withoutBuild only its build (/wasm/dist); alsoModels names
+// shipped pairs served beside it ("de-en": /models/de-en/model.int8.safetensors).
+export function makeServedRoot({ ownServiceWorker = false, withoutTranslator = false, withoutBuild = false, alsoModels = [] } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'attend-e2e-root-'));
   process.on('exit', () => rmSync(root, { recursive: true, force: true }));  // links only
   const web = join(REPO_ROOT, 'web');
@@ -60,5 +61,9 @@ export function makeServedRoot({ ownServiceWorker = false, withoutTranslator = f
   }
   mkdirSync(join(root, 'models/en-de'), { recursive: true });
   symlinkSync(MODEL, join(root, 'models/en-de/model.int8.safetensors'));
+  for (const pair of alsoModels) {
+    mkdirSync(join(root, 'models', pair));
+    symlinkSync(join(REPO_ROOT, 'models', pair, 'model.int8.safetensors'), join(root, 'models', pair, 'model.int8.safetensors'));
+  }
   return root;
 }
