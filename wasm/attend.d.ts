@@ -130,6 +130,11 @@ export interface Hypothesis {
   score: number;
   endedWithEos: boolean;
   /**
+   * The caption layer (TranslateOptions.captionRules) changed what the model's search found: a final
+   * "?" or "!" or the opening case, or a number, time, date or title written the translation's way.
+   */
+  rewritten: boolean;
+  /**
    * Only when the translation was reranked: the reverse model's score of the source given this text
    * (Σ log p and its tokens, eos included), or null where it cannot read the text (ranked last).
    */
@@ -170,6 +175,8 @@ export interface TranslationResult {
   score: number;
   /** The best hypothesis' confidence. */
   confidence: number;
+  /** The best hypothesis' Hypothesis.rewritten: the caption layer changed the model's words. */
+  rewritten: boolean;
   /**
    * 'unreadable_script': most of the sentence is in characters the model's vocabulary lacks (a
    * script it cannot read); it was not translated and text is the sentence unchanged.

@@ -611,7 +611,7 @@ function toResult(t, attention) {
   const [best] = hypotheses;
   const result = {
     text: best.text, pieces: best.pieces, ids: best.ids, score: best.score, confidence: best.confidence,
-    status: t.status, reranked: t.reranked, hypotheses, sourcePieces: t.sourcePieces, sourceIds: t.sourceIds,
+    rewritten: best.rewritten, status: t.status, reranked: t.reranked, hypotheses, sourcePieces: t.sourcePieces, sourceIds: t.sourceIds,
   };
   if (attention) result.attention = attention;
   return result;

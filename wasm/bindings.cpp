@@ -175,7 +175,7 @@ attend::TranslateOptions parse_options(const json& o, const AttendSession& sessi
 json hypothesis_json(const attend::Hypothesis& h, bool reranked) {
   json out = {{"text", h.text}, {"pieces", h.pieces}, {"ids", h.ids}, {"score", h.score}, {"endedWithEos", h.ended_with_eos},
               {"logProb", h.log_prob}, {"tokens", h.tokens}, {"confidence", attend::confidence(h)},
-              {"lowConfidence", attend::confidence(h) < attend::kLowConfidence}};
+              {"lowConfidence", attend::confidence(h) < attend::kLowConfidence}, {"rewritten", h.rewritten}};
   if (reranked) {
     out["reverse"] = h.reverse ? json{{"logProb", h.reverse->log_prob}, {"tokens", h.reverse->tokens}} : json(nullptr);
   }

@@ -33,6 +33,9 @@ const WRITTEN_WITHOUT_MODEL = {
   passed_through: 'Times, dates, numbers or names only, written the translation’s way without the model.',
 };
 
+// A translation whose words the caption-model rules changed after the model wrote it.
+const REWRITTEN = 'The caption-model rules changed the model’s words here (a final “?” or “!”, the opening case, or numbers, times, dates or titles written the translation’s way).';
+
 function sentenceElement(translation, index, interactive) {
   const element = document.createElement('span');
   element.className = 'sentence';
@@ -40,10 +43,10 @@ function sentenceElement(translation, index, interactive) {
   element.dataset.index = index;
   element.textContent = translation.text;
   const doubt = sentenceDoubt(translation);
-  const withoutModel = WRITTEN_WITHOUT_MODEL[translation.status] ?? null;
+  const withoutModel = WRITTEN_WITHOUT_MODEL[translation.status] ?? (translation.rewritten ? REWRITTEN : null);
   if (withoutModel) {
     element.title = withoutModel;
-    element.dataset.withoutModel = translation.status;
+    element.dataset.withoutModel = translation.rewritten ? 'rewritten' : translation.status;
   }
   if (doubt) {
     element.classList.add('unsure');

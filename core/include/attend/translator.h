@@ -46,9 +46,9 @@ struct TargetScore {
 };
 
 // The caption layer: rules over the text for the small caption models Attend trained itself on
-// Multi30k (set phrases, numbers, times, dates and titles written the translation's way, names
-// read as "someone", capitals read in sentence case, a source's final "?" or "!" and its opening
-// lowercase kept). A model file asks for them (`attend.text_rules: caption`, ModelInfo); a file
+// Multi30k (names the vocabulary spells out and quotations read around, set phrases written from
+// tables, titles and names read as "someone" and written the translation's way, capitals read in
+// sentence case, a source's final "?" or "!" and its opening lowercase kept: docs/caption-rules.md). A model file asks for them (`attend.text_rules: caption`, ModelInfo); a file
 // that does not gets the words its search produced, its spans carried as written.
 enum class CaptionRules {
   as_model_asks,  // on where the model file asks for them
@@ -99,6 +99,10 @@ struct Hypothesis {
   float log_prob = 0.f;             // Σ log p over the generated tokens, eos included when generated
   int tokens = 0;                   // the generated tokens: ids.size() before a final mark, + 1 if it ended with eos
   bool ended_with_eos = true;       // false if the length limit stopped it
+  // The caption layer changed what the search found: a final "?" or "!" or the opening case put
+  // into its ids, or a span written otherwise than the source wrote it or in place of the model's
+  // words (CaptionRules). Never without the caption rules.
+  bool rewritten = false;
   // With TranslateOptions::reverse_model: its score of the source given this hypothesis' text;
   // none when it cannot read the text (empty, or longer than its positions): ranked last.
   std::optional<TargetScore> reverse;
@@ -137,9 +141,9 @@ enum class TranslationStatus {
   // the model is not run, source_ids and source_pieces are empty, and the one hypothesis holds that.
   set_phrase,
   // Nothing but punctuation is left of the sentence once the spans that pass through are set
-  // aside ("Monday to Friday", "9 a.m. to 5 p.m.", "São"; docs/alignment.md): each is written the
-  // translation's way ("Montag bis Freitag", "9 bis 17 Uhr"), the text between them kept; the model
-  // is not run, source_ids and source_pieces are empty, and the one hypothesis holds that.
+  // aside ("12:30 - 14:00", "São", "$12.99"; docs/alignment.md): the text is kept as written (with
+  // the caption rules, a title in it written the translation's way); the model is not run,
+  // source_ids and source_pieces are empty, and the one hypothesis holds that.
   passed_through,
 };
 
@@ -150,10 +154,10 @@ struct PassThrough {
   std::string text;      // as written in the source
   int after_piece = -1;  // index in PreparedSource::ids of the piece it followed; -1: it opened the sentence
   // What the model read in its place, its pieces right after after_piece ("someone" for "Mrs.
-  // Brown", "4" for the 7 of "the number 7"); empty: nothing, the span was taken out.
+  // Brown", "S" in its marks for a quotation); empty: nothing, the span was taken out.
   std::string stand_in;
-  // It goes before the translation of the word after it, not after the one before: a German
-  // ordinal ("Der 1. Platz" -> "The 1. place", not "The 1. square is").
+  // It goes before the translation of the word after it, not after the one before: an opening
+  // quotation mark ("„street clothes“" around the words' translation).
   bool before_next_word = false;
 };
 

@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "text/ascii.h"
-#include "caption/calendar_names.h"
 #include "text/false_break.h"
 #include "caption/function_words.h"
 #include "text/letter_case.h"
@@ -105,7 +104,7 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer) {
 
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows) {
-  std::vector<ByteRange> names, anywhere;  // anywhere: names wherever they stand (acronyms, inner capitals, calendar)
+  std::vector<ByteRange> names, anywhere;  // anywhere: names wherever they stand (acronyms, inner capitals)
   std::vector<bool> in_two_pieces;  // of each name
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
@@ -130,17 +129,7 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
       continue;
     }
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
-    // A month or weekday the vocabulary spells (caption/calendar_names.h) passes anywhere, German
-    // and French text included, in two pieces not at a sentence start ("May I …?", "March on!").
     const ByteRange stem = longest_part(text, word);  // "Monday" of "Monday's"
-    // French capitalised only where a French sentence opens, in two pieces too ("Mardi, …").
-    const bool french_opening = begins_sentence && !is_calendar_name(slice(text, stem), false) &&
-                                is_calendar_name(slice(text, stem), true) && guess_language(text) == Language::french;
-    if ((french_opening || is_calendar_name(slice(text, stem), false)) &&
-        (pieces >= kManyPieces || (pieces == 2 && (!begins_sentence || french_opening)))) {
-      anywhere.push_back(word);
-      continue;
-    }
     if (text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     if (acronym(slice(text, word), knows)) {
       if (pieces >= 2) {

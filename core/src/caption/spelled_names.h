@@ -32,10 +32,8 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // text included: "A man works at IBM in New York." lost IBM beside New York. So are words with a
 // capital A-Z after a lowercase a-z that the vocabulary cuts into two or more pieces ("iPhone",
 // "eBay", "McDonald's": "on her iPhone" was dropped), their part between hyphens only ("FedEx" of
-// "FedEx-Fahrer") and after a French elision ("iPhone" of "l'iPhone"); not German "LehrerInnen". So are months and weekdays (caption/calendar_names.h: English and German
-// capitalised, French in lowercase, or capitalised opening a sentence guessed French) the
-// vocabulary cuts into three or more pieces, or two not at a sentence start or opening a French
-// one ("in March", "am Freitag", "en janvier", "Mardi, …"). In text order.
+// "FedEx-Fahrer") and after a French elision ("iPhone" of "l'iPhone"); not German "LehrerInnen".
+// In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
                                      const KnowsLowercase& knows);
 

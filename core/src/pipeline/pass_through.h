@@ -139,9 +139,11 @@ std::optional<std::vector<ByteRange>> pass_through_ranges(std::string_view text,
 std::string passed_through_text(const PreparedSource& source, const Tokenizer& source_tokenizer,
                                 const Tokenizer& target_tokenizer);
 
-// hypothesis' text with source.pass_through inserted, aligned by maps (the cross-attention of
-// that hypothesis, teacher-forced on source.ids).
-std::string text_with_pass_through(const PreparedSource& source, const Hypothesis& hypothesis,
-                                   const AttentionMaps& maps, const Tokenizer& target_tokenizer);
+// hypothesis.text made its ids' with source.pass_through inserted, aligned by maps (the
+// cross-attention of that hypothesis, teacher-forced on source.ids); hypothesis.rewritten set
+// where a span is written otherwise than the source wrote it, takes the place of the model's
+// words or lowers the word after it (the caption rules only).
+void put_pass_through(const PreparedSource& source, Hypothesis& hypothesis, const AttentionMaps& maps,
+                      const Tokenizer& target_tokenizer);
 
 }  // namespace attend

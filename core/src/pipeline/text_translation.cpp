@@ -93,6 +93,7 @@ bool keep_mark_and_opening_case(Translation& t, const Model::Impl& impl, size_t 
   end_with_mark(t.hypotheses, final_mark(t.source_ids, impl.config.eos_id, source), target, max_ids);
   if (opens_in_lowercase(t.source_ids, source)) open_in_lowercase(t.hypotheses, target, target_language);
   for (Hypothesis& h : t.hypotheses) {
+    h.rewritten = h.pieces != target.pieces(h.ids);
     h.pieces = target.pieces(h.ids);
     h.text = target.decode(h.ids);
   }
@@ -177,7 +178,7 @@ std::vector<Translation> Translator::translate_prepared(const std::vector<Prepar
       std::optional<AttentionMaps> computed;  // the best hypothesis' maps may be captured already
       const AttentionMaps& maps =
           h == 0 && t.attention ? *t.attention : computed.emplace(attention(source.ids, hypothesis, options.masked_heads));
-      hypothesis.text = text_with_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer);
+      put_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer);
     }
   }
   return out;
