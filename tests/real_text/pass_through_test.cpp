@@ -133,25 +133,24 @@ TEST(CutSpans, AStandInTakesTheSpansPlace) {
   EXPECT_EQ(cut_spans(text, {{0, 10}, {20, 29}}, {"", "someone"}).text, "Talks to someone.");
 }
 
-TEST(StandIn, ATitleAndNameInTheSentencesLanguage) {
-  auto stand_in = [](const std::string& text, const std::string& span) {
+TEST(StandIn, ATitleAndNameInTheModelsSourceLanguage) {
+  auto stand_in = [](const std::string& text, const std::string& span, Language language = Language::english) {
     const size_t at = text.find(span);
-    return stand_in_for(text, ByteRange{at, at + span.size()});
+    return stand_in_for(text, ByteRange{at, at + span.size()}, language);
   };
   EXPECT_EQ(stand_in("Mrs. Brown reads a book.", "Mrs. Brown"), "Someone");
   EXPECT_EQ(stand_in("A player with the number 17 runs.", "17"), "");  // a number leaves a hole
   // A quotation is read as "S" between its marks, which the models copy as a quotation of their own.
   EXPECT_EQ(stand_in("A boat named \"El Corazon\" sails.", "\"El Corazon\""), "\"S\"");
-  EXPECT_EQ(stand_in("Ein Schild mit der Aufschrift „Memoria Justicia“.", "„Memoria Justicia“"), "„S“");
+  EXPECT_EQ(stand_in("Ein Schild mit der Aufschrift „Memoria Justicia“.", "„Memoria Justicia“", Language::german), "„S“");
   EXPECT_EQ(stand_in("A player with the number $5 runs.", "$5"), "");
   EXPECT_EQ(stand_in("A woman talks to Dr. J. Baker.", "Dr. J. Baker"), "someone");
-  EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller"), "jemand");
-  EXPECT_EQ(stand_in("Mme Dupont lit un livre.", "Mme Dupont"), "Quelqu'un");
-  EXPECT_EQ(stand_in("M. Dupont lit un livre.", "M. Dupont"), "Quelqu'un");  // "M." is a title in French text
-  // No function word tells the language: the title's own does ("Mrs." is English's alone) ...
-  EXPECT_EQ(stand_in("Mrs. Marple drinks tea.", "Mrs. Marple"), "Someone");
-  EXPECT_EQ(stand_in("Mme Dupont !", "Mme Dupont"), "Quelqu'un");
-  EXPECT_EQ(stand_in("Dr. Smith!", "Dr. Smith"), "");  // ... but "Dr." all three write alike
+  EXPECT_EQ(stand_in("Eine Frau spricht mit Dr. Müller.", "Dr. Müller", Language::german), "jemand");
+  EXPECT_EQ(stand_in("Mme Dupont lit un livre.", "Mme Dupont", Language::french), "Quelqu'un");
+  EXPECT_EQ(stand_in("M. Dupont lit un livre.", "M. Dupont", Language::french), "Quelqu'un");  // "M." is a title in French
+  // The language is the model file's, not the sentence's: no guess from its words.
+  EXPECT_EQ(stand_in("Mme Dupont lit un livre.", "Mme Dupont"), "Someone");
+  EXPECT_EQ(stand_in("Mrs. Brown reads a book.", "Mrs. Brown", Language::unknown), "");  // a file naming none
   EXPECT_EQ(stand_in("A man drinks Dr Pepper 22.", "Dr Pepper 22"), "");  // more than a title and name
   EXPECT_EQ(stand_in("A man in 北京.", "北京"), "");
 }
@@ -303,27 +302,33 @@ TEST(PlacePassThrough, TitlesTheTranslationsWay) {
   source.pass_through = {{"Mr. Smith", 3, "someone"}};
   const std::vector<std::string> talks = {"▁A", "▁woman", "▁talks", "▁to", "▁someone", "▁in", "▁the", "▁park", "."};
   const std::vector<std::string> spricht = {"▁Eine", "▁Frau", "▁spricht", "▁mit", "▁jemand", "▁im", "▁Park", "."};
-  EXPECT_EQ(insert(spricht, place_pass_through(source, talks, spricht, {0, 1, 2, 3, 4, 5, 5, 6})),
+  const LanguagePair en_de{Language::english, Language::german};  // the model file's
+  EXPECT_EQ(insert(spricht, place_pass_through(source, talks, spricht, {0, 1, 2, 3, 4, 5, 5, 6}, en_de)),
             "Eine Frau spricht mit Herrn Smith im Park.");  // after a preposition
   const std::vector<std::string> sieht = {"▁Eine", "▁Frau", "▁sieht", "▁jemand", "▁im", "▁Park", "."};
-  EXPECT_EQ(insert(sieht, place_pass_through(source, talks, sieht, {0, 1, 2, 2, 3, 4, 4, 5})),
+  EXPECT_EQ(insert(sieht, place_pass_through(source, talks, sieht, {0, 1, 2, 2, 3, 4, 4, 5}, en_de)),
             "Eine Frau sieht Herr Smith im Park.");
   // "M. Dupont lit un livre." read as "Quelqu'un lit un livre."
   source.text = "M. Dupont lit un livre.";
   source.pass_through = {{"M. Dupont", -1, "Quelqu'un"}};
   const std::vector<std::string> lit = {"▁Quelqu'un", "▁lit", "▁un", "▁livre", "."};
   const std::vector<std::string> reads = {"▁Someone", "▁reads", "▁a", "▁book", "."};
-  EXPECT_EQ(insert(reads, place_pass_through(source, lit, reads, {0, 1, 2, 3})), "Mr. Dupont reads a book.");
+  const LanguagePair fr_en{Language::french, Language::english};
+  EXPECT_EQ(insert(reads, place_pass_through(source, lit, reads, {0, 1, 2, 3}, fr_en)), "Mr. Dupont reads a book.");
   // Without a stand-in, placed after the word before: "Frau Müller" in a German source.
   source.text = "Ein Hund läuft zu Frau Müller.";
   source.pass_through = {{"Frau Müller", 3, ""}};
   const std::vector<std::string> zu = {"▁Ein", "▁Hund", "▁läuft", "▁zu", "."};
   const std::vector<std::string> runs = {"▁A", "▁dog", "▁runs", "▁to", "."};
-  EXPECT_EQ(insert(runs, place_pass_through(source, zu, runs, {0, 1, 2, 3})), "A dog runs to Ms. Müller.");
+  const LanguagePair de_en{Language::german, Language::english};
+  EXPECT_EQ(insert(runs, place_pass_through(source, zu, runs, {0, 1, 2, 3}, de_en)), "A dog runs to Ms. Müller.");
   // A title of another language than the source's stays: "Mr. Bean" in German text.
   source.text = "Ein Hund läuft zu Mr. Bean.";
   source.pass_through = {{"Mr. Bean", 3, ""}};
-  EXPECT_EQ(insert(runs, place_pass_through(source, zu, runs, {0, 1, 2, 3})), "A dog runs to Mr. Bean.");
+  EXPECT_EQ(insert(runs, place_pass_through(source, zu, runs, {0, 1, 2, 3}, de_en)), "A dog runs to Mr. Bean.");
+  // A file that names no languages: every title as written.
+  source.pass_through = {{"Frau Müller", 3, ""}};
+  EXPECT_EQ(insert(runs, place_pass_through(source, zu, runs, {0, 1, 2, 3})), "A dog runs to Frau Müller.");
 }
 
 TEST(PlacePassThrough, QuotationMarksAroundTheTranslationOfWhatTheyQuoted) {
@@ -332,15 +337,15 @@ TEST(PlacePassThrough, QuotationMarksAroundTheTranslationOfWhatTheyQuoted) {
   source.pass_through = {{"\"", 2, "", true}, {"\"", 4, "", false}};
   const std::vector<std::string> read = {"▁A", "▁man", "▁in", "▁street", "▁clothes", "▁dances", "."};
   const std::vector<std::string> german = {"▁Ein", "▁Mann", "▁in", "▁Straßen", "kleidung", "▁tanzt", "."};
-  EXPECT_EQ(insert(german, place_pass_through(source, read, german, {0, 1, 2, 3, 3, 4})),
+  EXPECT_EQ(insert(german, place_pass_through(source, read, german, {0, 1, 2, 3, 3, 4}, {Language::english, Language::german})),
             "Ein Mann in „Straßenkleidung“ tanzt.");
   // Turned around by the translation ("tenue" for "clothes" before "rue" for "street"): around both.
   const std::vector<std::string> french = {"▁Un", "▁homme", "▁en", "▁tenue", "▁de", "▁rue", "▁danse", "."};
-  EXPECT_EQ(insert(french, place_pass_through(source, read, french, {0, 1, 2, 5, 3, 6})),
+  EXPECT_EQ(insert(french, place_pass_through(source, read, french, {0, 1, 2, 5, 3, 6}, {Language::english, Language::french})),
             "Un homme en \"tenue de rue\" danse.");
   // Turned around and next to each other: the closing mark after the word right before the opening one's.
   const std::vector<std::string> english = {"▁A", "▁man", "▁in", "▁a", "▁street", "▁outfit", "▁dances", "."};
-  EXPECT_EQ(insert(english, place_pass_through(source, read, english, {0, 1, 2, 5, 4, 6})),
+  EXPECT_EQ(insert(english, place_pass_through(source, read, english, {0, 1, 2, 5, 4, 6}, {Language::english, Language::english})),
             "A man in a \"street outfit\" dances.");
 }
 

@@ -2,13 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
-#include <string>
 #include <utility>
-#include <vector>
-
-#include "text/ascii.h"
-#include "text/letter_case.h"
-#include "text/words.h"
 
 namespace attend {
 namespace {
@@ -28,7 +22,7 @@ constexpr std::string_view kFrench[] = {"le",  "la",  "les", "un",  "une", "et",
                                         "ont", "pas", "ne",  "chez", "sous", "vers", "mais", "ils",
                                         "pendant", "nous", "vous", "cette", "ces", "très"};
 
-// Function words guess_language leaves out, as two languages share them.
+// Function words two languages share.
 constexpr std::string_view kSharedEnglish[] = {"in", "an", "was", "am"};
 constexpr std::string_view kSharedGerman[] = {"die", "in", "an", "am", "des", "was", "du"};
 constexpr std::string_view kSharedFrench[] = {"des", "du", "en"};
@@ -36,16 +30,6 @@ constexpr std::string_view kSharedFrench[] = {"des", "du", "en"};
 template <size_t N>
 bool listed(const std::string_view (&list)[N], std::string_view word) {
   return std::find(std::begin(list), std::end(list), word) != std::end(list);
-}
-
-// The word without the ASCII punctuation around it, and up to an apostrophe (French "l'homme": "l").
-std::string_view bare(std::string_view word) {
-  while (!word.empty() && is_ascii_punctuation(word.front())) word.remove_prefix(1);
-  for (size_t at = 0; at < word.size(); ++at) {
-    if (apostrophe_at(word, at) != 0) return word.substr(0, at);
-  }
-  while (!word.empty() && is_ascii_punctuation(word.back())) word.remove_suffix(1);
-  return word;
 }
 
 }  // namespace
@@ -77,22 +61,6 @@ Language other_language(Language source, const std::function<bool(std::string_vi
   if (source == counts[0].second) return counts[1].second;
   if (source == counts[1].second) return counts[0].second;
   return Language::unknown;
-}
-
-Language guess_language(std::string_view text) {
-  size_t english = 0, german = 0, french = 0;
-  const std::vector<ByteRange> words = words_between_spaces(text);
-  for (size_t k = 0; k < words.size(); ++k) {
-    const std::string_view word = bare(slice(text, words[k]));
-    const std::string lower = to_lowercase(word);
-    if (k > 0 && lower != word) continue;  // "Le Havre", "La Rochelle": names
-    english += listed(kEnglish, lower);
-    german += listed(kGerman, lower);
-    french += listed(kFrench, lower);
-  }
-  const size_t most = std::max({english, german, french});
-  if (most == 0 || (english == most) + (german == most) + (french == most) > 1) return Language::unknown;
-  return english == most ? Language::english : german == most ? Language::german : Language::french;
 }
 
 }  // namespace attend

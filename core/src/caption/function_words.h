@@ -14,14 +14,14 @@ enum class Language { unknown, english, german, french };
 // unknown for any other.
 Language language_of_code(std::string_view code);
 
-// The language with the most of its function words among the words of `text` (between spaces,
-// the ASCII punctuation around them left out; written in lowercase or the first: "Le Havre" is a
-// name); unknown when none has any, or two tie.
-// Words two of them share ("in", "die", "des", "du", "was", "am") are not listed.
-Language guess_language(std::string_view text);
+// The languages a model file names (attend.languages), as the caption rules read its sources and
+// write its translations; unknown where it names none, or one the rules have no tables for.
+struct LanguagePair {
+  Language source = Language::unknown, target = Language::unknown;
+};
 
-// Whether `word` (in lowercase) is one of `language`'s function words: guess_language's, and the
-// articles and prepositions it leaves out as shared ("die", "des", "in").
+// Whether `word` (in lowercase) is one of `language`'s function words: its own, and the articles
+// and prepositions it shares with another ("die", "des", "in").
 bool is_function_word(std::string_view word, Language language);
 
 // Whether `word` (in lowercase) is a function word of English, German or French.

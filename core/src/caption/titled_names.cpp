@@ -73,20 +73,19 @@ bool is_initial(std::string_view word) {
 
 }  // namespace
 
-std::vector<ByteRange> titled_names(std::string_view text) {
+std::vector<ByteRange> titled_names(std::string_view text, Language language) {
   const std::vector<ByteRange> words = words_between_spaces(text);
   std::vector<ByteRange> found;
-  size_t most_words = 0;  // name words after a title; guessed at the first title
+  // Name words after a title: German capitalises its nouns, so a capital after the name says nothing ("Dr. Müller Kuchen").
+  const size_t most_words = language == Language::german ? 1 : kMostNameWords;
   for (size_t k = 0; k + 1 < words.size(); ++k) {
     const std::string_view title = slice(text, words[k]);
     std::string_view before = k > 0 ? slice(text, words[k - 1]) : "";  // in the same sentence
     if (!before.empty() && std::string_view(".!?:").find(before.back()) != std::string_view::npos) before = "";
-    if (!is_title_word(title) && !(is_french_title_word(title) && guess_language(text) == Language::french) &&
-        !(is_german_title_word(title, before) && guess_language(text) == Language::german)) {
+    if (!is_title_word(title) && !(is_french_title_word(title) && language == Language::french) &&
+        !(is_german_title_word(title, before) && language == Language::german)) {
       continue;
     }
-    // German capitalises its nouns: there a capital after the name says nothing ("Dr. Müller Kuchen").
-    if (most_words == 0) most_words = guess_language(text) == Language::german ? 1 : kMostNameWords;
     size_t end = 0;  // of the name so far; 0: none yet
     size_t name_words = 0;
     size_t next = k + 1;

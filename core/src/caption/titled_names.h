@@ -7,16 +7,18 @@
 #include <string_view>
 #include <vector>
 
+#include "caption/function_words.h"
 #include "text/words.h"
 
 namespace attend {
 
 // Each title (text/false_break.h's is_title, capitalised, with its dot; "Mr", "Mrs", "Ms", "Dr",
-// "Mme" and "Mlle" also without, and "Miss", "Madame", "Monsieur", "Mademoiselle"; French "M." and "MM." in text guessed French; German "Herr",
-// "Herrn" and "Frau" in text guessed German, but after an article or adjective) followed by words
-// that begin with a capital (A-Z, À-Þ): up to three of a name (one in German, caption/function_words.h, which capitalises its nouns), and
+// "Mme" and "Mlle" also without, and "Miss", "Madame", "Monsieur", "Mademoiselle"; French "M." and "MM." in French text; German "Herr",
+// "Herrn" and "Frau" in German text, but after an article or adjective) followed by words
+// that begin with a capital (A-Z, À-Þ): up to three of a name (one in German, which capitalises its nouns), and
 // initials ("J.") and further titles ("Prof. Dr.") among them, through the last name word without
-// the punctuation after it. Words are between spaces (text/words.h). In text order.
-std::vector<ByteRange> titled_names(std::string_view text);
+// the punctuation after it. Words are between spaces (text/words.h). `language`: the text's, as
+// the model file names its source language. In text order.
+std::vector<ByteRange> titled_names(std::string_view text, Language language);
 
 }  // namespace attend

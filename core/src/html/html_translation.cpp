@@ -8,6 +8,7 @@
 #include "html/block_translation.h"
 #include "html/sentence_alignment.h"
 #include "model/model_impl.h"
+#include "pipeline/caption_switch.h"
 
 namespace attend {
 namespace {
@@ -76,7 +77,8 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
     const std::string text = texts[s.block].substr(s.begin, s.end - s.begin);
     TranslatedSentence sentence{s.begin, s.end, translations[i].hypotheses.at(0).text, {}};
     if (s.markup) {
-      sentence.alignment = sentence_alignment(text, sources[i], translations[i], *model.src_tokenizer, *model.tgt_tokenizer);
+      sentence.alignment = sentence_alignment(text, sources[i], translations[i], *model.src_tokenizer, *model.tgt_tokenizer,
+                                              model_languages(model));
       if (!options.capture_attention) translations[i].attention.reset();
     }
     per_block[s.block].push_back(std::move(sentence));

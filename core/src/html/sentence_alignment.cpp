@@ -72,9 +72,9 @@ std::optional<std::vector<size_t>> offsets_in(std::string_view cut, std::string_
 class Aligner {
  public:
   Aligner(std::string_view sentence, const PreparedSource& source, const Translation& translation,
-          const Tokenizer& source_tokenizer, const Tokenizer& target_tokenizer)
+          const Tokenizer& source_tokenizer, const Tokenizer& target_tokenizer, LanguagePair languages)
       : sentence_(sentence), source_(source), translation_(translation), hypothesis_(translation.hypotheses.at(0)),
-        source_tokenizer_(source_tokenizer), target_tokenizer_(target_tokenizer) {}
+        source_tokenizer_(source_tokenizer), target_tokenizer_(target_tokenizer), languages_(languages) {}
 
   // The attention's alignment; nullopt where sentence_alignment falls back to positions (also
   // where the model read a stand-in, which is no word of the sentence).
@@ -166,11 +166,10 @@ class Aligner {
   // Where each pass-through span goes and as what (place_pass_through, one span at a time).
   std::vector<Insertion> insertions(const std::vector<std::string>& source_pieces, const std::vector<int>& word_alignment) const {
     std::vector<Insertion> each;
-    const Language fallback = translation_language_fallback(source_, target_tokenizer_);
     for (const PassThrough& span : source_.pass_through) {
       PreparedSource one = source_;
       one.pass_through = {span};
-      each.push_back(place_pass_through(one, source_pieces, hypothesis_.pieces, word_alignment, fallback).at(0));
+      each.push_back(place_pass_through(one, source_pieces, hypothesis_.pieces, word_alignment, languages_).at(0));
     }
     return each;
   }
@@ -230,14 +229,15 @@ class Aligner {
   const Hypothesis& hypothesis_;
   const Tokenizer& source_tokenizer_;
   const Tokenizer& target_tokenizer_;
+  const LanguagePair languages_;
 };
 
 }  // namespace
 
 SentenceAlignment sentence_alignment(std::string_view sentence, const PreparedSource& source,
                                      const Translation& translation, const Tokenizer& source_tokenizer,
-                                     const Tokenizer& target_tokenizer) {
-  Aligner aligner(sentence, source, translation, source_tokenizer, target_tokenizer);
+                                     const Tokenizer& target_tokenizer, LanguagePair languages) {
+  Aligner aligner(sentence, source, translation, source_tokenizer, target_tokenizer, languages);
   std::optional<SentenceAlignment> alignment = aligner.by_attention();
   return alignment ? std::move(*alignment) : aligner.by_position();
 }

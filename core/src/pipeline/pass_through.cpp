@@ -124,15 +124,6 @@ std::string target_word_before(const std::vector<std::string>& target_pieces, co
   return before;
 }
 
-// The pieces as text, "▁" as a space: enough to guess its language.
-std::string pieces_text(const std::vector<std::string>& pieces) {
-  std::string text;
-  for (const std::string& piece : pieces) {
-    text += opens_word(piece) ? " " + without_word_mark(piece) : piece;
-  }
-  return text;
-}
-
 // Whether `span` begins with a letter or digit (a word of the sentence, not an emoji or mark).
 bool opens_with_word(std::string_view span) {
   size_t length = 0;
@@ -236,11 +227,11 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 }
 
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
-                                          const KnowsLowercase& knows, bool caption_rules) {
+                                          const KnowsLowercase& knows, bool caption_rules, LanguagePair languages) {
   std::vector<ByteRange> seeds = plain_numbers(text);
   if (caption_rules) {
     for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
-    for (const ByteRange& name : titled_names(text)) seeds.push_back(name);
+    for (const ByteRange& name : titled_names(text, languages.source)) seeds.push_back(name);
   }
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
@@ -325,28 +316,18 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
   return cut;
 }
 
-Language sentence_language(std::string_view text, const std::vector<std::string_view>& spans) {
-  const Language guessed = guess_language(text);
-  if (guessed != Language::unknown) return guessed;
-  for (const std::string_view span : spans) {
-    const Language title = language_of_title(span.substr(0, std::min(span.find(' '), span.size())));
-    if (title != Language::unknown) return title;
-  }
-  return Language::unknown;
-}
-
-std::string stand_in_for(std::string_view text, ByteRange span) {
+std::string stand_in_for(std::string_view text, ByteRange span, Language language) {
   const std::string_view spanned = slice(text, span);
   const std::vector<ByteRange> quoted = quotations(text);
   if (std::any_of(quoted.begin(), quoted.end(),
                   [&](const ByteRange& quotation) { return quotation.begin == span.begin && quotation.end == span.end; })) {
     return quotation_stand_in(spanned);
   }
-  const std::vector<ByteRange> names = titled_names(text);  // in the whole text, whose language says what "M." is
+  const std::vector<ByteRange> names = titled_names(text, language);  // in the whole text
   const auto is_span = [&](const ByteRange& name) { return name.begin == span.begin && name.end == span.end; };
   if (std::none_of(names.begin(), names.end(), is_span)) return "";
   const bool opens = std::all_of(text.begin(), text.begin() + span.begin, is_ascii_space);
-  switch (sentence_language(text, {spanned})) {
+  switch (language) {
     case Language::english: return opens ? "Someone" : "someone";
     case Language::german: return opens ? "Jemand" : "jemand";
     case Language::french: return opens ? "Quelqu'un" : "quelqu'un";
@@ -357,14 +338,14 @@ std::string stand_in_for(std::string_view text, ByteRange span) {
 
 PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
                                          const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
-                                         int eos_id, bool caption_rules) {
+                                         int eos_id, bool caption_rules, LanguagePair languages) {
   PreparedSource source;
   source.text = std::string(given);
   source.caption_rules = caption_rules;
   source.status = TranslationStatus::unreadable_script;
   if (mostly_unknown(text, tokens, tokenizer.unk_id())) return source;
   std::vector<std::string> stand_ins;
-  for (const ByteRange& span : spans) stand_ins.push_back(caption_rules ? stand_in_for(text, span) : std::string());
+  for (const ByteRange& span : spans) stand_ins.push_back(caption_rules ? stand_in_for(text, span, languages.source) : std::string());
   const CutText cut = cut_spans(text, spans, stand_ins);
   const std::vector<TokenSpan> kept = tokenizer.encode_with_offsets(cut.text);
   source.status = contains_letter(cut.text) ? TranslationStatus::translated : TranslationStatus::passed_through;
@@ -381,17 +362,11 @@ PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string
 
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
-                                          Language fallback_language, const std::function<bool(std::string_view)>& knows_word) {
+                                          LanguagePair languages, const std::function<bool(std::string_view)>& knows_word) {
   const std::vector<WordSpan> source_words = piece_words(source_pieces);
   const std::vector<WordSpan> target_words = piece_words(target_pieces);
   const bool rules = source.caption_rules;  // else each span is written as the source wrote it
-  Language target_language = rules ? guess_language(pieces_text(target_pieces)) : Language::unknown;
-  if (rules && target_language == Language::unknown) target_language = fallback_language;
-  // "1,000 people watch 12 dogs." holds no function word: the source is the pair's other language.
-  Language source_language = rules ? guess_language(source.text) : Language::unknown;
-  if (rules && (source_language == Language::unknown || source_language == target_language) && knows_word) {
-    source_language = other_language(target_language, knows_word);
-  }
+  const Language source_language = languages.source, target_language = languages.target;
   // A span's titles before a name the translation's way ("Frau Müller" -> "Ms. Müller", "mit Herrn
   // Smith" after the translation's preposition); a quotation as written.
   const auto with_titles = [&](const PassThrough& span, const std::string& text, int before_piece) {
@@ -502,12 +477,6 @@ std::string insert_spans(const std::vector<int>& ids, const std::vector<std::str
   return text;
 }
 
-Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer) {
-  std::vector<std::string_view> spans;
-  for (const PassThrough& span : source.pass_through) spans.push_back(span.text);
-  return other_language(sentence_language(source.text, spans), knows_whole_word(target_tokenizer));
-}
-
 std::optional<std::vector<ByteRange>> pass_through_ranges(std::string_view text, const std::vector<PassThrough>& spans) {
   std::vector<ByteRange> ranges;
   size_t from = 0;
@@ -521,15 +490,14 @@ std::optional<std::vector<ByteRange>> pass_through_ranges(std::string_view text,
 }
 
 std::string passed_through_text(const PreparedSource& source, const Tokenizer& source_tokenizer,
-                                const Tokenizer& target_tokenizer) {
+                                const Tokenizer& target_tokenizer, LanguagePair languages) {
   if (!source.caption_rules) return source.text;  // the spans as written, the text between them kept
   const std::vector<std::string> source_pieces =
       source_tokenizer.pieces(std::vector<int>(source.ids.begin(), source.ids.end() - 1));  // no eos
   const std::vector<int> alignment(piece_words(source_pieces).size(), -1);  // no translation to align with
   // One insertion per span, in the spans' order: all go to the one place an empty translation has.
-  const std::vector<Insertion> insertions = place_pass_through(source, source_pieces, {}, alignment,
-                                                               translation_language_fallback(source, target_tokenizer),
-                                                               knows_whole_word(target_tokenizer));
+  const std::vector<Insertion> insertions =
+      place_pass_through(source, source_pieces, {}, alignment, languages, knows_whole_word(target_tokenizer));
   const std::optional<std::vector<ByteRange>> ranges = pass_through_ranges(source.text, source.pass_through);
   if (!ranges) return source.text;  // not spans of this text: kept as it is
   std::string text;
@@ -548,13 +516,12 @@ std::string passed_through_text(const PreparedSource& source, const Tokenizer& s
 }
 
 void put_pass_through(const PreparedSource& source, Hypothesis& hypothesis, const AttentionMaps& maps,
-                      const Tokenizer& target_tokenizer) {
+                      const Tokenizer& target_tokenizer, LanguagePair languages) {
   const std::vector<std::string> source_pieces(maps.source_pieces.begin(), maps.source_pieces.end() - 1);  // no eos
   const std::vector<float> attention = alignment_attention(maps);  // [tgt_len][src_len]
   const std::vector<int> alignment = align_words(attention, maps.src_len, piece_words(source_pieces), piece_words(hypothesis.pieces));
-  const std::vector<Insertion> insertions = place_pass_through(source, source_pieces, hypothesis.pieces, alignment,
-                                                                translation_language_fallback(source, target_tokenizer),
-                                                                knows_whole_word(target_tokenizer));
+  const std::vector<Insertion> insertions =
+      place_pass_through(source, source_pieces, hypothesis.pieces, alignment, languages, knows_whole_word(target_tokenizer));
   hypothesis.text = insert_spans(hypothesis.ids, hypothesis.pieces, insertions,
                                  [&](const std::vector<int>& ids) { return target_tokenizer.decode(ids); });
   if (!source.caption_rules) return;  // where the spans go is the pipeline's, not a rewrite

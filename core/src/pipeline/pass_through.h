@@ -23,25 +23,20 @@ namespace attend {
 // points) lie in unknown pieces. `tokens` are the text's, from Tokenizer::encode_with_offsets.
 bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id);
 
-// The spans to pass through: each unknown piece, each name the vocabulary spells out
-// (caption/spelled_names.h), each title with the name after it (caption/titled_names.h), each web address (pipeline/web_addresses.h), each emoticon
-// (text/emoticons.h), each range of weekdays or months ("von Montag bis Freitag":
-// caption/calendar_names.h calendar_ranges) and each number (ASCII
-// digits with single . , : - or / between them, two or more characters, or with a currency sign
-// ($ € £ ¥) or # before, a minus or plus opening a word ("-5°C"), or a % or currency sign after
-// them and at most one space ("4 €"), the signs included, or a unit of measure or a currency's
-// name after them ("5 km", "12 Euro": caption/currencies.h), or an ordinal's ending after them
-// ("3rd", "1er") or a German ordinal's dot ("Der 1. Platz", caption/german_ordinal.h), or a number
-// word before them ("number 7", "Nummer 7", "numéro 7", "Nr. 7"); a clock time
-// with its am or pm, "5 p.m.", or its French h, "8 h 30", with the range it ends, "9 to 5 p.m.") widened over the
+// The spans to pass through: each unknown piece, each web address (pipeline/web_addresses.h),
+// each emoticon (text/emoticons.h) and each number (ASCII digits with single . , : - or / between
+// them, two or more characters, or with a currency sign ($ € £ ¥) or # before, or a minus or plus
+// opening a word ("-5°C"), the sign included); with the caption rules also each name the
+// vocabulary spells out (caption/spelled_names.h), each title with the name after it
+// (caption/titled_names.h) and each quotation (caption/quotations.h); each widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged
 // ("مرحبا بكم", "555-0199"). In text order, disjoint. `knows`: as for spelled_names.
-// Without the caption rules (`caption_rules` false), only unknown pieces, numbers of digits
-// (two or more characters, or a sign before them), web addresses and emoticons, and no quotations.
+// `languages`: the model file's (titled names read in its source language).
 std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vector<TokenSpan>& tokens, int unk_id,
-                                          const KnowsLowercase& knows, bool caption_rules = true);
+                                          const KnowsLowercase& knows, bool caption_rules = true,
+                                          LanguagePair languages = {});
 
 // `text` without `spans` (each taken out with the whitespace before it, or after it at the
 // start of the text; or replaced by its stand-in, stand_ins[k] when not empty), and for each span
@@ -54,28 +49,22 @@ struct CutText {
 };
 CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, const std::vector<std::string>& stand_ins = {});
 
-// The language of a sentence: its function words' (caption/function_words.h guess_language), else
-// that of the title opening one of its `spans` ("Mrs. Marple drinks tea.": English,
-// caption/titles.h language_of_title), else that of a month or weekday in them ("Saturday, 10
-// a.m.": English, caption/calendar_names.h language_of_calendar_name), else unknown.
-Language sentence_language(std::string_view text, const std::vector<std::string_view>& spans);
-
 // The stand-in the model reads for a span of `text` that is a title and name
-// (caption/titled_names.h): "someone", "jemand" or "quelqu'un" in the sentence's language
-// (sentence_language), capitalised when it opens the text, or none when the language is
-// unknown; for digits after a number word ("the number 7", "Nr. 1047"): "4"; empty for any other
-// span. Read with "someone", the models translate the rest cleanly ("Jemand liest ein Buch.");
-// with a hole they filled it with words of their own ("the number 7 eight").
-std::string stand_in_for(std::string_view text, ByteRange span);
+// (caption/titled_names.h, read in `language`): "someone", "jemand" or "quelqu'un" in that
+// language, capitalised when it opens the text, or none when the language is unknown; for a
+// quotation, "S" between its marks (caption/quotations.h); empty for any other span. Read with
+// "someone", the models translate the rest cleanly ("Jemand liest ein Buch.").
+std::string stand_in_for(std::string_view text, ByteRange span, Language language);
 
 // The PreparedSource of a sentence with `spans` to pass through (pass_through_spans of `text`;
 // `tokens`: text's encode_with_offsets). `text` is `given` as the model reads it (re-cased with
-// the same byte offsets: text/letter_case.h); the spans, and a sentence the rule finds
+// the same byte offsets: caption/recasing.h); the spans, and a sentence the rule finds
 // unreadable, keep given's bytes ("https://example.com/ABOUT" stays so). With nothing but
 // punctuation left for the model, its status is passed_through (its `written`: passed_through_text).
+// With the caption rules, stand-ins in `languages.source` (stand_in_for).
 PreparedSource prepare_with_pass_through(const Tokenizer& tokenizer, std::string_view given, std::string_view text,
                                          const std::vector<TokenSpan>& tokens, const std::vector<ByteRange>& spans,
-                                         int eos_id, bool caption_rules = true);
+                                         int eos_id, bool caption_rules = true, LanguagePair languages = {});
 
 // A span of source text to put into a translation, before target piece `before_piece`
 // (the number of pieces: at the end), in place of the pieces up to `replaces_until` (when
@@ -96,29 +85,21 @@ struct Insertion {
 // (text/faces.h: "The boy is happy :)" -> "Der Junge ist glücklich. :)", not "glücklich :).").
 // A span with a stand-in replaces the target word aligned with the stand-in's word, its trailing
 // punctuation kept ("Jemand liest" -> "Mrs. Brown liest"). A span ending in dotted letters whose
-// last dot was the source's full stop ("… at 5 p.m.") gets it back when placed inside the
-// translation ("… an 5 p.m. einem Stand."). source_pieces: of source.ids without eos; alignment:
+// last dot was the source's full stop ("… from the U.S.") gets it back when placed inside the
+// translation ("… aus U.S. einem Land."). source_pieces: of source.ids without eos; alignment:
 // align_words() over their words and the hypothesis' target words.
-// Clock times, months and weekdays are written in the translation's language, told by its function
-// words (caption/function_words.h), else `fallback_language` (translation_language_fallback); numbers
-// with separators or currency signs its way too (caption/numerals.h), read the source's way: the
-// source's language is told by its function words, else (none, or the translation's own) it is
-// the other language whose function words `knows_word` says the vocabulary holds ("1,000 people
-// watch …"). Titles before a name too, of the source's language (caption/titles.h: "Frau Müller" ->
-// "Ms. Müller", "mit Mr. Smith" -> "mit Herrn Smith"); a quotation as written. All that with the
-// caption rules only (source.caption_rules): without them every span is written as the source wrote it.
+// With the caption rules (source.caption_rules), titles before a name are written the translation's
+// way (caption/titles.h, from `languages.source` into `languages.target`: "Frau Müller" -> "Ms.
+// Müller", "mit Mr. Smith" -> "mit Herrn Smith") and a lone quotation mark as the translation's
+// language writes it; without them every span is written as the source wrote it.
 // A span of words opening the translation lowers the model's first word when that is a function
 // word of the translation's language, or, in English and French, a word `knows_word` says the
 // target vocabulary holds whole in lowercase ("12 Dogs play" -> "12 dogs play"; not "I", nor a name
 // it holds only capitalised; German capitalises its nouns).
 std::vector<Insertion> place_pass_through(const PreparedSource& source, const std::vector<std::string>& source_pieces,
                                           const std::vector<std::string>& target_pieces, const std::vector<int>& alignment,
-                                          Language fallback_language = Language::unknown,
+                                          LanguagePair languages = {},
                                           const std::function<bool(std::string_view)>& knows_word = nullptr);
-
-// The language `target_tokenizer`'s model translates source.text into, from its vocabulary
-// (caption/function_words.h other_language): for a translation that shows none itself.
-Language translation_language_fallback(const PreparedSource& source, const Tokenizer& target_tokenizer);
 
 // The text of target `ids` (with `pieces`) with the insertions, each set off by spaces
 // (none before punctuation glued to the word before it, nor where an insertion is glued) and
@@ -134,16 +115,16 @@ std::optional<std::vector<ByteRange>> pass_through_ranges(std::string_view text,
 
 // The translation of a source of which nothing but punctuation is left for the model
 // (TranslationStatus::passed_through): its text with each span written as place_pass_through
-// writes it into an empty translation (the translation's way: "Monday to Friday" -> "Montag bis
-// Freitag"), the text between them as it is.
+// writes it into an empty translation (with the caption rules, a title the translation's way:
+// "Frau Müller!" -> "Ms. Müller!"), the text between them as it is.
 std::string passed_through_text(const PreparedSource& source, const Tokenizer& source_tokenizer,
-                                const Tokenizer& target_tokenizer);
+                                const Tokenizer& target_tokenizer, LanguagePair languages = {});
 
 // hypothesis.text made its ids' with source.pass_through inserted, aligned by maps (the
 // cross-attention of that hypothesis, teacher-forced on source.ids); hypothesis.rewritten set
 // where a span is written otherwise than the source wrote it, takes the place of the model's
 // words or lowers the word after it (the caption rules only).
 void put_pass_through(const PreparedSource& source, Hypothesis& hypothesis, const AttentionMaps& maps,
-                      const Tokenizer& target_tokenizer);
+                      const Tokenizer& target_tokenizer, LanguagePair languages = {});
 
 }  // namespace attend

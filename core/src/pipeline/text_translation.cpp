@@ -33,22 +33,13 @@ Translation not_decoded(const PreparedSource& source) {
   return t;
 }
 
-// The languages a model file names (attend.languages); unknown both when it names none.
-struct NamedLanguages {
-  Language source = Language::unknown, target = Language::unknown;
-};
-
-NamedLanguages named_languages(const Model::Impl& impl) {
-  return {language_of_code(impl.source_language), language_of_code(impl.target_language)};
-}
-
 // `text` as a set phrase of one of the model's languages, written in the other. The model file
 // names its languages, or the target is the language its target vocabulary holds the function
 // words of (caption/function_words.h other_language). A phrase already in the target language
 // ("Danke!" given to en-de), or one both languages write alike ("Date:" for en-fr), is its own
 // translation.
 std::optional<PreparedSource> as_set_phrase(std::string_view text, const Tokenizer& source_tokenizer,
-                                            const Tokenizer& target_tokenizer, NamedLanguages named) {
+                                            const Tokenizer& target_tokenizer, LanguagePair named) {
   const std::optional<SetPhrase> phrase = set_phrase_in(text, knows_whole_word(source_tokenizer));
   if (!phrase) return std::nullopt;
   const auto knows = knows_whole_word(target_tokenizer);
@@ -123,19 +114,19 @@ PreparedSource Translator::prepare(std::string_view given, CaptionRules rules) c
   const std::string text = caption_rules ? lowercase_shouted_words(sentence_case_if_all_caps(given), knows) : std::string(given);
   const std::vector<TokenSpan> tokens = tokenizer.encode_with_offsets(text);  // refuses invalid UTF-8
   const Tokenizer& target = *impl.tgt_tokenizer;
-  const NamedLanguages named = named_languages(impl);
+  const LanguagePair named = model_languages(impl);
   if (caption_rules) {
     if (std::optional<PreparedSource> phrase = as_set_phrase(given, tokenizer, target, named)) {
       open_like_source(*phrase, target, named.target);
       return *std::move(phrase);
     }
   }
-  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows, caption_rules);
+  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows, caption_rules, named);
   if (!spans.empty()) {
     PreparedSource source =
-        prepare_with_pass_through(tokenizer, given, text, tokens, spans, impl.config.eos_id, caption_rules);
+        prepare_with_pass_through(tokenizer, given, text, tokens, spans, impl.config.eos_id, caption_rules, named);
     if (source.status == TranslationStatus::passed_through) {
-      source.written = passed_through_text(source, tokenizer, target);
+      source.written = passed_through_text(source, tokenizer, target, named);
       if (caption_rules) open_like_source(source, target, named.target);
     }
     return source;
@@ -163,13 +154,13 @@ std::vector<Translation> Translator::translate_prepared(const std::vector<Prepar
     if (sources[i].status != TranslationStatus::translated) out[i] = not_decoded(sources[i]);
   }
   const Model::Impl& impl = model().impl();
-  const Language target_language = named_languages(impl).target;
+  const LanguagePair languages = model_languages(impl);
   for (size_t k = 0; k < positions.size(); ++k) {
     Translation& t = out[positions[k]] = std::move(translated[k]);
     const PreparedSource& source = sources[positions[k]];
     if (source.caption_rules) {
       const int limit = decode_limit(impl.config, static_cast<int>(source.ids.size()), options);  // eos included
-      const bool best_changed = keep_mark_and_opening_case(t, impl, static_cast<size_t>(limit - 1), target_language);
+      const bool best_changed = keep_mark_and_opening_case(t, impl, static_cast<size_t>(limit - 1), languages.target);
       if (best_changed && options.capture_attention) capture_attention(t, options.masked_heads);
     }
     if (source.pass_through.empty()) continue;
@@ -178,7 +169,7 @@ std::vector<Translation> Translator::translate_prepared(const std::vector<Prepar
       std::optional<AttentionMaps> computed;  // the best hypothesis' maps may be captured already
       const AttentionMaps& maps =
           h == 0 && t.attention ? *t.attention : computed.emplace(attention(source.ids, hypothesis, options.masked_heads));
-      put_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer);
+      put_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer, languages);
     }
   }
   return out;
