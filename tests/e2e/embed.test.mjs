@@ -107,6 +107,31 @@ test('editing the element\'s text in place re-translates it; emptying it clears 
   assert.deepEqual(await page.evaluate(() => globalThis.attendErrors), []);
 });
 
+test('caption-rules turns the caption model\'s rules off and on as the CLI\'s --caption-rules does; a bad value is an error', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/web/examples/embed.html`);
+  const question = 'Where is the dog going?';
+  const element = await addElement(page, question);
+  const translationOf = (change) => element.evaluate((e, changeAttribute) => new Promise((resolve, reject) => {
+    e.addEventListener('attend-translation', (event) => resolve(event.detail.text), { once: true });
+    e.addEventListener('attend-error', (event) => reject(new Error(event.detail.message)), { once: true });
+    if (changeAttribute) e.setAttribute('caption-rules', changeAttribute);
+    else document.body.append(e);
+  }), change);
+  const auto = await translationOf(null);
+  assert.equal(auto, cliTranslate(question, { beam: 4, alpha: 1.0 }));
+  const off = await translationOf('off');
+  assert.equal(off, cliTranslate(question, { beam: 4, alpha: 1.0, captionRules: 'off' }));
+  assert.notEqual(off, auto, 'the rules keep the question\'s "?"');
+  assert.equal(await translationOf('on'), auto);
+  const error = await element.evaluate((e) => new Promise((resolve) => {
+    e.addEventListener('attend-error', (event) => resolve(event.detail), { once: true });
+    e.setAttribute('caption-rules', 'maybe');
+  }));
+  assert.equal(error.code, 'invalid_argument');
+  assert.match(error.message, /caption-rules="maybe"/);
+});
+
 test('an element moved in the document while it loads reports no error and translates', async () => {
   const page = await context.newPage();
   await page.goto(`${server.origin}/web/examples/embed.html`);

@@ -1,7 +1,8 @@
 // plan_document on any bytes: ICU's sentence breaks of the text, or, when the first byte is odd,
 // candidate breaks made of the input's own bytes (as a browser's could be: any offsets, even
 // inside a character or past the end); a sentence check that calls sentences over 40 bytes too
-// long. Oracle: invalid UTF-8 is refused by sentence_breaks' caller only (plan_document is
+// long; the abbreviations of no language, English, German or French, with the caption layer's
+// greetings and signatures or without (other bits of the first byte). Oracle: invalid UTF-8 is refused by sentence_breaks' caller only (plan_document is
 // given valid text); the segments cover the text in order, none empty; a translated segment
 // holds a letter and no line break, fits the check (or cannot be cut: one character), and does
 // not start or end with a space; the text with every sentence "translated" to itself comes back whole.
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "attend/document.h"
+#include "caption/set_phrases.h"
 #include "fuzz_support.h"
 #include "text/letters.h"
 #include "tokenizer/utf8.h"
@@ -37,10 +39,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } else {
     for (size_t i = 1; i + 1 < size; i += 2) breaks.push_back(data[i] | (data[i + 1] << 8));
   }
-  const attend::SentenceCheck at_most_40_bytes = [](std::string_view s) {
-    return s.size() <= 40 ? attend::SentenceFit::whole : attend::SentenceFit::too_long;
-  };
-  const std::vector<attend::DocumentSegment> segments = attend::plan_document(text, breaks, at_most_40_bytes);
+  attend::PlanOptions options;
+  options.check = [](std::string_view s) { return s.size() <= 40 ? attend::SentenceFit::whole : attend::SentenceFit::too_long; };
+  constexpr const char* kLanguages[] = {"", "en", "de", "fr"};  // each language's abbreviations and ordinals
+  options.language = kLanguages[(data[0] >> 1) % 4];
+  if (data[0] & 8) options.phrases = attend::letter_phrases();  // the caption layer's greetings and signatures
+  const std::vector<attend::DocumentSegment> segments = attend::plan_document(text, breaks, options);
   size_t at = 0;
   std::vector<std::string> same;
   for (const attend::DocumentSegment& s : segments) {

@@ -60,7 +60,7 @@ bool allowed(const std::string& code) {
 }
 
 void check_plan(AttendSession* s, const std::string& text, const std::vector<uint32_t>& breaks, AttendStatus* status) {
-  AttendResult* result = attend_plan_document(s, text.data(), static_cast<uint32_t>(text.size()), breaks.data(),
+  AttendResult* result = attend_plan_document(s, "{}", text.data(), static_cast<uint32_t>(text.size()), breaks.data(),
                                               static_cast<int>(breaks.size()), status);
   if (!allowed(attend_status_code(status))) attend::fuzz::fail(std::string("attend_plan_document: ") + attend_status_message(status));
   if (!result) return;

@@ -34,6 +34,16 @@ describe('real text, shipped en-de model', () => {
       'the marks the caption rules put in, no other text');
   });
 
+  it('without the caption rules gives the words its search produced, as the CLI\'s --caption-rules off does', async () => {
+    const off = await translator.translate(LINES, { captionRules: false });
+    assert.deepEqual(off.map((r) => r.text), cliTranslate(MODEL, LINES, ['--no-split', '--caption-rules', 'off']));
+    assert.ok(off.every((r) => !r.rewritten));
+    assert.notEqual(off[4].text, (await translator.translate(LINES[4])).text, 'the rules keep the question\'s "?"');
+    assert.deepEqual((await translator.translate(LINES[4], { captionRules: 'auto' })).text,
+      (await translator.translate(LINES[4], { captionRules: true })).text);
+    await assert.rejects(translator.translate(LINES[4], { captionRules: 'maybe' }), /captionRules/);
+  });
+
   it('reports a sentence in a script the model cannot read, and translates the others', async () => {
     const results = await translator.translate(LINES);
     assert.deepEqual(results.map((r) => r.status), ['translated', 'unreadable_script', 'translated', 'translated', 'translated',
