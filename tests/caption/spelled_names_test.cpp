@@ -35,9 +35,10 @@ std::vector<TokenSpan> tokens_of(std::string_view text, const std::map<std::stri
 
 const KnowsLowercase knows_none = [](std::string_view) { return false; };
 
+// The spelled names of `text` in `language` (the model file's source language).
 std::vector<std::string> names_in(std::string_view text, const std::map<std::string, int>& spelled,
-                                  const KnowsLowercase& knows = knows_none) {
-  return texts_of(text, spelled_names(text, tokens_of(text, spelled), knows));
+                                  const KnowsLowercase& knows = knows_none, Language language = Language::english) {
+  return texts_of(text, spelled_names(text, tokens_of(text, spelled), knows, language));
 }
 
 using Names = std::vector<std::string>;
@@ -121,6 +122,30 @@ TEST(SpelledNames, InnerCapitalsPassWhereverTheyStand) {
   EXPECT_EQ(names_in("Ein Mann liest ABC.", {}), Names{});
 }
 
+TEST(SpelledNames, MonthsAndWeekdaysPassInGermanTextAndInTwoPieces) {
+  // "The meeting is in March." was "Die Konferenz ist in New York."
+  EXPECT_EQ(names_in("The New York meeting is in March.", {{"March.", 2}}), Names{"March"});
+  EXPECT_EQ(names_in("Monday's meeting is in New York.", {{"Monday's", 4}}), Names{"Monday's"});
+  // German capitalises its nouns, which hides other names, not these.
+  EXPECT_EQ(names_in("Am Freitag spielen die Kinder im Park.", {{"Freitag", 2}, {"Kinder", 2}}, knows_none, Language::german), Names{"Freitag"});
+  // Two pieces at a sentence start are a word there ("May I help?"); one piece is known.
+  EXPECT_EQ(names_in("May I help? March on!", {{"May", 2}, {"March", 2}}), Names{});
+  EXPECT_EQ(names_in("We met in June.", {}), Names{});
+}
+
+TEST(SpelledNames, FrenchMonthsAndWeekdaysInLowercaseAndOpeningASentence) {
+  // "Un homme promène son chien en janvier." was "… his dog in a tub."
+  EXPECT_EQ(names_in("Un homme promène son chien en janvier.", {{"janvier.", 4}}, knows_none, Language::french), Names{"janvier"});
+  EXPECT_EQ(names_in("Deux enfants jouent en mai.", {{"mai.", 2}}, knows_none, Language::french), Names{"mai"});
+  // Capitalised only where a sentence opens, in two pieces too ("Mardi, …" was "Mardidi, …").
+  EXPECT_EQ(names_in("Mardi, un homme court.", {{"Mardi,", 2}}, knows_none, Language::french), Names{"Mardi"});
+  EXPECT_EQ(names_in("Un homme nommé Mardi court.", {{"Mardi", 2}}, knows_none, Language::french), Names{});
+  EXPECT_EQ(names_in("Mardi Gras beads hang from his neck.", {{"Mardi", 2}}), Names{});  // English
+  // "Mars" is the planet wherever it stands; "mars" in lowercase the month.
+  EXPECT_EQ(names_in("Mars est rouge.", {{"Mars", 2}}, knows_none, Language::french), Names{});
+  EXPECT_EQ(names_in("Le 3 mars, il neige.", {{"mars,", 3}}, knows_none, Language::french), Names{"mars"});
+}
+
 TEST(SpelledNames, PunctuationAroundTheWordStaysOut) {
   EXPECT_EQ(names_in("Workers protest against (Equinox).", {{"(Equinox).", 7}}), Names{"Equinox"});
   EXPECT_EQ(names_in("He plays \"Mike Tyson's Punchout\" today.", {{"\"Mike", 4}, {"Tyson's", 4}, {"Punchout\"", 5}}),
@@ -143,7 +168,7 @@ TEST(SpelledNames, TextThatCapitalisesItsNounsHasNone) {
 
 TEST(SpelledNames, TokensOutsideTheWordsDoNotCount) {
   // Hand-made tokens that cover none of a word leave it known.
-  EXPECT_EQ(spelled_names("A man in California.", {}, knows_none).size(), 0u);
+  EXPECT_EQ(spelled_names("A man in California.", {}, knows_none, Language::english).size(), 0u);
 }
 
 }  // namespace

@@ -139,7 +139,12 @@ TEST(StandIn, ATitleAndNameInTheModelsSourceLanguage) {
     return stand_in_for(text, ByteRange{at, at + span.size()}, language);
   };
   EXPECT_EQ(stand_in("Mrs. Brown reads a book.", "Mrs. Brown"), "Someone");
-  EXPECT_EQ(stand_in("A player with the number 17 runs.", "17"), "");  // a number leaves a hole
+  // A number after a number word is read as "4", in any language: with a hole there the models
+  // wrote a number of their own ("the number 7 eight").
+  EXPECT_EQ(stand_in("A player with the number 7 runs.", "7"), "4");
+  EXPECT_EQ(stand_in("Der Bus Nr. 1047 fährt.", "1047", Language::german), "6");  // the sentence holds a 4
+  EXPECT_EQ(stand_in("The number 7 scored 4 goals in 16 games.", "7"), "");  // and a 6: a hole
+  EXPECT_EQ(stand_in("Four men stand in front of 2000 people.", "2000"), "");
   // A quotation is read as "S" between its marks, which the models copy as a quotation of their own.
   EXPECT_EQ(stand_in("A boat named \"El Corazon\" sails.", "\"El Corazon\""), "\"S\"");
   EXPECT_EQ(stand_in("Ein Schild mit der Aufschrift „Memoria Justicia“.", "„Memoria Justicia“", Language::german), "„S“");

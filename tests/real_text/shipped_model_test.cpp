@@ -107,6 +107,43 @@ TEST(ShippedModel, NamesTheVocabularySpellsOutPassThrough) {
   EXPECT_TRUE(translator.prepare("Yes, I'm here and I’m there.").pass_through.empty());
 }
 
+// The digits of `text`, in order.
+std::string digits_of(const std::string& text) {
+  std::string digits;
+  for (char c : text) {
+    if (c >= '0' && c <= '9') digits += c;
+  }
+  return digits;
+}
+
+TEST(ShippedModel, ANumberAfterANumberWordIsReadAsAStandInAndKept) {
+  // Given to the model, "number 7" was "Nummer 5"; cut out, "number 88" became "Nummer 88 5" (the
+  // model wrote a number of its own in the hole). Read as "number 4", the 4's translation is replaced.
+  Translator translator(shipped_model());
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  for (const std::string text : {"A football player wearing number 7 runs.",
+                                 "A man wearing a jersey with the number 88 kicks the ball.",
+                                 "The bus number 1047 drives down the street."}) {
+    const std::string translated = translator.translate(text, beam).hypotheses[0].text;
+    EXPECT_EQ(digits_of(translated), digits_of(text)) << translated;
+    EXPECT_TRUE(contains(translated, "Nummer " + digits_of(text))) << translated;
+  }
+}
+
+TEST(ShippedModel, MonthsAndWeekdaysTheVocabularySpellsPassAndAreWrittenInTheTranslationsLanguage) {
+  // Given to the model, "Saturday afternoon" lost its Saturday; en-fr kept it English.
+  TranslateOptions beam;
+  beam.beam_size = 5;
+  const std::string text = "A man rides a bull on a beautiful Saturday afternoon.";
+  const std::string german = Translator(shipped_model()).translate(text, beam).hypotheses[0].text;
+  EXPECT_TRUE(contains(german, "Samstag")) << german;
+  EXPECT_FALSE(contains(german, "Saturday")) << german;
+  TranslateOptions off = beam;
+  off.caption_rules = CaptionRules::off;
+  EXPECT_FALSE(contains(Translator(shipped_model()).translate(text, off).hypotheses[0].text, "Samstag"));
+}
+
 TEST(ShippedModel, InitialsEndingTheTranslationEndItWithTheirOwnDot) {
   Translator translator(shipped_model());
   TranslateOptions beam;

@@ -70,4 +70,9 @@ bool is_calendar_name(std::string_view word, bool opens_french_sentence) {
   return find_calendar_name(word, opens_french_sentence).has_value();
 }
 
+std::string calendar_name_in(std::string_view word, bool opens_french_sentence, Language language) {
+  const std::optional<CalendarName> name = find_calendar_name(word, opens_french_sentence);
+  return std::string(!name || language == Language::unknown ? word : name->in(language));
+}
+
 }  // namespace attend

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "caption/calendar_names.h"
 #include "text/ascii.h"
 #include "text/false_break.h"
 #include "caption/function_words.h"
@@ -103,8 +104,8 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer) {
 }
 
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
-                                     const KnowsLowercase& knows) {
-  std::vector<ByteRange> names, anywhere;  // anywhere: names wherever they stand (acronyms, inner capitals)
+                                     const KnowsLowercase& knows, Language language) {
+  std::vector<ByteRange> names, anywhere;  // anywhere: names wherever they stand (acronyms, inner capitals, calendar)
   std::vector<bool> in_two_pieces;  // of each name
   size_t known_capitalised = 0, next_token = 0;
   bool sentence_start = true;  // the next word begins a sentence
@@ -129,7 +130,17 @@ std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<To
       continue;
     }
     const size_t pieces = pieces_within(tokens, word.begin, word.end, &next_token);
+    // A month or weekday the vocabulary spells (caption/calendar_names.h) passes anywhere, German
+    // and French text included, in two pieces not at a sentence start ("May I …?", "March on!").
     const ByteRange stem = longest_part(text, word);  // "Monday" of "Monday's"
+    // French capitalised only where a French sentence opens, in two pieces too ("Mardi, …").
+    const bool french_opening = begins_sentence && language == Language::french &&
+                                !is_calendar_name(slice(text, stem), false) && is_calendar_name(slice(text, stem), true);
+    if ((french_opening || is_calendar_name(slice(text, stem), false)) &&
+        (pieces >= kManyPieces || (pieces == 2 && (!begins_sentence || french_opening)))) {
+      anywhere.push_back(word);
+      continue;
+    }
     if (text[word.begin] < 'A' || text[word.begin] > 'Z') continue;
     if (acronym(slice(text, word), knows)) {
       if (pieces >= 2) {

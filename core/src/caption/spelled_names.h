@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "caption/function_words.h"
 #include "text/words.h"
 #include "caption/recasing.h"
 #include "text/letter_case.h"
@@ -32,9 +33,11 @@ KnowsLowercase knows_lowercase(const Tokenizer& tokenizer);
 // text included: "A man works at IBM in New York." lost IBM beside New York. So are words with a
 // capital A-Z after a lowercase a-z that the vocabulary cuts into two or more pieces ("iPhone",
 // "eBay", "McDonald's": "on her iPhone" was dropped), their part between hyphens only ("FedEx" of
-// "FedEx-Fahrer") and after a French elision ("iPhone" of "l'iPhone"); not German "LehrerInnen".
-// In text order.
+// "FedEx-Fahrer") and after a French elision ("iPhone" of "l'iPhone"); not German "LehrerInnen". So are months and weekdays (caption/calendar_names.h: English and German
+// capitalised, French in lowercase, or capitalised opening a sentence when `language`, the model
+// file's source language, is French) the vocabulary cuts into three or more pieces, or two not at a
+// sentence start or opening a French one ("in March", "am Freitag", "en janvier", "Mardi, …"). In text order.
 std::vector<ByteRange> spelled_names(std::string_view text, const std::vector<TokenSpan>& tokens,
-                                     const KnowsLowercase& knows);
+                                     const KnowsLowercase& knows, Language language);
 
 }  // namespace attend

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "caption/calendar_names.h"
 #include "caption/function_words.h"
+#include "caption/number_words.h"
 #include "caption/quotations.h"
 #include "caption/spelled_names.h"
 #include "caption/titled_names.h"
@@ -124,6 +126,39 @@ std::string target_word_before(const std::vector<std::string>& target_pieces, co
   return before;
 }
 
+// Whether nothing but a lone "▁" piece (before punctuation: "Mardi, …" read as "▁ , …") is
+// before the span in what the model read.
+bool opens_source(const PassThrough& span, const std::vector<std::string>& source_pieces) {
+  return span.after_piece < 0 || (span.after_piece == 0 && source_pieces.at(0) == "\xE2\x96\x81");
+}
+
+// The source word before a span, lowercased, without its punctuation; empty at the sentence's start.
+std::string source_word_before(const PassThrough& span, const std::vector<std::string>& source_pieces,
+                               const std::vector<WordSpan>& source_words) {
+  for (const WordSpan& word : source_words) {
+    if (word.begin <= span.after_piece && span.after_piece < word.end) return without_word_mark(bare_word(source_pieces, word));
+  }
+  return "";
+}
+
+// A span that is one month or weekday, punctuation around it aside, in the translation's language
+// (caption/calendar_names.h: "Saturday" -> "samedi", "Freitag" -> "Friday"), capitalised where it
+// opens the translation ("Lundi"); a month that is a first name too only after a preposition of
+// time ("in June"; "with April" stays). Any other span as written, and one of several words too
+// ("June Carter").
+std::string with_calendar_name(const std::string& span, std::string_view word_before, bool opens_french_sentence,
+                               bool opens_translation, Language language) {
+  const ByteRange core = without_punctuation(span, ByteRange{0, span.size()}, false);
+  const std::string_view word = slice(span, core);
+  if (word.find(' ') != std::string_view::npos || !is_calendar_name(word, opens_french_sentence) ||
+      !reads_as_calendar_name(word, word_before)) {
+    return span;
+  }
+  const std::string written = calendar_name_in(word, opens_french_sentence, language);
+  return span.substr(0, core.begin) + (opens_translation && core.begin == 0 && written != word ? with_first_capital(written) : written) +
+         span.substr(core.end);
+}
+
 // Whether `span` begins with a letter or digit (a word of the sentence, not an emoji or mark).
 bool opens_with_word(std::string_view span) {
   size_t length = 0;
@@ -230,8 +265,9 @@ std::vector<ByteRange> pass_through_spans(std::string_view text, const std::vect
                                           const KnowsLowercase& knows, bool caption_rules, LanguagePair languages) {
   std::vector<ByteRange> seeds = plain_numbers(text);
   if (caption_rules) {
-    for (const ByteRange& name : spelled_names(text, tokens, knows)) seeds.push_back(name);
+    for (const ByteRange& name : spelled_names(text, tokens, knows, languages.source)) seeds.push_back(name);
     for (const ByteRange& name : titled_names(text, languages.source)) seeds.push_back(name);
+    for (const ByteRange& number : numbers_after_number_words(text)) seeds.push_back(number);
   }
   for (const ByteRange& address : web_addresses(text)) seeds.push_back(address);
   for (const ByteRange& face : emoticons(text)) seeds.push_back(face);
@@ -323,6 +359,9 @@ std::string stand_in_for(std::string_view text, ByteRange span, Language languag
                   [&](const ByteRange& quotation) { return quotation.begin == span.begin && quotation.end == span.end; })) {
     return quotation_stand_in(spanned);
   }
+  if (std::all_of(spanned.begin(), spanned.end(), is_ascii_digit) && follows_number_word(text, span.begin)) {
+    return number_stand_in(text);
+  }
   const std::vector<ByteRange> names = titled_names(text, language);  // in the whole text
   const auto is_span = [&](const ByteRange& name) { return name.begin == span.begin && name.end == span.end; };
   if (std::none_of(names.begin(), names.end(), is_span)) return "";
@@ -413,8 +452,13 @@ std::vector<Insertion> place_pass_through(const PreparedSource& source, const st
       }
       continue;
     }
-    std::string text = span.text;
-    if (lent_its_dot && inside) text += '.';  // not "… um 5 p.m."
+    // Into no translation (passed_through_text) only the span opening the source opens it.
+    const bool opens_translation = before_piece == 0 && (!target_pieces.empty() || opens_source(span, source_pieces));
+    const bool opens_french_sentence = opens_source(span, source_pieces) && source_language == Language::french;
+    std::string text = rules ? with_calendar_name(span.text, source_word_before(span, source_pieces, source_words),
+                                                  opens_french_sentence, opens_translation, target_language)
+                             : span.text;
+    if (lent_its_dot && inside && text == span.text) text += '.';  // not "… U.S einem Land."
     insertions.push_back(Insertion{with_titles(span, text, before_piece), before_piece});
     // A span of words opening the translation takes the capital of the model's first word
     // ("Montags Ein Mann" -> "Montags ein Mann"; a sentence after an emoji keeps it: "😀 Ein Mann").

@@ -27,8 +27,9 @@ bool mostly_unknown(std::string_view text, const std::vector<TokenSpan>& tokens,
 // each emoticon (text/emoticons.h) and each number (ASCII digits with single . , : - or / between
 // them, two or more characters, or with a currency sign ($ € £ ¥) or # before, or a minus or plus
 // opening a word ("-5°C"), the sign included); with the caption rules also each name the
-// vocabulary spells out (caption/spelled_names.h), each title with the name after it
-// (caption/titled_names.h) and each quotation (caption/quotations.h); each widened over the
+// vocabulary spells out (caption/spelled_names.h: months and weekdays too), each title with the
+// name after it (caption/titled_names.h), each number after a number word, one digit too
+// (caption/number_words.h: "the number 7"), and each quotation (caption/quotations.h); each widened over the
 // characters around it up to whitespace or ASCII punctuation (so "São" goes whole, "北京."
 // leaves its full stop to the model) and over ASCII brackets or quotes holding nothing else
 // ("(小明)"); spans with only whitespace and ASCII punctuation between them are merged
@@ -52,7 +53,8 @@ CutText cut_spans(std::string_view text, const std::vector<ByteRange>& spans, co
 // The stand-in the model reads for a span of `text` that is a title and name
 // (caption/titled_names.h, read in `language`): "someone", "jemand" or "quelqu'un" in that
 // language, capitalised when it opens the text, or none when the language is unknown; for a
-// quotation, "S" between its marks (caption/quotations.h); empty for any other span. Read with
+// quotation, "S" between its marks (caption/quotations.h); for digits after a number word, "4"
+// or "6" (caption/number_words.h); empty for any other span. Read with
 // "someone", the models translate the rest cleanly ("Jemand liest ein Buch.").
 std::string stand_in_for(std::string_view text, ByteRange span, Language language);
 
@@ -90,8 +92,9 @@ struct Insertion {
 // align_words() over their words and the hypothesis' target words.
 // With the caption rules (source.caption_rules), titles before a name are written the translation's
 // way (caption/titles.h, from `languages.source` into `languages.target`: "Frau Müller" -> "Ms.
-// Müller", "mit Mr. Smith" -> "mit Herrn Smith") and a lone quotation mark as the translation's
-// language writes it; without them every span is written as the source wrote it.
+// Müller", "mit Mr. Smith" -> "mit Herrn Smith"), a month or weekday in the translation's language
+// ("Saturday" -> "samedi") and a lone quotation mark as the translation's language writes it;
+// without them every span is written as the source wrote it.
 // A span of words opening the translation lowers the model's first word when that is a function
 // word of the translation's language, or, in English and French, a word `knows_word` says the
 // target vocabulary holds whole in lowercase ("12 Dogs play" -> "12 dogs play"; not "I", nor a name
