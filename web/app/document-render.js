@@ -30,7 +30,7 @@ export function doubtSummary(segments) {
 // Why a sentence the model did not run on has no attention.
 const WRITTEN_WITHOUT_MODEL = {
   set_phrase: 'A set phrase (a greeting, a letter’s formula or a label), written from Attend’s table, not by the model.',
-  passed_through: 'Times, dates, numbers or names only, written the translation’s way without the model.',
+  passed_through: 'Numbers, names or web addresses only, put in without the model.',
 };
 
 // A translation whose words the caption-model rules changed after the model wrote it.

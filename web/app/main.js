@@ -149,14 +149,14 @@ function startTranslator() {
   }
 
   // The attention section for a sentence's translation, or why it has none: the model did not
-  // run on a set phrase, on a sentence of times and dates alone, or on a script it cannot read.
+  // run on a set phrase, on a sentence of spans alone, or on a script it cannot read.
   function showAttention(source, result) {
     noAttention.hidden = Boolean(result.attention);
     if (result.attention) return panel.show(source, result);
     panel.hide();
     noAttention.textContent = {
       set_phrase: `“${source}” is a set phrase (a greeting, a letter’s formula or a label): it was written from Attend’s table of set phrases, not by the model, so there is no attention to show.`,
-      passed_through: `Every word of “${source}” is one the model is not shown (times, dates, numbers, names): they were written the translation’s way without the model, so there is no attention to show.`,
+      passed_through: `Every word of “${source}” is one the model is not shown (numbers, names, web addresses): the translation holds them without the model, so there is no attention to show.`,
       unreadable_script: `The model cannot read the script of “${source}”, so it did not run: there is no attention to show.`,
     }[result.status] ?? `The model did not run on “${source}”: there is no attention to show.`;
   }

@@ -84,8 +84,10 @@ bool keep_mark_and_opening_case(Translation& t, const Model::Impl& impl, size_t 
   end_with_mark(t.hypotheses, final_mark(t.source_ids, impl.config.eos_id, source), target, max_ids);
   if (opens_in_lowercase(t.source_ids, source)) open_in_lowercase(t.hypotheses, target, target_language);
   for (Hypothesis& h : t.hypotheses) {
-    h.rewritten = h.pieces != target.pieces(h.ids);
-    h.pieces = target.pieces(h.ids);
+    std::vector<std::string> pieces = target.pieces(h.ids);
+    if (pieces == h.pieces) continue;
+    h.rewritten = true;
+    h.pieces = std::move(pieces);
     h.text = target.decode(h.ids);
   }
   return !t.hypotheses.empty() && t.hypotheses[0].ids != best_before;
