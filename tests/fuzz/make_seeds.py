@@ -1,12 +1,15 @@
 """Seed corpora for the fuzz targets, from the tiny-model fixture: the model file's header
 (and a libFuzzer dictionary of its JSON strings), the SentencePiece models, sentences to
-translate, and samples of what the text parsers read.
+translate, samples of what the text parsers read, and Marian .bin files.
     make_seeds.py FIXTURE_DIR OUT_DIR"""
 import gzip
 import json
 import pathlib
 import struct
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "training"))
+from attend_ref.marian_binary import FLOAT32, INTGEMM8, marian_binary, model_yml_item  # noqa: E402
 
 
 def write(path, data):
@@ -71,6 +74,16 @@ def document_seeds(out):
             write(out / "document" / f"case{index}_{choice}", bytes([choice]) + case["text"].encode())
 
 
+def marian_seeds(out):
+    """Small Marian .bin files: float32 and intgemm8 items (the multiplier after the int8 values)
+    and the model.yml item."""
+    embedding = ("Wemb", FLOAT32, [2, 3], struct.pack("<6f", 1, 2, 3, 4, 5, 6))
+    quantized = ("decoder_l1_rnn_W", INTGEMM8, [3, 2], bytes([1, 127, 129, 0, 5, 6]) + struct.pack("<f", 0.5))
+    yml = model_yml_item("type: transformer\ndim-emb: 256\ndec-cell: ssru\n")
+    write(out / "marian_binary" / "float32", marian_binary([embedding]))
+    write(out / "marian_binary" / "intgemm8_yml", marian_binary([embedding, quantized, yml]))
+
+
 def main():
     fixture, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     header_seeds(fixture / "tiny.int8.safetensors", out)
@@ -98,6 +111,7 @@ def main():
     (out / "wasm_bindings.dict").write_text("".join(f"{json.dumps(json.dumps(n))}\n" for n in names))
     html_seeds(out, sentences)
     document_seeds(out)
+    marian_seeds(out)
     write(out / "text_parsers" / "head_spec", b"\x00cross:1:0")
     write(out / "text_parsers" / "nbest", b"\x010 ||| ein Hund ||| -1.5\n0 ||| Hund ||| -2.25\n1 ||| zwei ||| -0.5\n")
     write(out / "text_parsers" / "metrics", "\x02Ein Hund läuft.\nZwei Männer.\nEin Hund rennt.\nZwei Männer!\n".encode())
