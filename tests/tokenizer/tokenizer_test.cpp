@@ -123,6 +123,28 @@ TEST(Tokenizer, CorruptModelBytesGiveInvalidModel) {
   EXPECT_EQ(error_code_of([&] { Tokenizer::from_bytes(noise); }), ErrorCode::invalid_model);
 }
 
+// A piece that is empty or holds a NUL byte: SentencePiece's trie builder (darts-clone) read it
+// as a C string and threw through SentencePiece, which aborted the process (found by the
+// tokenizer_model fuzzer). Refused before SentencePiece sees it.
+TEST(Tokenizer, APieceWithANulByteIsRefused) {
+  for (const char* name : {"joint_unigram", "bytes_bpe"}) {
+    const std::string model = test::read_file(test::model_path(name));
+    const size_t piece = model.find("\xE2\x96\x81");  // the first "▁…" piece's text
+    ASSERT_NE(piece, std::string::npos) << name;
+    for (const size_t at : {piece, piece + 1}) {  // opening it, and inside it
+      std::string damaged = model;
+      damaged[at] = '\0';
+      try {
+        Tokenizer::from_bytes(damaged);
+        ADD_FAILURE() << name << ": a piece with a NUL byte was loaded";
+      } catch (const Error& error) {
+        EXPECT_EQ(error.code(), ErrorCode::invalid_model);
+        EXPECT_NE(std::string(error.what()).find("holds a NUL byte"), std::string::npos) << error.what();
+      }
+    }
+  }
+}
+
 // A flipped byte may still parse (e.g. inside a piece's text or score); then the model
 // must work. Either way nothing may crash.
 TEST(Tokenizer, FlippedBytesNeverCrash) {

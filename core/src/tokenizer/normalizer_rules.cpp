@@ -3,57 +3,13 @@
 #include <cstdint>
 #include <string>
 
-#include "attend/error.h"
+#include "tokenizer/protobuf_fields.h"
 
 namespace attend {
 namespace {
 
 // sentencepiece_model.proto
 constexpr uint64_t kModelNormalizerSpec = 3, kModelDenormalizerSpec = 5, kSpecPrecompiledCharsmap = 2;
-constexpr uint64_t kWireVarint = 0, kWireFixed64 = 1, kWireLengthDelimited = 2, kWireFixed32 = 5;
-
-[[noreturn]] void fail(const std::string& message) {
-  throw Error(ErrorCode::invalid_model, "tokenizer: damaged SentencePiece model: " + message);
-}
-
-uint64_t read_varint(std::string_view& in) {
-  uint64_t value = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (in.empty()) fail("a protobuf varint runs past the end");
-    const auto byte = static_cast<uint8_t>(in.front());
-    in.remove_prefix(1);
-    value |= static_cast<uint64_t>(byte & 0x7F) << shift;
-    if (!(byte & 0x80)) return value;
-  }
-  fail("a protobuf varint is longer than 10 bytes");
-}
-
-std::string_view take(std::string_view& in, uint64_t size) {
-  if (size > in.size()) fail("a protobuf field runs past the end");
-  const std::string_view taken = in.substr(0, size);
-  in.remove_prefix(size);
-  return taken;
-}
-
-// Calls visit(bytes) for every length-delimited field numbered `number` of `message`, in order.
-template <typename Visit>
-void for_each_field(std::string_view message, uint64_t number, Visit&& visit) {
-  while (!message.empty()) {
-    const uint64_t tag = read_varint(message);
-    switch (tag & 7) {
-      case kWireVarint: read_varint(message); break;
-      case kWireFixed64: take(message, 8); break;
-      case kWireFixed32: take(message, 4); break;
-      case kWireLengthDelimited: {
-        const std::string_view bytes = take(message, read_varint(message));
-        if (tag >> 3 == number) visit(bytes);
-        break;
-      }
-      default: fail("protobuf wire type " + std::to_string(tag & 7) + " (SentencePiece writes 0, 1, 2 and 5)");
-    }
-  }
-}
-
 // darts-clone's DoubleArrayUnit.
 struct TrieUnit {
   uint32_t bits;
@@ -85,11 +41,11 @@ std::vector<std::string_view> precompiled_charsmaps(std::string_view model_proto
 // it if that unit's label is the byte, and there finds a leaf's value (an offset into the
 // strings, read up to a NUL) at unit (child ^ offset(child)).
 void check_precompiled_charsmap(std::string_view charsmap) {
-  if (charsmap.size() <= 4) fail("its normalization rules are " + std::to_string(charsmap.size()) + " bytes");
+  if (charsmap.size() <= 4) fail_damaged_model("its normalization rules are " + std::to_string(charsmap.size()) + " bytes");
   uint32_t trie_bytes = 0;
   for (int i = 3; i >= 0; --i) trie_bytes = (trie_bytes << 8) | static_cast<uint8_t>(charsmap[i]);
   if (trie_bytes > charsmap.size() - 4 || trie_bytes < 4) {
-    fail("its normalization trie claims " + std::to_string(trie_bytes) + " of " + std::to_string(charsmap.size() - 4) +
+    fail_damaged_model("its normalization trie claims " + std::to_string(trie_bytes) + " of " + std::to_string(charsmap.size() - 4) +
          " bytes");
   }
   const size_t units = trie_bytes / 4;
@@ -108,16 +64,16 @@ void check_precompiled_charsmap(std::string_view charsmap) {
     const size_t node = pending.back();
     pending.pop_back();
     const size_t children = node ^ unit(node).offset();
-    if ((children | 0xFF) >= units) fail("its normalization trie points past its " + std::to_string(units) + " units");
+    if ((children | 0xFF) >= units) fail_damaged_model("its normalization trie points past its " + std::to_string(units) + " units");
     for (uint32_t byte = 0; byte <= 0xFF; ++byte) {
       const size_t child = children ^ byte;
       const TrieUnit child_unit = unit(child);
       if (child_unit.label() != byte) continue;
       if (child_unit.has_leaf()) {
         const size_t leaf = child ^ child_unit.offset();
-        if (leaf >= units) fail("a leaf of its normalization trie is past its " + std::to_string(units) + " units");
+        if (leaf >= units) fail_damaged_model("a leaf of its normalization trie is past its " + std::to_string(units) + " units");
         if (last_nul == std::string_view::npos || unit(leaf).value() > last_nul) {
-          fail("a normalization rule points past the replacement strings");
+          fail_damaged_model("a normalization rule points past the replacement strings");
         }
       }
       if (!visited[child]) {

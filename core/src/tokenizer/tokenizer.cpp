@@ -4,10 +4,28 @@
 
 #include "attend/error.h"
 #include "tokenizer/normalizer_rules.h"
+#include "tokenizer/protobuf_fields.h"
 #include "tokenizer/utf8.h"
 
 namespace attend {
 namespace {
+
+// Every piece of the model is text without a NUL byte. SentencePiece builds its trie of pieces
+// with darts-clone, which reads each as a C string: an empty one ("\0▁sich") throws, and the
+// exception cannot pass through SentencePiece, so the process aborted (found by
+// tests/fuzz/tokenizer_model_fuzzer.cpp); a NUL inside one could put the keys out of order, which
+// throws too.
+void check_pieces_are_c_strings(std::string_view model_proto) {
+  constexpr uint64_t kModelPieces = 1, kPieceText = 1;  // sentencepiece_model.proto
+  size_t index = 0;
+  for_each_field(model_proto, kModelPieces, [&](std::string_view piece) {
+    std::string_view text;  // protobuf merges repeated occurrences: the last one is the piece's
+    for_each_field(piece, kPieceText, [&](std::string_view bytes) { text = bytes; });
+    if (text.empty()) fail_damaged_model("piece " + std::to_string(index) + " is empty");
+    if (text.find('\0') != std::string_view::npos) fail_damaged_model("piece " + std::to_string(index) + " holds a NUL byte");
+    ++index;
+  });
+}
 
 Error encode_error(std::string_view text, const sentencepiece::util::Status& status) {
   return Error(ErrorCode::invalid_input,
@@ -20,6 +38,7 @@ Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto) {
   for (const std::string_view charsmap : precompiled_charsmaps(serialized_model_proto)) {
     check_precompiled_charsmap(charsmap);
   }
+  check_pieces_are_c_strings(serialized_model_proto);
   auto processor = std::make_unique<sentencepiece::SentencePieceProcessor>();
   const auto status = processor->LoadFromSerializedProto(serialized_model_proto);
   if (!status.ok()) {
