@@ -106,6 +106,13 @@ def argument_parser():
     p.add_argument("--layers", type=int, default=4, help="encoder and decoder layers each")
     p.add_argument("--encoder-layers", type=int, help="encoder layers, instead of --layers")
     p.add_argument("--decoder-layers", type=int, help="decoder layers, instead of --layers")
+    p.add_argument("--activation", choices=("relu", "swish"), default="relu", help="the FFN's activation")
+    p.add_argument("--marian", action="store_true",
+                   help="the architecture and vocabulary as Marian writes them (docs/marian.md): positions sin | cos, "
+                        "a zero vector as the decoder's first input, LayerNorm eps 1e-6, an output bias, "
+                        "SentencePiece ids eos 0, unk 1 and no bos or pad; for training/export_marian.py")
+    p.add_argument("--decoder-autoreg", choices=("self_attention", "ssru"), default="self_attention",
+                   help="the decoder's self-attention, or Marian's SSRU in its place (Firefox Translations' students)")
     p.add_argument("--dropout", type=float, default=0.1)
     p.add_argument("--label-smoothing", type=float, default=0.1)
     p.add_argument("--subword-alpha", type=float, default=0.0,
@@ -163,10 +170,17 @@ def model_config(args, src_vocab_size, tgt_vocab_size):
     describe, over the given vocabularies (one joint vocabulary, shared by both embeddings and the
     output layer, unless --separate-vocab)."""
     shared = not args.separate_vocab
+    marian = dict(positions="sinusoidal_half", decoder_start="zeros", layer_norm_eps=1e-6,
+                  final_logits_bias=True) if args.marian else {}
     return ModelConfig(src_vocab_size=src_vocab_size, tgt_vocab_size=tgt_vocab_size, d_model=args.d_model,
                        num_heads=args.heads, d_ff=args.d_ff, encoder_layers=encoder_layers(args),
-                       decoder_layers=decoder_layers(args), shared_vocab=shared, share_embeddings=shared, tie_output=True,
-                       **data.SPECIAL_IDS)
+                       decoder_layers=decoder_layers(args), activation=args.activation,
+                       decoder_autoreg=args.decoder_autoreg, shared_vocab=shared, share_embeddings=shared,
+                       tie_output=True, **marian, **special_ids(args))
+
+
+def special_ids(args):
+    return data.MARIAN_IDS if args.marian else data.SPECIAL_IDS
 
 
 def encoder_layers(args):
@@ -195,8 +209,8 @@ def check_model_file(args, cfg, option, path):
                    "--decoder-layers": (decoder_layers(args), cfg.decoder_layers)}
     if cfg.src_vocab_size != cfg.tgt_vocab_size:
         sys.exit(f"{path}: {option} takes models with one vocabulary size")
-    if any(getattr(cfg, name) != value for name, value in data.SPECIAL_IDS.items()):
-        sys.exit(f"{path}: {option} takes models whose special ids are {data.SPECIAL_IDS}")
+    if any(getattr(cfg, name) != value for name, value in special_ids(args).items()):
+        sys.exit(f"{path}: {option} takes models whose special ids are {special_ids(args)}")
     differ = [f"{name} {given} (the model's: {own})" for name, (given, own) in wanted.items() if given != own]
     if args.separate_vocab == cfg.shared_vocab:
         differ.append(f"{joint(args.separate_vocab)} (the model has {joint(not cfg.shared_vocab)})")
@@ -261,17 +275,17 @@ def prepare_data(args, src_lang, tgt_lang):
         spm = {lang: os.path.join(args.out, f"spm.{lang}") for lang in (src_lang, tgt_lang)}
         for lang, texts in ((src_lang, train_src), (tgt_lang, train_tgt)):
             if not os.path.exists(spm[lang] + ".model"):
-                data.train_spm(spm[lang], texts, args.vocab_size)
+                data.train_spm(spm[lang], texts, args.vocab_size, ids=special_ids(args))
         src_model, tgt_model = spm[src_lang] + ".model", spm[tgt_lang] + ".model"
     else:
         prefix = os.path.join(args.out, f"spm.{src_lang}{tgt_lang}")
         if not os.path.exists(prefix + ".model"):
-            data.train_spm(prefix, train_src + train_tgt, args.vocab_size)
+            data.train_spm(prefix, train_src + train_tgt, args.vocab_size, ids=special_ids(args))
         src_model = tgt_model = prefix + ".model"
     val_src = data.read_lines(data.corpus_path(args.data_dir, "val", src_lang))
     val_tgt = data.read_lines(data.corpus_path(args.data_dir, "val", tgt_lang))
-    models, train_texts = (src_model, tgt_model), (train_src, train_tgt)
-    return models, train_texts, encode_pairs(models, train_texts), encode_pairs(models, (val_src, val_tgt))
+    models, train_texts, eos = (src_model, tgt_model), (train_src, train_tgt), special_ids(args)["eos_id"]
+    return models, train_texts, encode_pairs(models, train_texts, eos=eos), encode_pairs(models, (val_src, val_tgt), eos=eos)
 
 
 def model_file_digests(args):
@@ -305,10 +319,9 @@ def refuse_other_recipe(args):
                  "use another --out")
 
 
-def encode_pairs(models, texts, sample_alpha=0.0, seed=0, nbest=64):
+def encode_pairs(models, texts, sample_alpha=0.0, seed=0, nbest=64, eos=data.SPECIAL_IDS["eos_id"]):
     """(src ids + eos, tgt ids) of parallel texts; sample_alpha > 0 draws the segmentations (data.encode)."""
     (src_model, tgt_model), (src, tgt) = models, texts
-    eos = data.SPECIAL_IDS["eos_id"]
     return list(zip([s + [eos] for s in data.encode(src_model, src, sample_alpha, seed, nbest)],
                     data.encode(tgt_model, tgt, sample_alpha, seed, nbest)))
 
@@ -411,7 +424,7 @@ def train(rank, workers, args, prepared):
     n_params = sum(p.numel() for p in model.parameters())
     report(f"{args.pair}: {len(pairs)} pairs, vocab {cfg.src_vocab_size}/{cfg.tgt_vocab_size}, "
            f"{n_params / 1e6:.2f}M parameters, {workers} worker(s) x {args.threads} thread(s)")
-    val_batches = data.make_batches(val, 4000, seed=0)
+    val_batches = data.make_batches(val, 4000, seed=0, ids=special_ids(args))
 
     def checkpoint():  # collective: every worker's random state goes into the checkpoint
         rng = data_parallel.gather_rng_states() if workers > 1 else torch.get_rng_state()
@@ -424,8 +437,9 @@ def train(rank, workers, args, prepared):
     running = lambda: step < args.max_steps and time.time() < deadline
     while running():
         epoch_pairs = pairs if args.subword_alpha <= 0 else encode_pairs(  # the same in every worker
-            models, train_texts, args.subword_alpha, seed=args.seed + epoch, nbest=args.subword_nbest)
-        batches = data.make_batches(epoch_pairs, args.max_tokens, seed=args.seed + epoch)
+            models, train_texts, args.subword_alpha, seed=args.seed + epoch, nbest=args.subword_nbest,
+            eos=special_ids(args)["eos_id"])
+        batches = data.make_batches(epoch_pairs, args.max_tokens, seed=args.seed + epoch, ids=special_ids(args))
         while done_in_epoch + workers <= len(batches) and running():
             step += 1
             lr = learning_rate(step, args)
@@ -478,7 +492,8 @@ def export(args, cfg, model, val_batches, src_model, tgt_model):
     tgt_bytes = None if cfg.shared_vocab else open(tgt_model, "rb").read()
     for dtype in ("f32", "int8"):
         path = os.path.join(args.out, f"model.{dtype}.safetensors")
-        export_model(model, path, src_bytes, tgt_bytes, dtype, languages=args.pair, text_rules="caption")
+        export_model(model, path, src_bytes, tgt_bytes, dtype, languages=args.pair,
+                     text_rules=None if args.marian else "caption")
         print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB)", file=sys.stderr)
 
 

@@ -211,6 +211,11 @@ export interface ModelConfig {
   finalLogitsBias: boolean;
   maxPositions: number;
   layerNormEps: number;
+  /** The decoder's first input: bos's embedding, or a zero vector (Marian's models). */
+  decoderStart: "bos" | "zeros";
+  /** What each decoder layer looks back with: self-attention, or Marian's SSRU (no attention to show). */
+  decoderAutoreg: "self_attention" | "ssru";
+  /** -1: the model has no padding id (Marian's). */
   padId: number;
   unkId: number;
   bosId: number;

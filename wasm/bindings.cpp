@@ -241,7 +241,10 @@ json info_json(const attend::Model& model) {
                  {"positions", name(c.positions)}, {"embeddingScale", c.embedding_scale},
                  {"sharedVocab", c.shared_vocab}, {"shareEmbeddings", c.share_embeddings},
                  {"tieOutput", c.tie_output}, {"finalLogitsBias", c.final_logits_bias},
-                 {"maxPositions", c.max_positions}, {"layerNormEps", c.layer_norm_eps}, {"padId", c.pad_id},
+                 {"maxPositions", c.max_positions}, {"layerNormEps", c.layer_norm_eps},
+                 {"decoderStart", c.decoder_start == attend::DecoderStart::zeros ? "zeros" : "bos"},
+                 {"decoderAutoreg", c.decoder_autoreg == attend::DecoderAutoreg::ssru ? "ssru" : "self_attention"},
+                 {"padId", c.pad_id},
                  {"unkId", c.unk_id}, {"bosId", c.bos_id}, {"eosId", c.eos_id}};
   return {{"config", config}, {"formatVersion", info.format_version}, {"dtype", info.weight_dtype},
           {"int8Activations", info.int8_activations}, {"members", info.members},

@@ -65,6 +65,8 @@ nlohmann::ordered_json config_json(const ModelConfig& c) {
           {"final_logits_bias", c.final_logits_bias},
           {"max_positions", c.max_positions},
           {"layer_norm_eps", shortest_decimal(c.layer_norm_eps)},
+          {"decoder_start", c.decoder_start == DecoderStart::zeros ? "zeros" : "bos"},
+          {"decoder_autoreg", c.decoder_autoreg == DecoderAutoreg::ssru ? "ssru" : "self_attention"},
           {"pad_id", c.pad_id},
           {"unk_id", c.unk_id},
           {"bos_id", c.bos_id},

@@ -34,6 +34,12 @@ VARIANTS = {
                                  final_logits_bias=True),
     "noscale_pre_sharedvocab_short": dict(embedding_scale=False, norm="pre", shared_vocab=True, tie_output=False,
                                           max_positions=14, encoder_layers=3, decoder_layers=1, num_heads=4),
+    # Marian's (docs/marian.md): a zero vector first, no padding id, LayerNorm eps 1e-6; an SSRU decoder
+    # (Firefox Translations' students) and a self-attention one with swish (OPUS-MT's)
+    "marian_ssru": dict(positions="sinusoidal_half", decoder_start="zeros", decoder_autoreg="ssru",
+                        layer_norm_eps=1e-6, tie_output=False, final_logits_bias=True, pad_id=-1),
+    "marian_swish": dict(positions="sinusoidal_half", decoder_start="zeros", activation="swish", layer_norm_eps=1e-6,
+                         shared_vocab=True, share_embeddings=True, final_logits_bias=True, pad_id=-1),
 }
 
 
@@ -61,7 +67,8 @@ def sharpen(model, std):
             else:
                 p.normal_(0.0, 0.1)
         if model.decoder.final_logits_bias is not None:  # make eos likely enough to end some outputs early
-            model.decoder.final_logits_bias[model.cfg.eos_id] = 3.0
+            # (less so for an SSRU decoder, whose random outputs would all end at once)
+            model.decoder.final_logits_bias[model.cfg.eos_id] = 1.0 if model.cfg.decoder_autoreg == "ssru" else 3.0
 
 
 def flat(t):
@@ -106,16 +113,19 @@ def make_variant(out_dir, name, overrides, tokenizers, rng):
         limit = search.decode_limit(cfg, len(src), max_length)
         fed = ids if len(ids) < limit else ids[:-1]  # bos + fed: one row per generated token (eos included)
         att = search.attention_for(model, src, fed)
+        decoder = att["decoder"] if att["decoder"] is not None else torch.zeros(  # SSRU layers: no self-attention
+            cfg.decoder_layers, cfg.num_heads, len(fed) + 1, len(fed) + 1)
         case = {"src": src, "fed": fed, "logits": flat(att["logits"]), "encoder": flat(att["encoder"]),
-                "decoder": flat(att["decoder"]), "cross": flat(att["cross"])}
+                "decoder": flat(decoder), "cross": flat(att["cross"])}
         for kind, max_repeats in searches.items():
             beam = search.beam_search(model, src, beam_size=4, alpha=0.6, max_length=max_length, nbest=2,
                                       max_repeats=max_repeats)
             case[kind] = {"greedy": {"ids": greedy[kind][i][0], "score": greedy[kind][i][1]},
                           "beam": [{"ids": t, "score": s} for t, s in beam]}
         cases.append(case)
-    for method in ("greedy", "beam"):
-        changed = sum(c["guarded"][method] != c["unguarded"][method] for c in cases)
+    best = lambda case, kind, method: case[kind][method]["ids"] if method == "greedy" else case[kind][method][0]["ids"]
+    for method in ("greedy", "beam"):  # the best output, as the C++ test compares them
+        changed = sum(best(c, "guarded", method) != best(c, "unguarded", method) for c in cases)
         if not changed:
             raise SystemExit(f"{name}: the repeat guard changed no {method} output: lower MAX_REPEATS")
     # Head masking: zero one head of each kind, teacher-forced logits on the first cases.

@@ -5,6 +5,8 @@ import json
 ACTIVATIONS = ("relu", "gelu", "swish")
 NORMS = ("post", "pre")
 POSITIONS = ("sinusoidal", "sinusoidal_half", "learned")
+DECODER_STARTS = ("bos", "zeros")
+DECODER_AUTOREGS = ("self_attention", "ssru")
 
 
 @dataclasses.dataclass
@@ -26,7 +28,9 @@ class ModelConfig:
     final_logits_bias: bool = False   # a learned bias added to the logits
     max_positions: int = 256
     layer_norm_eps: float = 1e-5
-    pad_id: int = 0
+    decoder_start: str = "bos"        # bos (its embedding) | zeros (Marian: a zero vector, + position 0)
+    decoder_autoreg: str = "self_attention"  # self_attention | ssru (Marian's simpler simple recurrent unit)
+    pad_id: int = 0                   # -1: no padding token (Marian); batches pad with -1, masked
     unk_id: int = 1
     bos_id: int = 2
     eos_id: int = 3
@@ -38,6 +42,10 @@ class ModelConfig:
             raise ValueError(f"norm must be one of {NORMS}, got {self.norm!r}")
         if self.positions not in POSITIONS:
             raise ValueError(f"positions must be one of {POSITIONS}, got {self.positions!r}")
+        if self.decoder_start not in DECODER_STARTS:
+            raise ValueError(f"decoder_start must be one of {DECODER_STARTS}, got {self.decoder_start!r}")
+        if self.decoder_autoreg not in DECODER_AUTOREGS:
+            raise ValueError(f"decoder_autoreg must be one of {DECODER_AUTOREGS}, got {self.decoder_autoreg!r}")
         if self.d_model % self.num_heads:
             raise ValueError(f"d_model {self.d_model} is not divisible by num_heads {self.num_heads}")
         if self.positions != "learned" and self.d_model % 2:

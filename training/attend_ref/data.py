@@ -8,6 +8,10 @@ import tempfile
 import torch
 
 SPECIAL_IDS = dict(pad_id=0, unk_id=1, bos_id=2, eos_id=3)
+# Marian's SentencePiece ids (its own spm training: --bos_id=-1 --eos_id=0 --unk_id=1, no pad): batches
+# pad with -1 (masked), and the decoder's first input is a zero vector (decoder_start "zeros"), so
+# "bos" is only the id fed at step 0, eos's.
+MARIAN_IDS = dict(pad_id=-1, unk_id=1, bos_id=0, eos_id=0)
 
 
 def read_lines(path):
@@ -23,14 +27,17 @@ def corpus_path(data_dir, split, lang):
     return path
 
 
-def train_spm(prefix, texts, vocab_size, model_type="unigram"):
-    """Trains a SentencePiece model on the given lines; returns the .model path."""
+def train_spm(prefix, texts, vocab_size, model_type="unigram", ids=SPECIAL_IDS):
+    """Trains a SentencePiece model on the given lines with the special ids `ids` (SPECIAL_IDS or
+    MARIAN_IDS); returns the .model path."""
+    special = [f"--pad_id={ids['pad_id']}", f"--unk_id={ids['unk_id']}",
+               f"--bos_id={ids['bos_id'] if ids['bos_id'] != ids['eos_id'] else -1}", f"--eos_id={ids['eos_id']}"]
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
         f.write("\n".join(texts) + "\n")
     try:
         subprocess.run(["spm_train", f"--input={f.name}", f"--model_prefix={prefix}", f"--vocab_size={vocab_size}",
                         f"--model_type={model_type}", "--character_coverage=1.0", "--num_threads=2",
-                        "--pad_id=0", "--unk_id=1", "--bos_id=2", "--eos_id=3", "--input_sentence_size=1000000",
+                        *special, "--input_sentence_size=1000000",
                         "--shuffle_input_sentence=true", "--seed_sentencepiece_size=1000000"],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     finally:
@@ -50,9 +57,9 @@ def encode(model_path, texts, sample_alpha=0.0, seed=0, nbest=64):
     return [[int(t) for t in line.split()] for line in out.split("\n")[: len(texts)]]
 
 
-def make_batches(pairs, max_tokens, seed, max_len=128):
+def make_batches(pairs, max_tokens, seed, max_len=128, ids=SPECIAL_IDS):
     """Pairs (src ids with eos, tgt ids) grouped by length into batches of at most max_tokens target
-    (and source) tokens including padding; batch order shuffled with the seed."""
+    (and source) tokens including padding; batch order shuffled with the seed; `ids` as collate's."""
     pairs = [p for p in pairs if len(p[0]) <= max_len and len(p[1]) + 1 <= max_len]
     rng = random.Random(seed)
     order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][1]), len(pairs[i][0]), rng.random()))
@@ -67,7 +74,7 @@ def make_batches(pairs, max_tokens, seed, max_len=128):
     if current:
         batches.append(current)
     rng.shuffle(batches)
-    return [collate([pairs[i] for i in b]) for b in batches]
+    return [collate([pairs[i] for i in b], ids["pad_id"], ids["bos_id"], ids["eos_id"]) for b in batches]
 
 
 def collate(pairs, pad_id=0, bos_id=2, eos_id=3):

@@ -49,10 +49,11 @@ def activation_fn(name):
 class Embedding(nn.Module):
     """Token embedding · sqrt(D) (optional) + position encoding."""
 
-    def __init__(self, cfg: ModelConfig, vocab_size, tokens: nn.Embedding = None):
+    def __init__(self, cfg: ModelConfig, vocab_size, tokens: nn.Embedding = None, zero_start=False):
         super().__init__()
         self.embed_tokens = tokens if tokens is not None else nn.Embedding(vocab_size, cfg.d_model)
         self.scale = math.sqrt(cfg.d_model) if cfg.embedding_scale else 1.0
+        self.zero_start = zero_start  # position 0's token embedding is a zero vector (Marian's decoder)
         if cfg.positions == "learned":
             self.embed_positions = nn.Embedding(cfg.max_positions, cfg.d_model)
         else:
@@ -66,7 +67,10 @@ class Embedding(nn.Module):
         if positions.numel() and positions[-1] >= self.position_count():
             raise ValueError(f"position {int(positions[-1])} is beyond max_positions {self.position_count()}")
         pe = self.embed_positions(positions) if self.embed_positions is not None else self.position_table[positions]
-        return self.embed_tokens(ids) * self.scale + pe
+        tokens = self.embed_tokens(ids.clamp(min=0))  # padding may be -1 (pad_id -1), masked by the caller
+        if self.zero_start and start == 0:
+            tokens = torch.cat([torch.zeros_like(tokens[:, :1]), tokens[:, 1:]], dim=1)
+        return tokens * self.scale + pe
 
     def position_count(self):
         return self.embed_positions.num_embeddings if self.embed_positions is not None else self.position_table.shape[0]
@@ -116,6 +120,29 @@ class FeedForward(nn.Module):
         return self.fc2(dropout(self.act(self.fc1(x)), p, self.training))
 
 
+class SSRU(nn.Module):
+    """Marian's simpler simple recurrent unit (dec-cell: ssru), in place of decoder self-attention:
+    f_t = sigmoid(x_t·Wfᵀ + bf), c_t = f_t ⊙ c_{t-1} + (1 - f_t) ⊙ (x_t·Wᵀ), output relu(c_t); c_0 = 0."""
+
+    def __init__(self, cfg: ModelConfig):
+        super().__init__()
+        self.input = nn.Linear(cfg.d_model, cfg.d_model, bias=False)
+        self.forget = nn.Linear(cfg.d_model, cfg.d_model)
+
+    def forward(self, x, cache=None):
+        """x [B, T, D] -> [B, T, D]; cache: dict holding the last cell state "c" [B, D] (incremental decoding)."""
+        candidate = self.input(x)  # [B, T, D]
+        forget = torch.sigmoid(self.forget(x))  # [B, T, D]
+        c = cache["c"] if cache is not None and "c" in cache else torch.zeros_like(x[:, 0])  # [B, D]
+        out = []
+        for t in range(x.shape[1]):
+            c = forget[:, t] * c + (1 - forget[:, t]) * candidate[:, t]
+            out.append(torch.relu(c))
+        if cache is not None:
+            cache["c"] = c
+        return torch.stack(out, dim=1)
+
+
 class Sublayer(nn.Module):
     """Residual + LayerNorm around a sublayer: post-norm LN(x + f(x)) or pre-norm x + f(LN(x))."""
 
@@ -152,8 +179,12 @@ class EncoderLayer(nn.Module):
 class DecoderLayer(nn.Module):
     def __init__(self, cfg: ModelConfig):
         super().__init__()
-        self.self_attn = MultiHeadAttention(cfg)
-        self.self_attn_norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps)
+        if cfg.decoder_autoreg == "ssru":
+            self.ssru = SSRU(cfg)
+            self.ssru_norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps)
+        else:
+            self.self_attn = MultiHeadAttention(cfg)
+            self.self_attn_norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps)
         self.cross_attn = MultiHeadAttention(cfg)
         self.cross_attn_norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps)
         self.ffn = FeedForward(cfg)
@@ -161,7 +192,8 @@ class DecoderLayer(nn.Module):
         self.residual = Sublayer(cfg)
 
     def forward(self, x, cross_kv, self_mask, cross_mask, dropout, cache=None, self_keep=None, cross_keep=None):
-        """x [B, T, D]; cross_kv = (k, v) [B, H, S, K]; cache: dict holding past self-attention k, v."""
+        """x [B, T, D]; cross_kv = (k, v) [B, H, S, K]; cache: dict holding past self-attention k, v (or the
+        SSRU's cell state). self_probs is None for an SSRU layer."""
 
         def self_attn(h):
             k, v = self.self_attn.project_kv(h)  # [B, H, T, K]
@@ -171,7 +203,11 @@ class DecoderLayer(nn.Module):
                 cache["k"], cache["v"] = k, v
             return self.self_attn(h, k, v, self_mask, self_keep)
 
-        x, self_probs = self.residual.apply(x, self.self_attn_norm, self_attn, dropout, self.training)
+        if hasattr(self, "ssru"):
+            x, self_probs = self.residual.apply(x, self.ssru_norm, lambda h: (self.ssru(h, cache), None), dropout,
+                                                self.training)
+        else:
+            x, self_probs = self.residual.apply(x, self.self_attn_norm, self_attn, dropout, self.training)
         x, cross_probs = self.residual.apply(
             x, self.cross_attn_norm, lambda h: self.cross_attn(h, *cross_kv, cross_mask, cross_keep), dropout, self.training)
         x, _ = self.residual.apply(x, self.ffn_norm, lambda h: (self.ffn(h, dropout), None), dropout, self.training)
@@ -189,7 +225,7 @@ class Encoder(nn.Module):
 class Decoder(nn.Module):
     def __init__(self, cfg: ModelConfig, shared_tokens=None):
         super().__init__()
-        self.embedding = Embedding(cfg, cfg.tgt_vocab_size, shared_tokens)
+        self.embedding = Embedding(cfg, cfg.tgt_vocab_size, shared_tokens, zero_start=cfg.decoder_start == "zeros")
         self.layers = nn.ModuleList(DecoderLayer(cfg) for _ in range(cfg.decoder_layers))
         self.final_norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps) if cfg.norm == "pre" else None
         self.output_projection = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
@@ -220,7 +256,7 @@ class Transformer(nn.Module):
     def encode(self, src, head_masks=None):
         """src [B, S] (padded with pad_id) -> memory [B, S, D], src_pad [B, S] (True = padding),
         enc_probs: list over layers of [B, H, S, S]."""
-        src_pad = src.eq(self.cfg.pad_id)
+        src_pad = src.lt(0) if self.cfg.pad_id < 0 else src.eq(self.cfg.pad_id)
         mask = src_pad[:, None, None, :]  # [B, 1, 1, S]
         x = dropout(self.encoder.embedding(src), self.dropout, self.training)
         probs = []

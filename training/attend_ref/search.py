@@ -68,7 +68,8 @@ class IncrementalDecoder:
     def reorder(self, index):
         """Keep rows `index` (beam reordering); index [N']."""
         for cache in self.caches:
-            cache["k"], cache["v"] = cache["k"][index], cache["v"][index]
+            for key in cache:  # self-attention "k", "v" or the SSRU's "c"
+                cache[key] = cache[key][index]
         self.cross = [(k[index], v[index]) for k, v in self.cross]
         self.memory, self.src_pad = self.memory[index], self.src_pad[index]
 
@@ -164,11 +165,11 @@ def pad_batch(seqs, pad_id):
 @torch.no_grad()
 def attention_for(model, src_ids, tgt_ids, head_masks=None):
     """Teacher-forced attention of one sentence pair: the oracle for the core's capture.
-    Returns dict of numpy arrays: encoder [L, H, S, S], decoder [L, H, T, T], cross [L, H, T, S],
+    Returns dict of numpy arrays: encoder [L, H, S, S], decoder [L, H, T, T] (None for SSRU layers), cross [L, H, T, S],
     where T counts bos-fed steps (len(tgt_ids) + 1 when the output ended with eos)."""
     src = pad_batch([src_ids], model.cfg.pad_id)
     memory, src_pad, enc = model.encode(src, head_masks)
     tgt_in = torch.tensor([[model.cfg.bos_id] + list(tgt_ids)])
     logits, dec, cross = model.decode(tgt_in, memory, src_pad, head_masks)
-    stack = lambda probs: torch.stack([p[0] for p in probs]).numpy()
+    stack = lambda probs: torch.stack([p[0] for p in probs]).numpy() if probs[0] is not None else None
     return {"encoder": stack(enc), "decoder": stack(dec), "cross": stack(cross), "logits": logits[0].numpy()}

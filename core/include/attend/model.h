@@ -13,6 +13,10 @@ namespace attend {
 enum class Activation { relu, gelu, swish };
 enum class NormPlacement { post, pre };  // post: LN(x + f(x)) as in the paper; pre: x + f(LN(x))
 enum class PositionKind { sinusoidal, sinusoidal_half, learned };
+enum class DecoderStart { bos, zeros };  // the first decoder input: bos's embedding, or a zero vector (Marian)
+// What a decoder layer looks back with: self-attention, or Marian's SSRU (a recurrent cell:
+// f = σ(x·Wfᵀ + bf), c = f ⊙ c' + (1 − f) ⊙ x·Wᵀ, out relu(c); docs/marian.md §4).
+enum class DecoderAutoreg { self_attention, ssru };
 
 // Mirrors training/attend_ref/config.py; travels in the file as `attend.config` JSON.
 struct ModelConfig {
@@ -33,7 +37,9 @@ struct ModelConfig {
   bool final_logits_bias = false;
   int max_positions = 256;
   float layer_norm_eps = 1e-5f;
-  int pad_id = 0, unk_id = 1, bos_id = 2, eos_id = 3;
+  DecoderStart decoder_start = DecoderStart::bos;
+  DecoderAutoreg decoder_autoreg = DecoderAutoreg::self_attention;
+  int pad_id = 0, unk_id = 1, bos_id = 2, eos_id = 3;  // pad_id -1: none (Marian's)
 
   int head_dim() const { return d_model / num_heads; }
 };

@@ -67,7 +67,8 @@ ModelConfig parse_model_config(const std::string& json_text) {
   static const std::set<std::string> known = {
       "src_vocab_size", "tgt_vocab_size", "d_model", "num_heads", "d_ff", "encoder_layers", "decoder_layers",
       "activation", "norm", "positions", "embedding_scale", "shared_vocab", "share_embeddings", "tie_output",
-      "final_logits_bias", "max_positions", "layer_norm_eps", "pad_id", "unk_id", "bos_id", "eos_id"};
+      "final_logits_bias", "max_positions", "layer_norm_eps", "decoder_start", "decoder_autoreg", "pad_id", "unk_id",
+      "bos_id", "eos_id"};
   for (const auto& [key, value] : j.items()) {
     if (!known.count(key)) fail("unknown key '" + key + "'");
   }
@@ -103,8 +104,13 @@ ModelConfig parse_model_config(const std::string& json_text) {
     }
     c.layer_norm_eps = eps.get<float>();
   }
+  c.decoder_start = read_enum(j, "decoder_start", {{"bos", DecoderStart::bos}, {"zeros", DecoderStart::zeros}},
+                              DecoderStart::bos);
+  c.decoder_autoreg = read_enum(
+      j, "decoder_autoreg", {{"self_attention", DecoderAutoreg::self_attention}, {"ssru", DecoderAutoreg::ssru}},
+      DecoderAutoreg::self_attention);
   const int min_vocab = std::min(c.src_vocab_size, c.tgt_vocab_size);
-  c.pad_id = read_int(j, "pad_id", 0, min_vocab - 1, false, 0);
+  c.pad_id = read_int(j, "pad_id", -1, min_vocab - 1, false, 0);
   c.unk_id = read_int(j, "unk_id", 0, min_vocab - 1, false, 1);
   c.bos_id = read_int(j, "bos_id", 0, c.tgt_vocab_size - 1, false, 2);
   c.eos_id = read_int(j, "eos_id", 0, min_vocab - 1, false, 3);

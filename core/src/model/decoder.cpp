@@ -19,11 +19,12 @@ void DecoderWorkspace::reserve(const ModelConfig& c, int rows, int slot_count, i
   source_tokens = offsets.back();
   max_source_len = 0;
   for (size_t s = 0; s + 1 < offsets.size(); ++s) max_source_len = std::max(max_source_len, offsets[s + 1] - offsets[s]);
-  cache.reset(c.decoder_layers, 2 * c.d_model, slots);
+  // per position: self-attention's K and V [2D], or the SSRU's cell state [D]
+  cache.reset(c.decoder_layers, (c.decoder_autoreg == DecoderAutoreg::ssru ? 1 : 2) * c.d_model, slots);
   cross_kv.resize(layers * source_tokens * 2 * d);
   x.resize(rows * d);
   normed.resize(rows * d);
-  qkv.resize(rows * 3 * d);
+  qkv.resize(rows * 3 * d);  // also the SSRU's gates [R, 2D]
   attn.resize(rows * d);
   out.resize(rows * d);
   hidden.resize(static_cast<size_t>(rows) * c.d_ff);
@@ -58,6 +59,24 @@ void attend_rows(const KernelTable& k, const ModelConfig& c, const AttentionInpu
                        ws.attn.data() + static_cast<size_t>(r) * c.d_model, c.d_model, ws.capturing ? &cap : nullptr);
 }
 
+// The decoder's first input when it starts from a zero vector (Marian): x[r] = 0·scale + PE[0].
+void zero_start(const float* positions, int rows, int d, float* x) {
+  for (int r = 0; r < rows; ++r) std::memcpy(x + static_cast<size_t>(r) * d, positions, d * sizeof(float));
+}
+
+// One SSRU step of one row (docs/marian.md §4): gates [2D] = [x·Wᵀ | x·Wfᵀ + bf], the previous
+// cell state [D] (null at step 0: zeros) -> the new cell state c [D] and the output relu(c) [D].
+void ssru_cell(const float* gates, const float* previous, int d, float* cell, float* out) {
+  const float* candidate = gates;
+  const float* forget = gates + d;
+  for (int i = 0; i < d; ++i) {
+    const float f = 1.f / (1.f + std::exp(-forget[i]));
+    const float c = f * (previous ? previous[i] : 0.f) + (1.f - f) * candidate[i];
+    cell[i] = c;
+    out[i] = c > 0.f ? c : 0.f;
+  }
+}
+
 // Asks for floats [p, p + count) to be brought into the caches ahead of their use: the next row's
 // keys and values are read while this row's attention is computed (at batch, the rows' caches
 // together are larger than L2).
@@ -76,24 +95,41 @@ void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepIn
   const float embed_scale = c.embedding_scale ? std::sqrt(static_cast<float>(d)) : 1.f;
   const float query_scale = 1.f / std::sqrt(static_cast<float>(hd));
   for (int r = 0; r < rows; ++r) ws.cache.reserve(in.slots[r], in.step + 1);
-  embed(w.tgt_embed, w.tgt_positions, embed_scale, in.tokens, rows, in.step, 0, d, ws.x.data());  // [R, D]
+  if (in.step == 0 && c.decoder_start == DecoderStart::zeros) {
+    zero_start(w.tgt_positions, rows, d, ws.x.data());  // [R, D]
+  } else {
+    embed(w.tgt_embed, w.tgt_positions, embed_scale, in.tokens, rows, in.step, 0, d, ws.x.data());  // [R, D]
+  }
   const LayerScratch scratch{ws.normed.data(), ws.out.data(), ws.hidden.data()};
 
   for (int l = 0; l < layers; ++l) {
     const DecoderLayerWeights& lw = w.decoder[l];
-    residual(k, c, lw.self_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
-      lw.self_qkv.apply(k, x, d, ws.qkv.data(), 3 * d, rows);  // [R, 3D]
-      scale_rows(ws.qkv.data(), 3 * d, rows, d, query_scale);
-      for (int r = 0; r < rows; ++r) {
-        const float* qkv = ws.qkv.data() + static_cast<size_t>(r) * 3 * d;
-        float* cache = ws.cache.at(l, in.slots[r]);  // [T, 2D]
-        std::memcpy(cache + static_cast<size_t>(in.step) * 2 * d, qkv + d, 2 * d * sizeof(float));
-        if (r + 1 < rows) prefetch(ws.cache.at(l, in.slots[r + 1]), static_cast<size_t>(in.step) * 2 * d);
-        const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
-        attend_rows(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self, ws.max_steps, ws);
-      }
-      lw.self_out.apply(k, ws.attn.data(), d, out, d, rows);
-    });
+    if (c.decoder_autoreg == DecoderAutoreg::ssru) {
+      residual(k, c, lw.ssru_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
+        lw.ssru_gates.apply(k, x, d, ws.qkv.data(), 2 * d, rows);  // [R, 2D]
+        for (int r = 0; r < rows; ++r) {
+          float* states = ws.cache.at(l, in.slots[r]);  // [T, D]
+          const float* previous = in.step ? states + static_cast<size_t>(in.step - 1) * d : nullptr;
+          ssru_cell(ws.qkv.data() + static_cast<size_t>(r) * 2 * d, previous, d,
+                    states + static_cast<size_t>(in.step) * d, out + static_cast<size_t>(r) * d);
+        }
+      });
+    } else {
+      residual(k, c, lw.self_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
+        lw.self_qkv.apply(k, x, d, ws.qkv.data(), 3 * d, rows);  // [R, 3D]
+        scale_rows(ws.qkv.data(), 3 * d, rows, d, query_scale);
+        for (int r = 0; r < rows; ++r) {
+          const float* qkv = ws.qkv.data() + static_cast<size_t>(r) * 3 * d;
+          float* cache = ws.cache.at(l, in.slots[r]);  // [T, 2D]
+          std::memcpy(cache + static_cast<size_t>(in.step) * 2 * d, qkv + d, 2 * d * sizeof(float));
+          if (r + 1 < rows) prefetch(ws.cache.at(l, in.slots[r + 1]), static_cast<size_t>(in.step) * 2 * d);
+          const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
+          attend_rows(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self,
+                      ws.max_steps, ws);
+        }
+        lw.self_out.apply(k, ws.attn.data(), d, out, d, rows);
+      });
+    }
     residual(k, c, lw.cross_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
       lw.cross_q.apply(k, x, d, ws.qkv.data(), d, rows);  // [R, D]
       scale_rows(ws.qkv.data(), d, rows, d, query_scale);

@@ -111,6 +111,11 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
     if (options.int8_activations != Int8Activations::off) {
       throw Error(ErrorCode::invalid_argument, "int8 activations are a CPU path; a device model dequantizes int8 weights");
     }
+    if (c.decoder_autoreg != DecoderAutoreg::self_attention || c.decoder_start != DecoderStart::bos) {
+      throw Error(ErrorCode::invalid_argument,
+                  "the CUDA backend runs decoders of self-attention that start from bos; this model (Marian's "
+                  "SSRU or zero start) runs on the CPU");
+    }
     impl->device = load_device_model(*impl, options);
   }
   return std::make_shared<const Model>(std::move(impl));

@@ -122,7 +122,8 @@ class Binder {
     return LayerNorm{f32(prefix + ".weight", {d}), f32(prefix + ".bias", {d})};
   }
 
-  // Stacks the rows of several Linears into one (Q, K, V -> QKV). Mixed dtypes are widened to f32.
+  // Stacks the rows of several Linears into one (Q, K, V -> QKV). Mixed dtypes are widened to f32;
+  // a part without a bias gets zeros (x·Wᵀ + 0 is x·Wᵀ).
   Linear fuse(const std::vector<Linear>& parts) {
     Linear fused;
     fused.in = parts[0].in;
@@ -135,7 +136,11 @@ class Binder {
     auto weight = std::make_unique<AlignedVector<float>>();
     auto weight_i8 = std::make_unique<AlignedVector<int8_t>>();
     for (const Linear& p : parts) {
-      bias->insert(bias->end(), p.bias, p.bias + p.out);
+      if (p.bias) {
+        bias->insert(bias->end(), p.bias, p.bias + p.out);
+      } else {
+        bias->insert(bias->end(), p.out, 0.f);
+      }
       if (all_int8) {
         weight_i8->insert(weight_i8->end(), p.weight_i8, p.weight_i8 + p.out * in);
         scale->insert(scale->end(), p.scale, p.scale + p.out);
@@ -166,7 +171,10 @@ class Binder {
 
   void reject_unexpected() const {
     for (const auto& [name, view] : file_.tensors) {
-      if (!used_.count(name) && name.rfind("tokenizer.", 0) != 0) fail("unexpected tensor '" + name + "'");
+      // tokenizer.*: the SentencePiece models; marian.*: what an imported Marian file keeps for its
+      // own int8 arithmetic (its activation scales, docs/marian.md §8)
+      const bool kept = name.rfind("tokenizer.", 0) == 0 || name.rfind("marian.", 0) == 0;
+      if (!used_.count(name) && !kept) fail("unexpected tensor '" + name + "'");
     }
   }
 
@@ -218,9 +226,14 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
   for (int i = 0; i < c.decoder_layers; ++i) {
     const std::string p = "decoder.layers." + std::to_string(i);
     DecoderLayerWeights l;
-    l.self_qkv = self_attention_qkv(b, p + ".self_attn", d);
-    l.self_out = b.linear(p + ".self_attn.out_proj", d, d);
-    l.self_norm = b.norm(p + ".self_attn_norm", d);
+    if (c.decoder_autoreg == DecoderAutoreg::ssru) {
+      l.ssru_gates = b.fuse({b.linear(p + ".ssru.input", d, d, /*bias=*/false), b.linear(p + ".ssru.forget", d, d)});
+      l.ssru_norm = b.norm(p + ".ssru_norm", d);
+    } else {
+      l.self_qkv = self_attention_qkv(b, p + ".self_attn", d);
+      l.self_out = b.linear(p + ".self_attn.out_proj", d, d);
+      l.self_norm = b.norm(p + ".self_attn_norm", d);
+    }
     l.cross_q = b.linear(p + ".cross_attn.q_proj", d, d);
     l.cross_kv = b.fuse({b.linear(p + ".cross_attn.k_proj", d, d), b.linear(p + ".cross_attn.v_proj", d, d)});
     l.cross_out = b.linear(p + ".cross_attn.out_proj", d, d);

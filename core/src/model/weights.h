@@ -23,9 +23,11 @@ struct EncoderLayerWeights {
 };
 
 struct DecoderLayerWeights {
-  Linear self_qkv;  // [3D, D]
+  Linear self_qkv;  // [3D, D]   (self-attention layers)
   Linear self_out;  // [D, D]
   LayerNorm self_norm;
+  Linear ssru_gates;  // [2D, D]: x·Wᵀ then x·Wfᵀ + bf (SSRU layers; docs/marian.md §4)
+  LayerNorm ssru_norm;
   Linear cross_q;   // [D, D]
   Linear cross_kv;  // [2D, D], applied to the encoder output once per sentence
   Linear cross_out; // [D, D]
@@ -60,7 +62,9 @@ void for_each_linear(W& w, F&& f) {
     for (auto* linear : {&l.qkv, &l.out, &l.fc1, &l.fc2}) f(*linear);
   }
   for (auto& l : w.decoder) {
-    for (auto* linear : {&l.self_qkv, &l.self_out, &l.cross_q, &l.cross_kv, &l.cross_out, &l.fc1, &l.fc2}) f(*linear);
+    for (auto* linear : {&l.self_qkv, &l.self_out, &l.ssru_gates, &l.cross_q, &l.cross_kv, &l.cross_out, &l.fc1, &l.fc2}) {
+      if (linear->out) f(*linear);  // a layer has self-attention or an SSRU, not both
+    }
   }
   f(w.output);
 }

@@ -1,0 +1,107 @@
+"""An Attend model with Marian's architecture (train.py --marian) written as Marian writes its own
+files (docs/marian.md): the float32 `.bin` of `marian --type transformer`, its tensors named and
+oriented as Marian names and orients them, and the `special:model.yml` item Marian appends. What
+Bergamot's WebAssembly loads, and what `attend import` reads back."""
+import re
+
+import numpy as np
+
+from .marian_binary import FLOAT32, marian_binary, model_yml_item
+
+PAYLOAD_ALIGNMENT = 256  # Marian saves each tensor's whole allocator block, a multiple of 256 bytes
+
+
+def marian_name(name):
+    """Marian's name of an Attend tensor, and whether Marian holds it transposed ([in, out], y = x·W)."""
+    rules = [
+        (r"encoder\.embed_tokens\.weight", "Wemb", False),  # shared by both sides and the output (tied-embeddings-all)
+        (r"decoder\.final_logits_bias", "decoder_ff_logit_out_b", False),
+        (r"(en|de)coder\.layers\.(\d+)\.self_attn\.(q|k|v)_proj\.(weight|bias)", r"\1coder_l{}_self_{}\3", True),
+        (r"(en|de)coder\.layers\.(\d+)\.self_attn\.out_proj\.(weight|bias)", r"\1coder_l{}_self_{}o", True),
+        (r"(en|de)coder\.layers\.(\d+)\.self_attn_norm\.(weight|bias)", r"\1coder_l{}_self_Wo_ln_{}", False),
+        (r"decoder\.layers\.(\d+)\.cross_attn\.(q|k|v)_proj\.(weight|bias)", r"decoder_l{}_context_{}\2", True),
+        (r"decoder\.layers\.(\d+)\.cross_attn\.out_proj\.(weight|bias)", r"decoder_l{}_context_{}o", True),
+        (r"decoder\.layers\.(\d+)\.cross_attn_norm\.(weight|bias)", r"decoder_l{}_context_Wo_ln_{}", False),
+        (r"(en|de)coder\.layers\.(\d+)\.ffn\.fc(1|2)\.(weight|bias)", r"\1coder_l{}_ffn_{}\3", True),
+        (r"(en|de)coder\.layers\.(\d+)\.ffn_norm\.(weight|bias)", r"\1coder_l{}_ffn_ffn_ln_{}", False),
+        (r"decoder\.layers\.(\d+)\.ssru\.input\.weight", r"decoder_l{}_rnn_W", True),
+        (r"decoder\.layers\.(\d+)\.ssru\.forget\.(weight|bias)", r"decoder_l{}_rnn_{}f", True),
+        (r"decoder\.layers\.(\d+)\.ssru_norm\.(weight|bias)", r"decoder_l{}_rnn_ffn_ln_{}", False),
+    ]
+    for pattern, template, is_linear in rules:
+        match = re.fullmatch(pattern, name)
+        if not match:
+            continue
+        layer = next((int(g) + 1 for g in match.groups() if g.isdigit()), None)  # Marian counts layers from 1
+        kind = name.rsplit(".", 1)[1]
+        part = ({"weight": "W", "bias": "b"} if is_linear else {"weight": "scale", "bias": "bias"}).get(kind, "")
+        return match.expand(template).format(layer, part) if layer else match.expand(template), is_linear
+    raise ValueError(f"tensor {name!r} has no place in a Marian transformer")
+
+
+def model_yml(cfg, version="attend export"):
+    """The architecture keys Marian's EncoderDecoder::modelFeatures_ saves, in yaml-cpp's block style,
+    with the values `marian --type transformer` gives them for this architecture."""
+    ssru = cfg.decoder_autoreg == "ssru"
+    features = {
+        "bert-train-type-embeddings": "true", "bert-type-vocab-size": 2,
+        "dec-cell": "ssru" if ssru else "gru", "dec-cell-base-depth": 2, "dec-cell-high-depth": 1,
+        "dec-depth": cfg.decoder_layers, "dim-emb": cfg.d_model, "dim-rnn": 1024,
+        "dim-vocabs": [cfg.src_vocab_size, cfg.tgt_vocab_size],
+        "enc-cell": "gru", "enc-cell-depth": 1, "enc-depth": cfg.encoder_layers, "enc-type": "bidirectional",
+        "input-types": [], "layer-normalization": "false", "lemma-dim-emb": 0, "output-omit-bias": "false",
+        "right-left": "false", "skip": "false", "tied-embeddings": "false", "tied-embeddings-all": "true",
+        "tied-embeddings-src": "false", "transformer-aan-activation": "swish", "transformer-aan-depth": 2,
+        "transformer-aan-nogate": "false", "transformer-decoder-autoreg": "rnn" if ssru else "self-attention",
+        "transformer-dim-aan": 2048, "transformer-dim-ffn": cfg.d_ff,
+        "transformer-ffn-activation": cfg.activation, "transformer-ffn-depth": 2,
+        "transformer-guided-alignment-layer": "last", "transformer-heads": cfg.num_heads,
+        "transformer-no-projection": "false", "transformer-postprocess": "dan", "transformer-postprocess-emb": "d",
+        "transformer-preprocess": '""', "transformer-tied-layers": [],
+        "transformer-train-position-embeddings": "false", "type": "transformer", "ulr": "false", "ulr-dim-emb": 0,
+        "ulr-trainable-transformation": "false", "version": version,
+    }
+    lines = []
+    for key, value in features.items():
+        if isinstance(value, list):
+            lines.append(f"{key}:")
+            lines += [f"  - {v}" for v in value] if value else ["  []"]
+        else:
+            lines.append(f"{key}: {value}")
+    return "\n".join(lines) + "\n"
+
+
+def check_marian_architecture(cfg):
+    """ValueError unless Marian's transformer computes exactly this model."""
+    wanted = dict(positions="sinusoidal_half", decoder_start="zeros", norm="post", embedding_scale=True,
+                  share_embeddings=True, tie_output=True, final_logits_bias=True, layer_norm_eps=1e-6)
+    differ = [f"{key} {getattr(cfg, key)!r} (Marian's: {value!r})" for key, value in wanted.items()
+              if getattr(cfg, key) != value]
+    if cfg.activation not in ("relu", "swish"):
+        differ.append(f"activation {cfg.activation!r} (Marian's gelu is another function)")
+    if differ:
+        raise ValueError("not a Marian architecture (train with --marian): " + ", ".join(differ))
+
+
+def marian_items(cfg, tensors):
+    """(name, type, shape, payload) of every float32 tensor of an Attend model, as Marian saves them:
+    sorted by name (Marian's std::map), vectors as [1, n], payloads padded to 256 bytes, then model.yml."""
+    check_marian_architecture(cfg)
+    items = []
+    for name, array in tensors.items():
+        if name.startswith("tokenizer."):
+            continue
+        if array.dtype != np.float32:
+            raise ValueError(f"tensor {name!r} is {array.dtype}: export an f32 model file")
+        marian, is_linear = marian_name(name)
+        value = array.T if is_linear and array.ndim == 2 else array  # [out, in] -> [in, out]
+        value = np.ascontiguousarray(value.reshape(1, -1) if value.ndim == 1 else value, dtype="<f4")
+        data = value.tobytes()
+        data += bytes(-len(data) % PAYLOAD_ALIGNMENT)
+        items.append((marian, FLOAT32, list(value.shape), data))
+    items.sort(key=lambda item: item[0].encode())
+    return items + [model_yml_item(model_yml(cfg))]
+
+
+def marian_model_bytes(cfg, tensors):
+    return marian_binary(marian_items(cfg, tensors))
