@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from .marian_binary import FLOAT32, marian_binary, model_yml_item
+from .marian_binary import FLOAT32, INTGEMM8, marian_binary, model_yml_item
 
 PAYLOAD_ALIGNMENT = 256  # Marian saves each tensor's whole allocator block, a multiple of 256 bytes
 
@@ -83,9 +83,28 @@ def check_marian_architecture(cfg):
         raise ValueError("not a Marian architecture (train with --marian): " + ", ".join(differ))
 
 
-def marian_items(cfg, tensors):
-    """(name, type, shape, payload) of every float32 tensor of an Attend model, as Marian saves them:
-    sorted by name (Marian's std::map), vectors as [1, n], payloads padded to 256 bytes, then model.yml."""
+def is_intgemm_weight(marian):
+    """Whether marian-conv --gemm-type intgemm8 stores this tensor as intgemm8 (ExpressionGraphPackable::
+    packAndSave): the first "_W" of its name 2 or 3 characters from the end (_Wq, _W1, rnn_W, rnn_Wf), or Wemb."""
+    at = marian.find("_W")
+    return at in (len(marian) - 3, len(marian) - 2) or "Wemb" in marian
+
+
+def intgemm8_payload(marian, value):
+    """Marian's intgemm8 bytes of a float32 matrix `value` ([in, out], or Wemb's [V, D]): qB = 127 / max|value|;
+    the matrix transposed (Wemb not), each element round-half-even(fl(w · qB)) clamped to [-127, 127] as
+    intgemm's Quantize does; then qB as float32."""
+    quant = np.float32(127.0) / np.float32(np.abs(value).max())
+    stored = value if "Wemb" in marian else value.T  # [out, in] row-major: Marian's CPU-independent layout
+    q = np.clip(np.rint(np.ascontiguousarray(stored, dtype=np.float32) * quant), -127, 127).astype(np.int8)
+    return q.tobytes() + np.float32(quant).tobytes()
+
+
+def marian_items(cfg, tensors, alphas=None):
+    """(name, type, shape, payload) of every tensor of an f32 Attend model, as Marian saves them: sorted by
+    name (Marian's std::map), vectors as [1, n], payloads padded to 256 bytes, then model.yml. With `alphas`
+    ({Marian name of an activation scale: float}, marian_calibration.py), the weights are intgemm8 and the
+    activation scales float32 [1, 1] items beside them, as in Firefox's model.xxyy.intgemm.alphas.bin."""
     check_marian_architecture(cfg)
     items = []
     for name, array in tensors.items():
@@ -96,12 +115,16 @@ def marian_items(cfg, tensors):
         marian, is_linear = marian_name(name)
         value = array.T if is_linear and array.ndim == 2 else array  # [out, in] -> [in, out]
         value = np.ascontiguousarray(value.reshape(1, -1) if value.ndim == 1 else value, dtype="<f4")
-        data = value.tobytes()
-        data += bytes(-len(data) % PAYLOAD_ALIGNMENT)
-        items.append((marian, FLOAT32, list(value.shape), data))
+        if alphas is not None and is_intgemm_weight(marian):
+            items.append((marian, INTGEMM8, list(value.shape), intgemm8_payload(marian, value)))
+        else:
+            items.append((marian, FLOAT32, list(value.shape), value.tobytes()))
+    for marian, alpha in (alphas or {}).items():
+        items.append((marian, FLOAT32, [1, 1], np.float32(alpha).tobytes()))
+    items = [(name, code, shape, data + bytes(-len(data) % PAYLOAD_ALIGNMENT)) for name, code, shape, data in items]
     items.sort(key=lambda item: item[0].encode())
     return items + [model_yml_item(model_yml(cfg))]
 
 
-def marian_model_bytes(cfg, tensors):
-    return marian_binary(marian_items(cfg, tensors))
+def marian_model_bytes(cfg, tensors, alphas=None):
+    return marian_binary(marian_items(cfg, tensors, alphas))

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes the Marian model files the tests compare Attend with Bergamot on (issue 65,
+# docs/marian.md): a small Firefox-Translations-style student (an SSRU decoder, one shared
+# SentencePiece vocabulary with Marian's ids) trained briefly on Multi30k en-de, written as
+# Marian writes it. Minutes of training on 2 cores: run once, the files are committed in
+# tests/marian/fixtures/ (a run directory is kept in $RUN_DIR to resume).
+#
+#   training/make_marian_fixtures.sh [RUN_DIR]      (default /tmp/attend-marian-fixtures)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+run=${1:-/tmp/attend-marian-fixtures}
+unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE  # training picks its own kernels (training/attend_ref/openblas.py)
+
+# d 128, 8 heads, FFN 512, 3 encoder and 2 SSRU decoder layers: Firefox's `tiny` student shrunk to
+# keep the committed float32 .bin near 5 MB.
+/usr/bin/python3 "$top/training/train.py" --marian --decoder-autoreg ssru --pair en-de \
+  --out "$run/ssru-ende" --vocab-size 2000 --d-model 128 --heads 8 --d-ff 512 \
+  --encoder-layers 3 --decoder-layers 2 --max-steps 2400 --warmup 400
+/usr/bin/python3 "$top/training/export_marian.py" "$run/ssru-ende/model.f32.safetensors" \
+  --out "$top/tests/marian/fixtures/ssru-ende"
