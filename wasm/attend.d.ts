@@ -108,6 +108,12 @@ export interface TranslateOptions {
    * file asks for them (ModelInfo.asksForCaptionRules), or on (true) or off (false) for this call.
    */
   captionRules?: 'auto' | boolean;
+  /**
+   * Carry what the vocabulary lacks, numbers, web addresses and emoticons through as written, the model
+   * reading the sentence without them: 'auto' (default) unless the model file asks for none
+   * (ModelInfo.asksForPassThrough; imported Marian models do), or on (true) or off (false) for this call.
+   */
+  passThrough?: 'auto' | boolean;
   /** Called after each generated token; return false to stop (translate rejects with 'cancelled'). */
   onToken?: (step: StepEvent) => boolean | void;
 }
@@ -244,6 +250,8 @@ export interface TranslatorInfo {
   targetLanguage: string;
   /** The file asks for the caption layer's rules (`attend.text_rules: caption`); TranslateOptions.captionRules. */
   asksForCaptionRules: boolean;
+  /** The file lets spans pass through (`attend.pass_through` is not "none"); TranslateOptions.passThrough. */
+  asksForPassThrough: boolean;
   simd: boolean;
   kernels: 'wasm_simd128' | 'scalar';
 }

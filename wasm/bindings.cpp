@@ -132,6 +132,13 @@ attend::CaptionRules caption_rules_option(const std::string& key, const json& va
   throw invalid_option(key, "true, false or \"auto\"", value);
 }
 
+// passThrough: "auto" (unless the model file asks for none), true or false.
+attend::PassThroughSpans pass_through_option(const std::string& key, const json& value) {
+  if (value.is_boolean()) return value.get<bool>() ? attend::PassThroughSpans::on : attend::PassThroughSpans::off;
+  if (value == "auto") return attend::PassThroughSpans::as_model_asks;
+  throw invalid_option(key, "true, false or \"auto\"", value);
+}
+
 // Options as attend.mjs names them; absent keys keep the core's defaults, unknown keys are
 // an error (a misspelt option must not be silently ignored), and so is a value of another type.
 
@@ -152,6 +159,7 @@ attend::TranslateOptions parse_options(const json& o, const AttendSession& sessi
     else if (key == "rerank") rerank = bool_option(key, value);
     else if (key == "reverseWeight") options.reverse_weight = float_option(key, value);
     else if (key == "captionRules") options.caption_rules = caption_rules_option(key, value);
+    else if (key == "passThrough") options.pass_through = pass_through_option(key, value);
     else if (key == "maskedHeads") {
       if (!value.is_array()) throw invalid_option(key, "an array of {kind, layer, head}", value);
       for (const json& head : value) {
@@ -253,6 +261,7 @@ json info_json(const attend::Model& model) {
           {"srcVocabSize", info.src_vocab_size}, {"tgtVocabSize", info.tgt_vocab_size},
           {"sourceLanguage", info.source_language}, {"targetLanguage", info.target_language},
           {"asksForCaptionRules", info.asks_for_caption_rules},
+          {"asksForPassThrough", info.asks_for_pass_through},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }
 

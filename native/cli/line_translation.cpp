@@ -37,7 +37,7 @@ class ChunkTranslator {
     std::vector<PreparedSource> accepted;
     std::vector<size_t> positions;  // of accepted[k] in texts
     for (size_t i = 0; i < texts.size(); ++i) {
-      if (try_line(i, errors, [&] { accepted.push_back(single().prepare(texts[i], settings_.options.caption_rules)); })) positions.push_back(i);
+      if (try_line(i, errors, [&] { accepted.push_back(single().prepare(texts[i], settings_.options.caption_rules, settings_.options.pass_through)); })) positions.push_back(i);
     }
     try {
       std::vector<Translation> translated = translate_together(accepted);

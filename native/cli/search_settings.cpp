@@ -6,6 +6,18 @@
 #include "usage_error.h"
 
 namespace attend::cli {
+namespace {
+
+// The value of an auto|on|off flag.
+template <typename Choice>
+Choice auto_on_off(const std::string& flag, const std::string& given, Choice when_auto, Choice when_on, Choice when_off) {
+  if (given == "auto") return when_auto;
+  if (given == "on") return when_on;
+  if (given == "off") return when_off;
+  throw UsageError(flag + " wants auto, on or off, got '" + given + "'");
+}
+
+}  // namespace
 
 void SearchSettings::add_to(OptionParser& parser) {
   parser.add_int("--beam", "N", "beam size; 1 is greedy search", &options.beam_size, 1, kMaxBeamSize);
@@ -40,8 +52,14 @@ void SearchSettings::add_to(OptionParser& parser) {
                     "the caption layer's rules over the text (set phrases, numbers and dates written the "
                     "translation's way, a final ? or ! kept, ...): auto (default) where the model file asks for them",
                     &caption_rules);
+  parser.add_string("--pass-through", "auto|on|off",
+                    "carry what the vocabulary lacks, numbers, web addresses and emoticons through as written, "
+                    "the model reading the sentence without them: auto (default) unless the model file asks for "
+                    "none (as imported Marian models do: their words are the translation)",
+                    &pass_through);
   names_ = {"--beam",     "--alpha",     "--max-len",          "--max-len-ratio", "--max-repeats",  "--batch",
-            "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight", "--caption-rules"};
+            "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight",
+            "--caption-rules", "--pass-through"};
 }
 
 void ModelFlags::add_to(OptionParser& parser) {
@@ -84,15 +102,10 @@ std::string SearchSettings::first_given(const OptionParser& parser) const {
 void SearchSettings::finish(const OptionParser& parser) {
   options.masked_heads.clear();
   for (const std::string& spec : mask_heads) options.masked_heads.push_back(parse_head_spec(spec));
-  if (caption_rules == "auto") {
-    options.caption_rules = CaptionRules::as_model_asks;
-  } else if (caption_rules == "on") {
-    options.caption_rules = CaptionRules::on;
-  } else if (caption_rules == "off") {
-    options.caption_rules = CaptionRules::off;
-  } else {
-    throw UsageError("--caption-rules wants auto, on or off, got '" + caption_rules + "'");
-  }
+  options.caption_rules = auto_on_off("--caption-rules", caption_rules, CaptionRules::as_model_asks, CaptionRules::on,
+                                      CaptionRules::off);
+  options.pass_through = auto_on_off("--pass-through", pass_through, PassThroughSpans::as_model_asks, PassThroughSpans::on,
+                                     PassThroughSpans::off);
   if (parser.given("--rerank-weight") && rerank_with.empty()) throw UsageError("--rerank-weight goes with --rerank-with FILE");
   if (!rerank_with.empty() && options.beam_size < 2) {
     throw UsageError("--rerank-with reranks a beam: give --beam 2 or more (greedy search finds one hypothesis)");

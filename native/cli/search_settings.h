@@ -30,6 +30,7 @@ struct SearchSettings {
   bool no_split = false;                // --no-split: a line is one sentence, as before documents
   std::string rerank_with;              // --rerank-with: the reverse model's file
   std::string caption_rules = "auto";  // --caption-rules: auto, on or off (CaptionRules)
+  std::string pass_through = "auto";   // --pass-through: auto, on or off (PassThroughSpans)
 
   void add_to(OptionParser& parser);
   // After parsing: turns --mask-head values into options.masked_heads; checks the reranking

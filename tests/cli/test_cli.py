@@ -227,6 +227,28 @@ class Translate(unittest.TestCase):
         off, _ = self.translate("--caption-rules", "off", *shouted)
         self.assertNotEqual(off, auto)
 
+    def test_pass_through_is_checked_and_turns_the_spans_on_and_off(self):
+        code, _, err = run("translate", "--model", F32, "--pass-through", "sometimes", SENTENCES[0])
+        self.assertEqual(code, 2, err)
+        self.assertIn("--pass-through wants auto, on or off", err)
+        # A number passes through by default (the model reads the sentence without it, the number
+        # is written as the source writes it); off, the model reads it, and its ids are the translation.
+        sentence = "A man holds 4711 balloons."
+
+        def source_tokens(*flags):
+            with tempfile.TemporaryDirectory() as tmp:
+                path = os.path.join(tmp, "attention.jsonl")
+                translation, _ = self.translate(*flags, "--attention", path, sentence)
+                with open(path, encoding="utf-8") as f:
+                    return translation, "".join(json.loads(f.readline())["source_tokens"])
+
+        auto, read = source_tokens()  # the tiny vocabulary has no digits: the model reads "4711" as <unk>
+        self.assertIn("4711", auto)
+        self.assertEqual(read, "▁A▁man▁holds▁balloons.</s>")
+        _, read_whole = source_tokens("--pass-through", "off")
+        self.assertEqual(read_whole, "▁A▁man▁holds▁<unk>▁balloons.</s>")
+        self.assertEqual(self.translate("--pass-through", "on", sentence)[0], auto)
+
     def test_empty_lines_stay_empty(self):
         single, _ = self.translate(SENTENCES[0])
         out, err = self.translate(stdin=f"\n{SENTENCES[0]}\n\n   \n")

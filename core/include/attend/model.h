@@ -107,6 +107,10 @@ struct ModelInfo {
   // The file asks for the caption layer's rules (`attend.text_rules: caption`; TranslateOptions::
   // caption_rules): Attend's own Multi30k models do; a file without the key gets none.
   bool asks_for_caption_rules = false;
+  // The file lets the text pipeline carry spans through (`attend.pass_through`: "spans", the
+  // default; TranslateOptions::pass_through): "none" for the models `attend import` writes, whose
+  // translations are the model's own words, as Marian's are.
+  bool asks_for_pass_through = true;
   std::vector<TensorInfo> tensors;
   int members = 1;  // an ensemble's: file_bytes and parameter_count are their sums, the rest the first member's
 };

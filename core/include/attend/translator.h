@@ -56,6 +56,17 @@ enum class CaptionRules {
   off,
 };
 
+// The text pipeline's spans (pipeline/pass_through.h: what the vocabulary lacks, numbers, web
+// addresses, emoticons; with the caption rules, names and quotations too): cut out of what the
+// model reads and carried into its translation as written. Off, the model reads each sentence
+// whole and its words are the translation (as Marian's are). A model file may ask for none
+// (`attend.pass_through: none`, ModelInfo::asks_for_pass_through).
+enum class PassThroughSpans {
+  as_model_asks,  // on unless the model file asks for none
+  on,
+  off,
+};
+
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
   float length_penalty = 1.0f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only);
@@ -80,6 +91,7 @@ struct TranslateOptions {
   // Called after each generated token; return false to stop (throws Error(cancelled)).
   std::function<bool(const StepEvent&)> on_step;
   CaptionRules caption_rules = CaptionRules::as_model_asks;
+  PassThroughSpans pass_through = PassThroughSpans::as_model_asks;
 };
 
 struct Hypothesis {
@@ -219,8 +231,11 @@ class Translator {
   // Throws as source_ids() does.
   // Without the caption rules (CaptionRules, resolved against the model file), only the text the
   // vocabulary lacks, numbers, web addresses and emoticons pass through, as written, and nothing is
-  // re-cased or written from a table.
-  PreparedSource prepare(std::string_view text, CaptionRules rules = CaptionRules::as_model_asks) const;
+  // re-cased or written from a table. Without pass-through (PassThroughSpans, resolved likewise), the
+  // model reads the sentence whole: nothing passes through, not even a sentence in a script the
+  // vocabulary lacks (the caption rules' set phrases and re-casing still apply where on).
+  PreparedSource prepare(std::string_view text, CaptionRules rules = CaptionRules::as_model_asks,
+                         PassThroughSpans pass = PassThroughSpans::as_model_asks) const;
   // Translates prepared sentences as translate_ids does, then puts each hypothesis' pass-through
   // spans into its text where the cross-attention aligns them (pipeline/alignment.h: one
   // teacher-forced pass per hypothesis of a sentence that has any). Unreadable sentences are not

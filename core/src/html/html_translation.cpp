@@ -60,7 +60,7 @@ HtmlTranslation translate_html(Translator& translator, const HtmlFragment& fragm
       (markup ? with_markup : without_markup).push_back(found.size());
       found.push_back(SentenceSource{k, segment.begin, segment.end, markup});
       sources.push_back(translator.prepare(std::string_view(texts[k]).substr(segment.begin, segment.end - segment.begin),
-                                           options.caption_rules));
+                                           options.caption_rules, options.pass_through));
     }
   }
   std::vector<Translation> translations(found.size());

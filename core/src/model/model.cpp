@@ -86,6 +86,12 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
     }
     impl->asks_for_caption_rules = rules->second == "caption";
   }
+  if (auto pass = meta.find("attend.pass_through"); pass != meta.end()) {
+    if (pass->second != "spans" && pass->second != "none") {
+      fail("'attend.pass_through' is '" + pass->second + "': expected 'spans' or 'none'");
+    }
+    impl->asks_for_pass_through = pass->second == "spans";
+  }
   auto config = meta.find("attend.config");
   if (config == meta.end()) fail("__metadata__ has no 'attend.config'");
   impl->config = parse_model_config(config->second);
@@ -157,6 +163,7 @@ ModelInfo Model::info() const {
   info.source_language = impl_->source_language;
   info.target_language = impl_->target_language;
   info.asks_for_caption_rules = impl_->asks_for_caption_rules;
+  info.asks_for_pass_through = impl_->asks_for_pass_through;
   info.int8_activations = impl_->int8_activations;
   if (impl_->device) info.device = impl_->device->description();
   info.file_bytes = impl_->storage->size();

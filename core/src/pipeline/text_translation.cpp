@@ -103,11 +103,11 @@ std::vector<Translation> Translator::translate_batch(const std::vector<std::stri
                                                      const TranslateOptions& options, int batch_size) {
   std::vector<PreparedSource> sources;
   sources.reserve(texts.size());
-  for (const std::string& text : texts) sources.push_back(prepare(text, options.caption_rules));
+  for (const std::string& text : texts) sources.push_back(prepare(text, options.caption_rules, options.pass_through));
   return translate_prepared(sources, options, batch_size);
 }
 
-PreparedSource Translator::prepare(std::string_view given, CaptionRules rules) const {
+PreparedSource Translator::prepare(std::string_view given, CaptionRules rules, PassThroughSpans pass) const {
   const Model::Impl& impl = model().impl();
   const Tokenizer& tokenizer = *impl.src_tokenizer;
   const KnowsLowercase knows = knows_lowercase(tokenizer);
@@ -123,7 +123,8 @@ PreparedSource Translator::prepare(std::string_view given, CaptionRules rules) c
       return *std::move(phrase);
     }
   }
-  const std::vector<ByteRange> spans = pass_through_spans(text, tokens, tokenizer.unk_id(), knows, caption_rules, named);
+  const std::vector<ByteRange> spans = pass_through_on(impl, pass) ? pass_through_spans(
+      text, tokens, tokenizer.unk_id(), knows, caption_rules, named) : std::vector<ByteRange>{};
   if (!spans.empty()) {
     PreparedSource source =
         prepare_with_pass_through(tokenizer, given, text, tokens, spans, impl.config.eos_id, caption_rules, named);
