@@ -43,9 +43,11 @@ if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sourc
 fi
 
 # npm packages (playwright-core drives Debian's chromium, no browser download; axe-core checks
-# accessibility in tests/e2e/accessibility.test.mjs).
+# accessibility in tests/e2e/accessibility.test.mjs; @browsermt/bergamot-translator is Marian in
+# WebAssembly, the oracle tests/marian/bergamot.mjs runs).
 top=$(cd "$(dirname "$0")/.." && pwd)
-if [ -f "$top/package.json" ] && { [ ! -d "$top/node_modules/playwright-core" ] || [ ! -d "$top/node_modules/axe-core" ]; }; then
+if [ -f "$top/package.json" ] && { [ ! -d "$top/node_modules/playwright-core" ] || [ ! -d "$top/node_modules/axe-core" ] ||
+                                   [ ! -d "$top/node_modules/@browsermt/bergamot-translator" ]; }; then
   (cd "$top" && npm install --no-audit --no-fund --ignore-scripts)
 fi
 
