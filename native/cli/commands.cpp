@@ -13,6 +13,8 @@ const std::vector<Command>& commands() {
       {"mbr", "pick each line's consensus translation from n-best lists (minimum Bayes risk)",
        run_mbr},
       {"score", "log-probability of given translations under a model (teacher forcing)", run_score},
+      {"import", "make a Marian model (Firefox Translations, OPUS-MT) and its vocabulary an Attend model file",
+       run_import},
   };
   return table;
 }

@@ -25,5 +25,6 @@ int run_eval(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_mbr(const std::vector<std::string>& args);
 int run_score(const std::vector<std::string>& args);
+int run_import(const std::vector<std::string>& args);
 
 }  // namespace attend::cli

@@ -1,15 +1,18 @@
 """Seed corpora for the fuzz targets, from the tiny-model fixture: the model file's header
 (and a libFuzzer dictionary of its JSON strings), the SentencePiece models, sentences to
-translate, samples of what the text parsers read, and Marian .bin files.
+translate, samples of what the text parsers read, Marian .bin files (read, and imported) and
+Marian shortlists.
     make_seeds.py FIXTURE_DIR OUT_DIR"""
 import gzip
 import json
 import pathlib
+import random
 import struct
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "training"))
 from attend_ref.marian_binary import FLOAT32, INTGEMM8, marian_binary, model_yml_item  # noqa: E402
+from attend_ref.marian_shortlist import shortlist_bytes  # noqa: E402
 
 
 def write(path, data):
@@ -84,6 +87,95 @@ def marian_seeds(out):
     write(out / "marian_binary" / "intgemm8_yml", marian_binary([embedding, quantized, yml]))
 
 
+MARIAN_YML = """dec-cell: {cell}
+dec-depth: 1
+dim-emb: 4
+dim-vocabs:
+  - {src}
+  - {tgt}
+enc-depth: 1
+layer-normalization: false
+output-omit-bias: false
+tied-embeddings: {tied}
+tied-embeddings-all: {tied_all}
+transformer-decoder-autoreg: {autoreg}
+transformer-dim-ffn: 8
+transformer-ffn-activation: relu
+transformer-ffn-depth: 2
+transformer-heads: 2
+transformer-postprocess: dan
+transformer-postprocess-emb: d
+transformer-preprocess: ""
+transformer-tied-layers:
+  []
+transformer-train-position-embeddings: false
+type: transformer
+"""
+
+
+def marian_item(name, rows, cols, rng, intgemm8):
+    """A random [rows, cols] item: float32, or intgemm8 as Marian packs it (§8.1): round(w·qB),
+    transposed unless an embedding, then qB."""
+    values = [[rng.uniform(-1, 1) for _ in range(cols)] for _ in range(rows)]
+    w = name.find("_W")
+    if not (intgemm8 and (w in (len(name) - 3, len(name) - 2) or "Wemb" in name)):
+        return (name, FLOAT32, [rows, cols], struct.pack(f"<{rows * cols}f", *(v for row in values for v in row)))
+    multiplier = 127 / max(abs(v) for row in values for v in row)
+    order = values if "Wemb" in name else [list(column) for column in zip(*values)]
+    data = bytes(max(-127, min(127, round(v * multiplier))) & 0xFF for row in order for v in row)
+    return (name, INTGEMM8, [rows, cols], data + struct.pack("<f", multiplier))
+
+
+def marian_import_seeds(model, out):
+    """Marian models the import fuzzer turns into Attend files, sized for the tiny fixture's
+    vocabularies (first byte 0: its source vocabulary for both sides, 1: source and target): an
+    intgemm8 SSRU model with one embedding, and a float32 self-attention one with two; and a
+    dictionary of model.yml's keys and values."""
+    blob = model.read_bytes()
+    (length,) = struct.unpack("<Q", blob[:8])
+    config = json.loads(json.loads(blob[8:8 + length])["__metadata__"]["attend.config"])
+    src, tgt = config["src_vocab_size"], config["tgt_vocab_size"]
+    d, f = 4, 8
+    for name, ssru, choice in (("ssru_intgemm8", True, 0), ("self_attention", False, 1)):
+        rng = random.Random(65)
+        shapes = {"Wemb": (src, d)} if ssru else {"encoder_Wemb": (src, d), "decoder_Wemb": (tgt, d)}
+        for prefix in ["encoder_l1_self", "decoder_l1_context"] + ([] if ssru else ["decoder_l1_self"]):
+            for x in "qkvo":
+                shapes[f"{prefix}_W{x}"], shapes[f"{prefix}_b{x}"] = (d, d), (1, d)
+            shapes[f"{prefix}_Wo_ln_scale"] = shapes[f"{prefix}_Wo_ln_bias"] = (1, d)
+        for prefix in ("encoder_l1_ffn", "decoder_l1_ffn"):
+            shapes.update({f"{prefix}_W1": (d, f), f"{prefix}_b1": (1, f), f"{prefix}_W2": (f, d), f"{prefix}_b2": (1, d),
+                           f"{prefix}_ffn_ln_scale": (1, d), f"{prefix}_ffn_ln_bias": (1, d)})
+        if ssru:
+            shapes.update({"decoder_l1_rnn_W": (d, d), "decoder_l1_rnn_Wf": (d, d), "decoder_l1_rnn_bf": (1, d),
+                           "decoder_l1_rnn_ffn_ln_scale": (1, d), "decoder_l1_rnn_ffn_ln_bias": (1, d)})
+        shapes["decoder_ff_logit_out_b"] = (1, src if ssru else tgt)
+        items = [marian_item(n, r, c, rng, ssru) for n, (r, c) in sorted(shapes.items())]
+        if ssru:
+            items.append(("decoder_l1_rnn_Wf_QuantMultA", FLOAT32, [1, 1], struct.pack("<f", 12.5)))
+        yml = MARIAN_YML.format(cell="ssru" if ssru else "gru", src=src, tgt=src if ssru else tgt, tied="true",
+                                tied_all="true" if ssru else "false", autoreg="rnn" if ssru else "self-attention")
+        write(out / "marian_import" / name, bytes([choice]) + marian_binary(sorted(items) + [model_yml_item(yml)]))
+    tokens = {line.split(":")[0] for line in MARIAN_YML.splitlines() if ":" in line}
+    tokens |= {"average-attention", "self-attention", "rnn", "ssru", "gru", "swish", "gelu", "dan", "true", "false",
+               "tied-embeddings-src", "transformer-no-projection", "transformer-decoder-dim-ffn", "[]", "- ", ": ",
+               "\n  - ", '""', "decoder_ff_logit_out_Wt", "_QuantMultA", "encoder_l2_self_Wq"}
+    quoted = ("".join(c if " " <= c <= "~" and c not in '"\\' else f"\\x{ord(c):02x}" for c in t) for t in tokens)
+    (out / "marian_import.dict").write_text("".join(f'"{t}"\n' for t in sorted(quoted)))  # libFuzzer's \xNN escapes
+
+
+def shortlist_seeds(out):
+    """Marian binary shortlists behind marian_shortlist_fuzzer's 8-byte prefix (flags, target
+    vocabulary - 1 as uint16, source vocabulary - 1, four source ids): as written (checksum right,
+    vocabularies given), with the checksum remade and the source vocabulary read from the file,
+    and a shared vocabulary."""
+    small = shortlist_bytes([[3, 1], [], [0, 2, 5], [4], [6]], first_num=2, best_num=3)
+    write(out / "marian_shortlist" / "as_written", bytes([0, 7, 0, 4, 0, 2, 3, 9]) + small)
+    write(out / "marian_shortlist" / "rehashed", bytes([3, 7, 0, 0, 1, 2, 3, 4]) + small)
+    lists = [[30], [10, 20]] + [[]] * 22 + [[1, 2, 39]] + [[]] * 15
+    write(out / "marian_shortlist" / "shared", bytes([7, 39, 0, 39, 25, 1, 33, 0]) + shortlist_bytes(lists, 3, 50))
+
+
 def main():
     fixture, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     header_seeds(fixture / "tiny.int8.safetensors", out)
@@ -112,6 +204,8 @@ def main():
     html_seeds(out, sentences)
     document_seeds(out)
     marian_seeds(out)
+    shortlist_seeds(out)
+    marian_import_seeds(fixture / "tiny.int8.safetensors", out)
     write(out / "text_parsers" / "head_spec", b"\x00cross:1:0")
     write(out / "text_parsers" / "nbest", b"\x010 ||| ein Hund ||| -1.5\n0 ||| Hund ||| -2.25\n1 ||| zwei ||| -0.5\n")
     write(out / "text_parsers" / "metrics", "\x02Ein Hund läuft.\nZwei Männer.\nEin Hund rennt.\nZwei Männer!\n".encode())

@@ -10,49 +10,14 @@
 #include <vector>
 
 #include "attend/error.h"
+#include "marian_test_file.h"
 
 namespace attend {
 namespace {
 
-struct Item {
-  std::string name;
-  uint64_t type;
-  std::vector<int32_t> shape;
-  std::string data;
-};
-
-template <typename T>
-void put(std::string& out, T value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof(T));
-}
-
-// The bytes Marian writes for `items`: headers, names, shapes, the padding that puts the data on
-// a 256-byte boundary, then the payloads.
-std::string marian_file(const std::vector<Item>& items, uint64_t version = 1) {
-  std::string out;
-  put<uint64_t>(out, version);
-  put<uint64_t>(out, items.size());
-  for (const Item& item : items) {
-    put<uint64_t>(out, item.name.size() + 1);
-    put<uint64_t>(out, item.type);
-    put<uint64_t>(out, item.shape.size());
-    put<uint64_t>(out, item.data.size());
-  }
-  for (const Item& item : items) out.append(item.name.c_str(), item.name.size() + 1);
-  for (const Item& item : items) {
-    for (int32_t dim : item.shape) put<int32_t>(out, dim);
-  }
-  const uint64_t next = ((out.size() + 8) / 256 + 1) * 256;
-  const uint64_t padding = next - out.size() - 8;
-  put<uint64_t>(out, padding);
-  out.append(padding, '\0');
-  for (const Item& item : items) out += item.data;
-  return out;
-}
-
-std::string floats(std::vector<float> values) {
-  return std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
-}
+using test::floats;
+using test::Item;
+using test::marian_file;
 
 const std::string kYml = "type: transformer\ndim-emb: 256\ndec-cell: ssru\n";
 

@@ -1,0 +1,152 @@
+#include "import/marian_import.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "attend/error.h"
+#include "import/marian_architecture.h"
+#include "import/marian_binary.h"
+#include "import/marian_tensors.h"
+#include "import/marian_yml.h"
+#include "import/safetensors_writer.h"
+#include "model/config_json.h"
+#include "tokenizer/tokenizer.h"
+
+namespace attend {
+namespace {
+
+// Positions the sinusoid table holds. Bergamot cuts a source sentence at 128 pieces
+// (max-length-break) and stops the translation at twice its length (max-length-factor 2), so
+// 512 leaves twice what a Bergamot model is ever asked for; Marian's sinusoids have no limit.
+constexpr int kMaxPositions = 512;
+
+[[noreturn]] void fail(const std::string& file, const std::string& what) {
+  throw Error(ErrorCode::invalid_model, file + ": " + what);
+}
+
+struct Vocabulary {
+  std::string name;
+  int size = 0, eos_id = -1, unk_id = -1;
+};
+
+Vocabulary read_vocabulary(const NamedBytes& file) {
+  std::optional<Tokenizer> tokenizer;
+  try {
+    tokenizer = Tokenizer::from_bytes(file.bytes);
+  } catch (const Error& e) {
+    fail(file.name, e.what());
+  }
+  const Vocabulary v{file.name, tokenizer->vocab_size(), tokenizer->eos_id(), tokenizer->unk_id()};
+  if (v.eos_id < 0) fail(file.name, "the SentencePiece model has no end-of-sentence piece (eos_id), which Marian appends");
+  if (v.unk_id < 0) fail(file.name, "the SentencePiece model has no unknown piece (unk_id)");
+  return v;
+}
+
+void check_languages(const std::string& languages) {
+  const size_t dash = languages.find('-');
+  const auto code = [](const std::string& c) {
+    return c.size() >= 2 && c.size() <= 3 && std::all_of(c.begin(), c.end(), [](char x) { return x >= 'a' && x <= 'z'; });
+  };
+  const std::string source = languages.substr(0, dash), target = dash == std::string::npos ? "" : languages.substr(dash + 1);
+  if (!code(source) || !code(target) || source == target) {
+    throw Error(ErrorCode::invalid_argument, "languages '" + languages +
+                                                 "': expected the source and target languages' ISO 639 codes, as 'en-de'");
+  }
+}
+
+// dim-vocabs, where stated, must be the vocabularies' sizes.
+void check_dim_vocabs(const MarianYml& yml, const MarianArchitecture& a, const Vocabulary& src, const Vocabulary& tgt) {
+  if (a.dim_vocabs.empty()) return;
+  const Vocabulary* sides[] = {&src, &tgt};
+  for (int k = 0; k < 2; ++k) {
+    if (a.dim_vocabs[k] != 0 && a.dim_vocabs[k] != sides[k]->size) {
+      yml.refuse("dim-vocabs", "says " + std::to_string(a.dim_vocabs[k]) + (k == 0 ? " source" : " target") + " pieces, " +
+                                   sides[k]->name + " has " + std::to_string(sides[k]->size));
+    }
+  }
+}
+
+// `attend.config` (core/src/model/config_json.cpp; training/attend_ref/config.py).
+std::string config_json(const MarianArchitecture& a, const Vocabulary& src, const Vocabulary& tgt, bool shared_vocab,
+                        bool final_logits_bias) {
+  const nlohmann::json config = {
+      {"src_vocab_size", src.size},
+      {"tgt_vocab_size", tgt.size},
+      {"d_model", a.d_model},
+      {"num_heads", a.num_heads},
+      {"d_ff", a.d_ff},
+      {"encoder_layers", a.encoder_layers},
+      {"decoder_layers", a.decoder_layers},
+      {"activation", a.activation},
+      {"norm", "post"},
+      {"positions", "sinusoidal_half"},  // Marian's sin | cos halves, ω_i = 10000^(-i/(d/2-1)) (§1)
+      {"embedding_scale", true},
+      {"shared_vocab", shared_vocab},
+      {"share_embeddings", a.shared_embedding},
+      {"tie_output", a.tied_output},
+      {"final_logits_bias", final_logits_bias},
+      {"max_positions", kMaxPositions},
+      {"layer_norm_eps", 1e-6},
+      {"decoder_start", "zeros"},  // Marian's first decoder input is a zero vector (§2)
+      {"decoder_autoreg", a.ssru ? "ssru" : "self_attention"},
+      {"pad_id", -1},  // Marian pads with eos and masks; no piece is padding
+      {"unk_id", src.unk_id},
+      {"bos_id", src.eos_id},  // unused: decoding starts from zeros
+      {"eos_id", src.eos_id}};
+  return config.dump();
+}
+
+TensorSource bytes_tensor(const std::string& name, std::string_view bytes) {
+  return {name, DType::u8, {static_cast<int64_t>(bytes.size())},
+          [bytes](uint8_t* out) { std::memcpy(out, bytes.data(), bytes.size()); }};
+}
+
+}  // namespace
+
+std::string import_marian(const MarianFiles& files) {
+  if (!files.languages.empty()) check_languages(files.languages);
+  const std::vector<MarianItem> items = read_marian_binary(files.model.bytes, files.model.name);
+  const std::string_view yml_text = marian_model_yml(items);
+  if (yml_text.empty()) fail(files.model.name, "no 'special:model.yml' item (the architecture)");
+  const MarianYml yml(yml_text, files.model.name);
+  const MarianArchitecture architecture = read_marian_architecture(yml);
+
+  const bool one_vocabulary = files.target_vocab.bytes.empty() || files.target_vocab.bytes == files.source_vocab.bytes;
+  const Vocabulary src = read_vocabulary(files.source_vocab);
+  const Vocabulary tgt = one_vocabulary ? src : read_vocabulary(files.target_vocab);
+  if (src.eos_id != tgt.eos_id || src.unk_id != tgt.unk_id) {
+    fail(tgt.name, "eos_id " + std::to_string(tgt.eos_id) + " and unk_id " + std::to_string(tgt.unk_id) + ", " + src.name +
+                       " " + std::to_string(src.eos_id) + " and " + std::to_string(src.unk_id) + ": Attend needs one of each");
+  }
+  if (architecture.shared_embedding && !one_vocabulary) {
+    fail(files.model.name, "one embedding (Wemb: tied-embeddings-src or -all) needs one vocabulary, not " + src.name + " and " +
+                               tgt.name);
+  }
+  check_dim_vocabs(yml, architecture, src, tgt);
+
+  MarianTensors tensors = marian_tensors(items, architecture, src.size, tgt.size, files.model.name);
+  tensors.tensors.push_back(bytes_tensor("tokenizer.src", files.source_vocab.bytes));
+  if (!one_vocabulary) tensors.tensors.push_back(bytes_tensor("tokenizer.tgt", files.target_vocab.bytes));
+
+  const std::string config = config_json(architecture, src, tgt, one_vocabulary, tensors.final_logits_bias);
+  try {
+    parse_model_config(config);  // the engine's limits (layers, widths, vocabulary sizes)
+  } catch (const Error& e) {
+    fail(files.model.name, std::string("Attend cannot load the model it makes: ") + e.what());
+  }
+  // attend.pass_through none: the model reads every sentence whole and its words are the
+  // translation, as Marian's are (attend/translator.h PassThroughSpans); no attend.text_rules:
+  // no caption rules.
+  SafetensorsMetadata metadata = {{"attend.format", "1"}, {"attend.config", config}, {"attend.dtype", "f32"},
+                                  {"attend.pass_through", "none"}};
+  if (!files.languages.empty()) metadata.emplace_back("attend.languages", files.languages);
+  if (!files.license.empty()) metadata.emplace_back("attend.license", files.license);
+  metadata.emplace_back("marian.model.yml", std::string(yml_text));
+  return write_safetensors(std::move(tensors.tensors), metadata);
+}
+
+}  // namespace attend

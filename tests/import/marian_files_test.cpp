@@ -1,0 +1,141 @@
+// `attend import`'s file finding (native/cli/marian_files.h) in model folders laid out as
+// Firefox Translations and OPUS-MT lay them out, and its reading of gzip files
+// (native/cli/whole_file.h).
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "attend/error.h"
+#include "marian_files.h"
+#include "usage_error.h"
+#include "whole_file.h"
+
+namespace attend::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+class MarianFiles : public testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::path(testing::TempDir()) / ("marian_files_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  std::string file(const std::string& name, const std::string& text = "x") {
+    const fs::path path = root_ / name;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
+  }
+  std::string dir(const std::string& name = "") const { return (root_ / name).string(); }
+
+  fs::path root_;
+};
+
+std::string usage_error(const std::vector<std::string>& paths) {
+  try {
+    find_marian_files(paths);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "found";
+  return "";
+}
+
+// `text` (evaluated once) holds `part`.
+#define EXPECT_HAS(text, part)                                     \
+  do {                                                             \
+    const std::string text_ = (text);                              \
+    EXPECT_NE(text_.find(part), std::string::npos) << text_;       \
+  } while (0)
+
+TEST_F(MarianFiles, AFirefoxFolder) {
+  const std::string model = file("enes/model.enes.intgemm.alphas.bin.gz");
+  const std::string vocab = file("enes/vocab.enes.spm.gz");
+  file("enes/lex.50.50.enes.s2t.bin.gz");
+  file("enes/metadata.json");
+  const std::string license = file("enes/LICENSE");
+  const MarianPaths found = find_marian_files({dir("enes")});
+  EXPECT_EQ(found.model, model);
+  EXPECT_EQ(found.source_vocab, vocab);
+  EXPECT_EQ(found.target_vocab, "");
+  EXPECT_EQ(found.licenses, std::vector<std::string>{license});
+  EXPECT_EQ(languages_from_names(found), "en-es");
+}
+
+TEST_F(MarianFiles, TwoVocabulariesAndThreeLetterCodes) {
+  file("enja/model.engjpn.intgemm8.bin");
+  const std::string source = file("enja/srcvocab.engjpn.spm");
+  const std::string target = file("enja/trgvocab.engjpn.spm");
+  file("enja/README.md");
+  const MarianPaths found = find_marian_files({dir("enja")});
+  EXPECT_EQ(found.source_vocab, source);
+  EXPECT_EQ(found.target_vocab, target);
+  EXPECT_EQ(found.licenses.size(), 1u);
+  EXPECT_EQ(languages_from_names(found), "eng-jpn");
+}
+
+TEST_F(MarianFiles, FilesNamedOneByOne) {
+  const std::string model = file("opus.bin");
+  const std::string vocab = file("opus.spm");
+  const MarianPaths found = find_marian_files({model, vocab});
+  EXPECT_EQ(found.model, model);
+  EXPECT_EQ(found.source_vocab, vocab);
+  EXPECT_EQ(languages_from_names(found), "") << "names that give no pair";
+  EXPECT_EQ(languages_from_names(find_marian_files({file("model.base.bin"), vocab})), "") << "one name is no evidence";
+  EXPECT_EQ(find_marian_files({model, file("m.model")}).source_vocab, dir("m.model")) << "spm_train's name";
+  file("folder/model.ende.bin");
+  file("folder/m.model");
+  EXPECT_HAS(usage_error({dir("folder")}), "no vocabulary");  // in a folder, only vocab*.spm
+}
+
+TEST_F(MarianFiles, WhatIsMissingOrTwiceIsAUsageError) {
+  EXPECT_HAS(usage_error({dir()}), "no model file");
+  const std::string model = file("model.ende.bin");
+  EXPECT_HAS(usage_error({model}), "no vocabulary");
+  EXPECT_HAS(usage_error({model, file("srcvocab.ende.spm")}), "without its trgvocab*.spm");
+  EXPECT_HAS(usage_error({model, file("a/vocab.spm"), file("b/vocab.spm")}), "two vocabulary files");
+  EXPECT_HAS(usage_error({model, file("c/vocab.spm"), file("trgvocab.spm")}), "both one vocabulary");
+  EXPECT_HAS(usage_error({model, file("model2.bin")}), "two model files");
+  EXPECT_HAS(usage_error({file("lex.50.50.ende.s2t.bin")}), "is a lexical shortlist");
+  EXPECT_HAS(usage_error({file("notes.txt")}), "is none of model*.bin");
+  EXPECT_HAS(usage_error({dir("missing")}), "does not exist");
+  MarianPaths disagree{file("model.ende.bin"), file("vocab.enfr.spm"), "", {}};
+  try {
+    languages_from_names(disagree);
+    ADD_FAILURE() << "two pairs";
+  } catch (const UsageError& e) {
+    EXPECT_HAS(std::string(e.what()), "en-fr: say which with --languages");
+  }
+}
+
+TEST_F(MarianFiles, GzipIsInflatedPlainIsNot) {
+  const std::string text(300000, 'a');
+  const std::string gz = dir("x.gz");
+  gzFile out = gzopen(gz.c_str(), "wb");
+  gzwrite(out, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(out);
+  EXPECT_EQ(read_whole_file(gz), text);
+  std::ifstream in(gz, std::ios::binary);  // two members, as pigz writes
+  const std::string member((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(read_whole_file(file("two.gz", member + member)), text + text);
+  EXPECT_EQ(read_whole_file(file("plain.bin", "\x1f plain")), "\x1f plain");
+  try {
+    read_whole_file(file("cut.gz", member.substr(0, member.size() / 2)));
+    ADD_FAILURE() << "read a truncated file";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::io);
+    EXPECT_HAS(std::string(e.what()), "the gzip data ends early (truncated)");
+  }
+  EXPECT_THROW(read_whole_file(dir("none")), Error);
+}
+
+}  // namespace
+}  // namespace attend::cli
