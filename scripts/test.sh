@@ -15,9 +15,9 @@ ctest --test-dir build/release --output-on-failure -j "$jobs" --timeout 1500
 
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
-# The sanitizers watch native code; the wasm, browser and training (Python) tests already ran above.
+# The sanitizers watch native code; the wasm, browser, training (Python) and Bergamot tests already ran above.
 ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build/asan --output-on-failure -j "$jobs" --timeout 1500 \
-  -E '(wasm|e2e|bench|training)'
+  -E '(wasm|e2e|bench|training|bergamot)'
 
 # The CUDA backend compiled (sm_80, sm_90, PTX) and the tests that meet it in that build: its
 # host-side tests, the device refused with its cause, its kernels and host code under CPU

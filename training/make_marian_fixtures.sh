@@ -2,7 +2,7 @@
 # Makes the Marian model files the tests compare Attend with Bergamot on (issue 65,
 # docs/marian.md): a small Firefox-Translations-style student (an SSRU decoder, one shared
 # SentencePiece vocabulary with Marian's ids) trained briefly on Multi30k en-de, written as
-# Marian writes it. Minutes of training on 2 cores: run once, the files are committed in
+# Marian writes it: float32 and intgemm8-with-alphas .bin, vocab.ende.spm, and a lexical shortlist. Minutes of training on 2 cores: run once, the files are committed in
 # tests/marian/fixtures/ (a run directory is kept in $RUN_DIR to resume).
 #
 #   training/make_marian_fixtures.sh [RUN_DIR]      (default /tmp/attend-marian-fixtures)
@@ -16,5 +16,8 @@ unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE  # training picks its own kernels (trai
 /usr/bin/python3 "$top/training/train.py" --marian --decoder-autoreg ssru --pair en-de \
   --out "$run/ssru-ende" --vocab-size 2000 --d-model 128 --heads 8 --d-ff 512 \
   --encoder-layers 3 --decoder-layers 2 --max-steps 2400 --warmup 400
-/usr/bin/python3 "$top/training/export_marian.py" "$run/ssru-ende/model.f32.safetensors" \
-  --out "$top/tests/marian/fixtures/ssru-ende"
+out="$top/tests/marian/fixtures/ssru-ende"
+/usr/bin/python3 "$top/training/export_marian.py" "$run/ssru-ende/model.f32.safetensors" --out "$out" --intgemm8-alphas
+data=${ATTEND_MULTI30K_DIR:-$top/../shared/data/multi30k}
+/usr/bin/python3 "$top/training/make_shortlist.py" --spm "$out/vocab.ende.spm" --src "$data/train.en.gz" \
+  --tgt "$data/train.de.gz" --out "$out/lex.50.50.ende.s2t.bin"

@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""Attend against Bergamot (Marian in WebAssembly, npm @browsermt/bergamot-translator 0.4.9) on the
+same Marian files: `attend import` turns the folder into an Attend model file, both translate the
+lines, one sentence per call, and every line must come out the same, but lines Bergamot's sentence
+splitter cuts in two where Attend reads one sentence (listed; at most 1% of them).
+
+  bergamot_parity.py --attend ATTEND --folder FIXTURE_DIR --lines TEXT[.gz] --work DIR
+                     [--precision float32] [--beam 1] [--limit N]
+"""
+import argparse
+import gzip
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_lines(path, limit):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for line in f]
+    return lines[:limit] if limit else lines
+
+
+def run(command, stdin_text=None):
+    done = subprocess.run(command, input=stdin_text, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+    return done.stdout
+
+
+def marian_files(folder, precision):
+    names = os.listdir(folder)
+    int8 = precision != "float32"
+    models = [n for n in names if n.startswith("model.") and n.endswith(".bin") and ("intgemm" in n) == int8]
+    vocabs = [n for n in names if n.startswith("vocab.") and n.endswith(".spm")]
+    if len(models) != 1 or len(vocabs) != 1:
+        sys.exit(f"{folder}: expected one {'intgemm8' if int8 else 'float32'} model.*.bin and one vocab.*.spm, "
+                 f"found {models} and {vocabs}")
+    return os.path.join(folder, models[0]), os.path.join(folder, vocabs[0])
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--attend", required=True)
+    p.add_argument("--folder", required=True)
+    p.add_argument("--lines", required=True)
+    p.add_argument("--work", required=True)
+    p.add_argument("--precision", default="float32")
+    p.add_argument("--beam", type=int, default=1)
+    p.add_argument("--limit", type=int, default=0)
+    args = p.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    lines = read_lines(args.lines, args.limit)
+    text = "".join(line + "\n" for line in lines)
+    model, vocab = marian_files(args.folder, args.precision)
+
+    imported = os.path.join(args.work, os.path.basename(model).replace(".bin", ".safetensors"))
+    run([args.attend, "import", model, vocab, "-o", imported])
+    counts = os.path.join(args.work, "bergamot.sentences")
+    bergamot = run(["node", os.path.join(HERE, "bergamot.mjs"), "--model", model, "--vocab", vocab,
+                    "--precision", args.precision, "--beam", str(args.beam), "--per-line",
+                    "--sentence-counts", counts], text).split("\n")[: len(lines)]
+    # Bergamot's worker settings (docs/marian.md §11): output at most 2x the source's pieces, no repeat guard
+    attend = run([args.attend, "translate", "--model", imported, "--beam", str(args.beam), "--max-len-ratio", "2",
+                  "--max-repeats", "0", "--no-split"], text).split("\n")[: len(lines)]
+    with open(counts) as f:
+        cut = [int(n) > 1 for n in f.read().split()]
+
+    differ = [i for i in range(len(lines)) if bergamot[i] != attend[i] and not cut[i]]
+    split = [i for i in range(len(lines)) if cut[i]]
+    same = len(lines) - len(differ) - len(split)
+    print(f"{same} of {len(lines)} lines the same; {len(split)} cut in two by Bergamot's sentence splitter "
+          f"({sum(bergamot[i] == attend[i] for i in split)} of them the same anyway); {len(differ)} differ")
+    for i in split:
+        print(f"  cut by Bergamot, line {i + 1}: {lines[i]}")
+    for i in differ:
+        print(f"  DIFFER line {i + 1}: {lines[i]}\n    bergamot: {bergamot[i]}\n    attend:   {attend[i]}")
+    if differ or len(split) * 100 > len(lines):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
