@@ -114,6 +114,16 @@ export interface TranslateOptions {
    * (ModelInfo.asksForPassThrough; imported Marian models do), or on (true) or off (false) for this call.
    */
   passThrough?: 'auto' | boolean;
+  /**
+   * The search's rules: 'attend' (Σ log p, the beam kept full) or 'marian' (Marian's as Bergamot runs
+   * them: Σ raw logits, the unknown token never chosen, the beam shrinking as hypotheses end, ranked by
+   * (score - wordPenalty · length) / length^alpha). Absent: the model file's (imported Marian models ask
+   * for 'marian' with maxLengthRatio 2 and maxRepeats 0), else 'attend'; so are alpha, maxLengthRatio
+   * and maxRepeats.
+   */
+  search?: 'attend' | 'marian';
+  /** search 'marian': Marian's word penalty (default 0). */
+  wordPenalty?: number;
   /** Called after each generated token; return false to stop (translate rejects with 'cancelled'). */
   onToken?: (step: StepEvent) => boolean | void;
 }

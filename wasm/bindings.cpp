@@ -132,6 +132,13 @@ attend::CaptionRules caption_rules_option(const std::string& key, const json& va
   throw invalid_option(key, "true, false or \"auto\"", value);
 }
 
+// search: "attend" or "marian" (absent: the model file's, else attend).
+attend::SearchRules search_rules_option(const std::string& key, const json& value) {
+  if (value == "attend") return attend::SearchRules::attend;
+  if (value == "marian") return attend::SearchRules::marian;
+  throw invalid_option(key, "\"attend\" or \"marian\"", value);
+}
+
 // passThrough: "auto" (unless the model file asks for none), true or false.
 attend::PassThroughSpans pass_through_option(const std::string& key, const json& value) {
   if (value.is_boolean()) return value.get<bool>() ? attend::PassThroughSpans::on : attend::PassThroughSpans::off;
@@ -143,7 +150,7 @@ attend::PassThroughSpans pass_through_option(const std::string& key, const json&
 // an error (a misspelt option must not be silently ignored), and so is a value of another type.
 
 attend::TranslateOptions parse_options(const json& o, const AttendSession& session) {
-  attend::TranslateOptions options;
+  attend::TranslateOptions options = attend::default_options(*session.model);  // the file's search, if it asks for one
   options.reverse_weight = session.reverse_weight;
   std::optional<bool> rerank;
   for (const auto& item : o.items()) {
@@ -151,6 +158,8 @@ attend::TranslateOptions parse_options(const json& o, const AttendSession& sessi
     const json& value = item.value();
     if (key == "beam") options.beam_size = int_option(key, value);
     else if (key == "alpha") options.length_penalty = float_option(key, value);
+    else if (key == "search") options.search_rules = search_rules_option(key, value);
+    else if (key == "wordPenalty") options.word_penalty = float_option(key, value);
     else if (key == "maxLength") options.max_length = int_option(key, value);
     else if (key == "maxLengthRatio") options.max_length_ratio = float_option(key, value);
     else if (key == "nbest") options.nbest = int_option(key, value);

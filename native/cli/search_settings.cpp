@@ -1,6 +1,8 @@
 // Shared decoding options of `translate` and `eval`.
 #include "search_settings.h"
 
+#include <algorithm>
+
 #include "files.h"
 #include "head_spec.h"
 #include "usage_error.h"
@@ -21,8 +23,18 @@ Choice auto_on_off(const std::string& flag, const std::string& given, Choice whe
 
 void SearchSettings::add_to(OptionParser& parser) {
   parser.add_int("--beam", "N", "beam size; 1 is greedy search", &options.beam_size, 1, kMaxBeamSize);
-  parser.add_float("--alpha", "A", "length penalty ((5 + length) / 6)^A of beam search",
+  parser.add_float("--alpha", "A",
+                   "length penalty ((5 + length) / 6)^A of beam search (--search marian: length^A); default: "
+                   "the model file's, else 1",
                    &options.length_penalty, 0.f, 10.f);
+  parser.add_string("--search", "auto|attend|marian",
+                    "the search's rules: attend's (Σ log p, the beam kept full), or Marian's as Bergamot runs "
+                    "them (Σ raw logits, the unknown token never chosen, the beam shrinking as hypotheses end, "
+                    "(score - W x length) / length^A); auto (default): the model file's (imported Marian models "
+                    "ask for marian, max length ratio 2 and no repeat guard), else attend",
+                    &search_rules);
+  parser.add_float("--word-penalty", "W", "--search marian: Marian's word penalty (default 0)", &options.word_penalty,
+                   -1000.f, 1000.f);
   parser.add_int("--max-len", "N", "at most N generated tokens per sentence, eos included",
                  &options.max_length, 1, 1 << 20);
   parser.add_float("--max-len-ratio", "R",
@@ -59,7 +71,7 @@ void SearchSettings::add_to(OptionParser& parser) {
                     &pass_through);
   names_ = {"--beam",     "--alpha",     "--max-len",          "--max-len-ratio", "--max-repeats",  "--batch",
             "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight",
-            "--caption-rules", "--pass-through"};
+            "--caption-rules", "--pass-through", "--search", "--word-penalty"};
 }
 
 void ModelFlags::add_to(OptionParser& parser) {
@@ -100,6 +112,14 @@ std::string SearchSettings::first_given(const OptionParser& parser) const {
 }
 
 void SearchSettings::finish(const OptionParser& parser) {
+  given_.clear();
+  for (const std::string& name : names_) {
+    if (parser.given(name)) given_.push_back(name);
+  }
+  if (search_rules != "auto" && search_rules != "attend" && search_rules != "marian") {
+    throw UsageError("--search wants auto, attend or marian, got '" + search_rules + "'");
+  }
+  if (search_rules != "auto") options.search_rules = search_rules == "marian" ? SearchRules::marian : SearchRules::attend;
   options.masked_heads.clear();
   for (const std::string& spec : mask_heads) options.masked_heads.push_back(parse_head_spec(spec));
   options.caption_rules = auto_on_off("--caption-rules", caption_rules, CaptionRules::as_model_asks, CaptionRules::on,
@@ -113,6 +133,13 @@ void SearchSettings::finish(const OptionParser& parser) {
 }
 
 void SearchSettings::use_model(const Model& model) {
+  const TranslateOptions asked = default_options(model);
+  const auto named = [&](const char* flag) { return std::find(given_.begin(), given_.end(), flag) != given_.end(); };
+  if (!named("--search")) options.search_rules = asked.search_rules;
+  if (!named("--alpha")) options.length_penalty = asked.length_penalty;
+  if (!named("--word-penalty")) options.word_penalty = asked.word_penalty;
+  if (!named("--max-len-ratio")) options.max_length_ratio = asked.max_length_ratio;
+  if (!named("--max-repeats")) options.max_repeats = asked.max_repeats;
   check_heads_exist(options.masked_heads, attention_config(model));
   if (!rerank_with.empty()) options.reverse_model = load_model(rerank_with, this->model.options());
 }

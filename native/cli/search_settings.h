@@ -31,12 +31,14 @@ struct SearchSettings {
   std::string rerank_with;              // --rerank-with: the reverse model's file
   std::string caption_rules = "auto";  // --caption-rules: auto, on or off (CaptionRules)
   std::string pass_through = "auto";   // --pass-through: auto, on or off (PassThroughSpans)
+  std::string search_rules = "auto";   // --search: auto, attend or marian (SearchRules)
 
   void add_to(OptionParser& parser);
   // After parsing: turns --mask-head values into options.masked_heads; checks the reranking
   // options go together. Throws UsageError.
   void finish(const OptionParser& parser);
-  // Throws UsageError if a masked head is not in the model (its attention member's, for an
+  // Takes the search the model file asks for (default_options) where the command line named
+  // none; throws UsageError if a masked head is not in the model (its attention member's, for an
   // ensemble); loads --rerank-with's model into options.reverse_model (attend::Error naming it).
   void use_model(const Model& model);
   // The first of these options given on the command line, or "" (for commands where they
@@ -45,6 +47,7 @@ struct SearchSettings {
 
  private:
   std::vector<std::string> names_;
+  std::vector<std::string> given_;  // of names_, those on the command line (finish)
 };
 
 

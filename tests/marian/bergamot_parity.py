@@ -62,9 +62,10 @@ def main():
     bergamot = run(["node", os.path.join(HERE, "bergamot.mjs"), "--model", model, "--vocab", vocab,
                     "--precision", args.precision, "--beam", str(args.beam), "--per-line",
                     "--sentence-counts", counts], text).split("\n")[: len(lines)]
-    # Bergamot's worker settings (docs/marian.md §11): output at most 2x the source's pieces, no repeat guard
-    attend = run([args.attend, "translate", "--model", imported, "--beam", str(args.beam), "--max-len-ratio", "2",
-                  "--max-repeats", "0", "--no-split"], text).split("\n")[: len(lines)]
+    # The imported file asks for Bergamot's search (Marian's rules, output at most 2x the source's pieces,
+    # no repeat guard) and for no pass-through: nothing but the beam is given here.
+    attend = run([args.attend, "translate", "--model", imported, "--beam", str(args.beam), "--no-split"],
+                 text).split("\n")[: len(lines)]
     with open(counts) as f:
         cut = [int(n) > 1 for n in f.read().split()]
 

@@ -220,8 +220,17 @@ TEST_F(DamagedModel, BadMetadataAndConfig) {
     edit(std::string("languages '") + languages + "'", Expect::error,
          [languages](Container& c) { c.header["__metadata__"]["attend.languages"] = languages; });
   }
+  for (const char* pass : {"", "yes", "Spans", "none "}) {
+    edit(std::string("pass_through '") + pass + "'", Expect::error,
+         [pass](Container& c) { c.header["__metadata__"]["attend.pass_through"] = pass; });
+  }
+  for (const char* search : {"", "[]", "{\"rules\": \"bergamot\"}", "{\"max_repeats\": -1}", "{\"max_repeats\": 1.5}",
+                             "{\"max_length_ratio\": \"2\"}", "{\"length_penalty\": 1e9}", "{\"beam\": 4}"}) {
+    edit(std::string("search '") + search + "'", Expect::error,
+         [search](Container& c) { c.header["__metadata__"]["attend.search"] = search; });
+  }
   const std::vector<std::pair<std::string, nlohmann::json>> wrong = {
-      {"d_model", 33}, {"d_model", 0}, {"d_model", -32}, {"d_model", "32"}, {"num_heads", 3}, {"num_heads", 0},
+      {"decoder_start", "eos"}, {"decoder_autoreg", "lstm"}, {"pad_id", -2}, {"d_model", 33}, {"d_model", 0}, {"d_model", -32}, {"d_model", "32"}, {"num_heads", 3}, {"num_heads", 0},
       {"d_ff", 63}, {"encoder_layers", 5}, {"decoder_layers", 0}, {"src_vocab_size", 47}, {"tgt_vocab_size", 1 << 30},
       {"activation", "tanh"}, {"norm", "mid"}, {"positions", "rotary"}, {"max_positions", 1}, {"eos_id", 1000},
       {"layer_norm_eps", -1}, {"tie_output", "yes"}, {"share_embeddings", true}, {"unknown_option", 1}};
@@ -229,6 +238,24 @@ TEST_F(DamagedModel, BadMetadataAndConfig) {
     edit("config " + key + "=" + value.dump(), Expect::error, with_config([&](nlohmann::json& j) { j[key] = value; }));
   }
   edit("config without d_model", Expect::error, with_config([](nlohmann::json& j) { j.erase("d_model"); }));
+}
+
+// `attend.search` and `attend.pass_through` become the defaults a translation starts from.
+TEST_F(DamagedModel, SearchAndPassThroughTheFileAsksFor) {
+  Container c(valid);
+  c.header["__metadata__"]["attend.search"] = R"({"rules": "marian", "max_length_ratio": 2, "max_repeats": 0})";
+  c.header["__metadata__"]["attend.pass_through"] = "none";
+  const auto model = Model::from_bytes(c.bytes());
+  EXPECT_FALSE(model->info().asks_for_pass_through);
+  const TranslateOptions asked = default_options(*model);
+  EXPECT_EQ(asked.search_rules, SearchRules::marian);
+  EXPECT_EQ(asked.max_length_ratio, 2.f);
+  EXPECT_EQ(asked.max_repeats, 0);
+  EXPECT_EQ(asked.length_penalty, TranslateOptions{}.length_penalty);  // not named: the library's
+  const auto plain = Model::from_bytes(valid);
+  EXPECT_TRUE(plain->info().asks_for_pass_through);
+  EXPECT_EQ(default_options(*plain).search_rules, SearchRules::attend);
+  EXPECT_EQ(default_options(*plain).max_repeats, TranslateOptions{}.max_repeats);
 }
 
 // `attend.languages` is read when present (files before 2026-12-01 name none), and an ensemble's

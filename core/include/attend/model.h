@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,16 @@ struct ModelConfig {
   int pad_id = 0, unk_id = 1, bos_id = 2, eos_id = 3;  // pad_id -1: none (Marian's)
 
   int head_dim() const { return d_model / num_heads; }
+};
+
+// The search a model file asks for (`attend.search`), as TranslateOptions' defaults
+// (attend/translator.h default_options): what it names, the rest TranslateOptions' own. The
+// files `attend import` writes ask for Marian's search as Bergamot runs it (SearchRules::marian,
+// output up to 2x the source's pieces, no repeat guard).
+struct SearchDefaults {
+  std::optional<bool> marian_rules;  // SearchRules::marian
+  std::optional<float> max_length_ratio, length_penalty, word_penalty;
+  std::optional<int> max_repeats;
 };
 
 struct TensorInfo {
@@ -111,6 +122,7 @@ struct ModelInfo {
   // default; TranslateOptions::pass_through): "none" for the models `attend import` writes, whose
   // translations are the model's own words, as Marian's are.
   bool asks_for_pass_through = true;
+  SearchDefaults search;
   std::vector<TensorInfo> tensors;
   int members = 1;  // an ensemble's: file_bytes and parameter_count are their sums, the rest the first member's
 };

@@ -67,10 +67,27 @@ enum class PassThroughSpans {
   off,
 };
 
+// The rules of the search (docs/marian.md §6).
+enum class SearchRules {
+  // training/attend_ref/search.py's: hypotheses scored by Σ log p; each step keeps beam_size
+  // hypotheses going (an eos among the beam_size best finishes one, the next best go on); it stops
+  // when beam_size have finished; ranked by Σ log p / ((5 + length) / 6)^length_penalty.
+  attend,
+  // Marian's, as Bergamot runs it (training/attend_ref/marian_search.py): hypotheses scored by the
+  // sum of their raw logits (skip-cost); the unknown token never chosen; each step keeps the best
+  // as many as are still going, and those ending in eos finish, so the beam shrinks; it stops when
+  // none goes on; ranked by (Σ logits - word_penalty · length) / length^length_penalty (Marian's
+  // normalize), length counting eos; greedy is its beam of 1.
+  marian,
+};
+
 struct TranslateOptions {
   int beam_size = 1;              // 1 = greedy
   float length_penalty = 1.0f;    // GNMT alpha: score / ((5 + length) / 6)^alpha (beam only);
                                   // 1.0 beat 0.6 on Multi30k val for both shipped models
+                                  // (SearchRules::marian: its normalize, score / length^alpha)
+  SearchRules search_rules = SearchRules::attend;
+  float word_penalty = 0.f;       // SearchRules::marian: Marian's word-penalty
   int max_length = 256;           // generated tokens, eos included (also capped by max_positions)
   float max_length_ratio = 3.0f;  // at most ceil(ratio · source tokens); 0 = no ratio limit
   int nbest = 1;                  // hypotheses returned per sentence (≤ beam_size)
@@ -93,6 +110,9 @@ struct TranslateOptions {
   CaptionRules caption_rules = CaptionRules::as_model_asks;
   PassThroughSpans pass_through = PassThroughSpans::as_model_asks;
 };
+
+// TranslateOptions{} with what the model file asks for in place of their defaults (ModelInfo::search).
+TranslateOptions default_options(const Model& model);
 
 struct Hypothesis {
   // Without bos/eos: what the model generated, except, with the caption rules (CaptionRules),

@@ -32,7 +32,7 @@ void DeviceStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
   tokens_.resize(r * k);
   log_probs_.resize(r * k);
   session_.top_k(banned_, kRepeatGuardMaxN, k, tokens_.data(), log_probs_.data());
-  for (size_t i = 0; i < r * k; ++i) best[i] = TokenScore{tokens_[i], log_probs_[i]};
+  for (size_t i = 0; i < r * k; ++i) best[i] = TokenScore{tokens_[i], log_probs_[i], log_probs_[i]};
 }
 
 void DeviceStepScorer::fork_slots(const SlotFork* forks, int count, int steps) {

@@ -18,7 +18,7 @@ void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best,
     const float x = logits[i];
     int j = held < k ? held++ : k - 1;  // the last one falls out when the window is full
     for (; j > 0 && x > best[j - 1].log_prob; --j) best[j] = best[j - 1];  // after equal values
-    best[j] = TokenScore{i, x};
+    best[j] = TokenScore{i, x, x};
   };
   int i = 0;
   for (; i < n && held < k; ++i) offer(i);
@@ -26,7 +26,7 @@ void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best,
     i += table.first_above_f32(logits + i, n - i, best[k - 1].log_prob);
     if (i < n) offer(i++);
   }
-  for (int j = 0; j < held; ++j) best[j].log_prob -= lse;
+  for (int j = 0; j < held; ++j) best[j].log_prob -= lse;  // .logit keeps x
 }
 
 float log_sum_exp(const kernels::KernelTable& k, const float* logits, int n) {
@@ -48,7 +48,9 @@ void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, co
   best_tokens(logits, n, 0.f, count + banned.count, scratch, k);
   const float lse = log_sum_exp(k, logits, n, scratch[0].token);
   for (int j = 0, kept = 0; kept < count; ++j) {
-    if (!banned.contains(scratch[j].token)) best[kept++] = TokenScore{scratch[j].token, scratch[j].log_prob - lse};
+    if (!banned.contains(scratch[j].token)) {
+      best[kept++] = TokenScore{scratch[j].token, scratch[j].log_prob - lse, scratch[j].logit};
+    }
   }
 }
 

@@ -8,11 +8,13 @@
 
 namespace attend {
 
-// The banned next tokens of a hypothesis, at most one per n; none when the guard is off.
+// The banned next tokens of a hypothesis, at most one per n (none when the guard is off), and
+// the unknown token under Marian's rules (SearchRules::marian).
 struct BannedTokens {
-  int ids[kRepeatGuardMaxN];
+  int ids[kRepeatGuardMaxN + 1];
   int count = 0;
 
+  void add(int token) { ids[count++] = token; }
   bool contains(int token) const;
   // Sets these tokens' entries of a row of logits to -inf.
   void mask(float* logits) const;

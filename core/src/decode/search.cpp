@@ -19,18 +19,20 @@ int max_limit(const SearchRequest& r) { return *std::max_element(r.limits.begin(
 
 struct Beam {
   int slot;
-  float score;  // Σ log p
+  float score;     // Σ log p (SearchRules::marian: Σ logits)
+  float log_prob;  // Σ log p
 };
 
 struct Finished {
   std::vector<int> ids;
-  float score;      // Σ log p
+  float score;      // as Beam's
+  float log_prob;
   int length;       // generated tokens, eos included
   bool ended_with_eos;
 };
 
 struct Candidate {
-  float score;     // the beam's Σ log p + log_prob
+  float score;     // the beam's score + the token's log_prob (SearchRules::marian: logit)
   float log_prob;  // of the token
   int64_t flat;    // beam · V + token: the tie-break, lower first
   int row;         // the row of the beam it extends
@@ -96,10 +98,15 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
   const int sentences = static_cast<int>(r.limits.size()), vocab = c.tgt_vocab_size, width = o.beam_size;
   const int steps = max_limit(r);
   // Greedy is the beam rules with one beam: it needs each row's best token only, and ranks
-  // nothing (alpha 0: its score is Σ log p).
-  const bool greedy = width == 1;
-  const int k = greedy ? 1 : 2 * width;
-  const float alpha = greedy ? 0.f : o.length_penalty;
+  // nothing (alpha 0: its score is Σ log p; Marian's greedy reports its normalized score).
+  const bool greedy = width == 1, marian = o.search_rules == SearchRules::marian;
+  // Marian keeps the best as many as go on (at most width), Attend walks 2·width for width that go on.
+  const int k = greedy ? 1 : marian ? width : 2 * width;
+  const float alpha = greedy && !marian ? 0.f : o.length_penalty;
+  const auto normalized = [&](const Finished& f) {
+    return marian ? (f.score - o.word_penalty * static_cast<float>(f.length)) / std::pow(static_cast<float>(f.length), alpha)
+                  : f.score / length_penalty(f.length, alpha);
+  };
   const bool capture = o.capture_attention && o.on_step;
   scorer.prepare(DecodeShape{r.memory, &r.source_offsets, sentences * width, sentences * width, steps, capture});
   StepReporter reporter(r, scorer, capture);
@@ -111,7 +118,7 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
   std::vector<bool> done(sentences, false);
   for (int s = 0; s < sentences; ++s) {
     beams[s].reserve(width);
-    beams[s].push_back(Beam{s * width, 0.f});
+    beams[s].push_back(Beam{s * width, 0.f, 0.f});
   }
   const size_t max_rows = static_cast<size_t>(sentences) * width;
   std::vector<int> tokens, slots, row_sentence;  // [R] this step's rows
@@ -142,6 +149,7 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
         slots.push_back(b.slot);
         row_sentence.push_back(s);
         banned.push_back(repeat_banned(h, step, o.max_repeats));
+        if (marian) banned.back().add(c.unk_id);  // Marian's suppressWord (allow-unk off)
       }
     }
     if (tokens.empty()) break;
@@ -159,7 +167,7 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
       for (int b = 0; b < count; ++b) {
         const TokenScore* t = best.data() + static_cast<size_t>(first_row + b) * k;
         for (int j = 0; j < k; ++j) {
-          candidates.push_back(Candidate{beams[s][b].score + t[j].log_prob, t[j].log_prob,
+          candidates.push_back(Candidate{beams[s][b].score + (marian ? t[j].logit : t[j].log_prob), t[j].log_prob,
                                          static_cast<int64_t>(b) * vocab + t[j].token, first_row + b});
         }
       }
@@ -167,21 +175,24 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
       next.clear();
       // Reported: the newest token of the best hypothesis that goes on (greedy: its token, eos too).
       const Candidate* shown = greedy ? &candidates[0] : nullptr;
-      for (size_t rank = 0; rank < candidates.size() && rank < static_cast<size_t>(2 * width); ++rank) {
+      // Attend walks the 2·width best; Marian takes the best as many as go on (width at step 0).
+      const int walked = marian ? (step == 0 ? width : count) : 2 * width;
+      for (size_t rank = 0; rank < candidates.size() && rank < static_cast<size_t>(walked); ++rank) {
         const Candidate& cand = candidates[rank];
         const int b = static_cast<int>(cand.flat / vocab), token = static_cast<int>(cand.flat % vocab);
         const Beam& parent = beams[s][b];
         if (token == c.eos_id) {
           if (rank < static_cast<size_t>(width)) {
             const int* h = history.data() + static_cast<size_t>(parent.slot) * steps;
-            finished[s].push_back(Finished{std::vector<int>(h, h + step), cand.score, step + 1, true});
+            finished[s].push_back(
+                Finished{std::vector<int>(h, h + step), cand.score, parent.log_prob + cand.log_prob, step + 1, true});
           }
           continue;
         }
         if (!shown) shown = &cand;
         next_tokens[next.size()] = token;
         parent_slot[next.size()] = parent.slot;
-        next.push_back(Beam{-1, cand.score});
+        next.push_back(Beam{-1, cand.score, parent.log_prob + cand.log_prob});
         if (static_cast<int>(next.size()) == width) break;
       }
       if (reporter.active() && shown) {
@@ -212,7 +223,7 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
       if (step + 1 >= r.limits[s]) {
         for (const Beam& b : beams[s]) {
           const int* h = history.data() + static_cast<size_t>(b.slot) * steps;
-          finished[s].push_back(Finished{std::vector<int>(h, h + step + 1), b.score, step + 1, false});
+          finished[s].push_back(Finished{std::vector<int>(h, h + step + 1), b.score, b.log_prob, step + 1, false});
         }
         done[s] = true;
       } else if (static_cast<int>(finished[s].size()) >= width || beams[s].empty()) {
@@ -226,12 +237,10 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
   std::vector<std::vector<SearchHypothesis>> results(sentences);
   for (int s = 0; s < sentences; ++s) {
     auto& f = finished[s];
-    std::stable_sort(f.begin(), f.end(), [&](const Finished& a, const Finished& b) {
-      return a.score / length_penalty(a.length, alpha) > b.score / length_penalty(b.length, alpha);
-    });
+    std::stable_sort(f.begin(), f.end(), [&](const Finished& a, const Finished& b) { return normalized(a) > normalized(b); });
     for (size_t i = 0; i < f.size() && i < static_cast<size_t>(o.nbest); ++i) {
-      results[s].push_back(SearchHypothesis{std::move(f[i].ids), f[i].score / length_penalty(f[i].length, alpha),
-                                            f[i].score, f[i].length, f[i].ended_with_eos});
+      results[s].push_back(
+          SearchHypothesis{std::move(f[i].ids), normalized(f[i]), f[i].log_prob, f[i].length, f[i].ended_with_eos});
     }
   }
   return results;

@@ -54,6 +54,7 @@ struct StepRows {
 struct TokenScore {
   int token;
   float log_prob;  // logit - log Σ exp(logits), before the banned tokens' -inf
+  float logit;     // the raw logit (what Marian's search sums: SearchRules::marian); an ensemble's: log_prob
 };
 
 struct SlotFork {

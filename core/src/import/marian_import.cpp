@@ -140,9 +140,11 @@ std::string import_marian(const MarianFiles& files) {
   }
   // attend.pass_through none: the model reads every sentence whole and its words are the
   // translation, as Marian's are (attend/translator.h PassThroughSpans); no attend.text_rules:
-  // no caption rules.
-  SafetensorsMetadata metadata = {{"attend.format", "1"}, {"attend.config", config}, {"attend.dtype", "f32"},
-                                  {"attend.pass_through", "none"}};
+  // no caption rules. attend.search: Marian's search as Bergamot's worker runs it (normalize 1,
+  // word-penalty 0, max-length-factor 2; Marian has no repeat guard).
+  SafetensorsMetadata metadata = {
+      {"attend.format", "1"}, {"attend.config", config}, {"attend.dtype", "f32"}, {"attend.pass_through", "none"},
+      {"attend.search", R"({"rules":"marian","length_penalty":1,"word_penalty":0,"max_length_ratio":2,"max_repeats":0})"}};
   if (!files.languages.empty()) metadata.emplace_back("attend.languages", files.languages);
   if (!files.license.empty()) metadata.emplace_back("attend.license", files.license);
   metadata.emplace_back("marian.model.yml", std::string(yml_text));

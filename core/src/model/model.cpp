@@ -7,6 +7,7 @@
 #include "model/config_json.h"
 #include "model/device_model.h"
 #include "model/model_impl.h"
+#include "model/search_json.h"
 
 namespace attend {
 namespace {
@@ -92,6 +93,7 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
     }
     impl->asks_for_pass_through = pass->second == "spans";
   }
+  if (auto search = meta.find("attend.search"); search != meta.end()) impl->search = parse_search_defaults(search->second);
   auto config = meta.find("attend.config");
   if (config == meta.end()) fail("__metadata__ has no 'attend.config'");
   impl->config = parse_model_config(config->second);
@@ -164,6 +166,7 @@ ModelInfo Model::info() const {
   info.target_language = impl_->target_language;
   info.asks_for_caption_rules = impl_->asks_for_caption_rules;
   info.asks_for_pass_through = impl_->asks_for_pass_through;
+  info.search = impl_->search;
   info.int8_activations = impl_->int8_activations;
   if (impl_->device) info.device = impl_->device->description();
   info.file_bytes = impl_->storage->size();

@@ -27,6 +27,7 @@ struct Model::Impl {
   std::string source_language, target_language;  // `attend.languages`; empty: not named
   bool asks_for_caption_rules = false;            // `attend.text_rules` is "caption"
   bool asks_for_pass_through = true;              // `attend.pass_through` is not "none"
+  SearchDefaults search;                          // `attend.search`
   bool int8_activations = false;  // the int8 Linears carry quads (ModelOptions)
   std::unique_ptr<Tokenizer> src_tokenizer;
   std::unique_ptr<Tokenizer> tgt_tokenizer_owned;  // null when the vocabulary is shared

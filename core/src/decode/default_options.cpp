@@ -1,0 +1,16 @@
+#include "attend/translator.h"
+
+namespace attend {
+
+TranslateOptions default_options(const Model& model) {
+  const SearchDefaults asked = model.info().search;
+  TranslateOptions o;
+  if (asked.marian_rules) o.search_rules = *asked.marian_rules ? SearchRules::marian : SearchRules::attend;
+  if (asked.max_length_ratio) o.max_length_ratio = *asked.max_length_ratio;
+  if (asked.length_penalty) o.length_penalty = *asked.length_penalty;
+  if (asked.word_penalty) o.word_penalty = *asked.word_penalty;
+  if (asked.max_repeats) o.max_repeats = *asked.max_repeats;
+  return o;
+}
+
+}  // namespace attend
