@@ -17,12 +17,14 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../training"))
 from attend_ref import search  # noqa: E402
+from attend_ref.marian_search import marian_search  # noqa: E402
 from attend_ref.config import ModelConfig  # noqa: E402
 from attend_ref.export import export_model  # noqa: E402
 from attend_ref.model import Transformer  # noqa: E402
 
 GOLDEN_VERSION = 2
 MAX_REPEATS = 2
+MARIAN_BEAM = 4
 SPECIALS = 4  # pad, unk, bos, eos
 
 VARIANTS = {
@@ -122,6 +124,12 @@ def make_variant(out_dir, name, overrides, tokenizers, rng):
                                       max_repeats=max_repeats)
             case[kind] = {"greedy": {"ids": greedy[kind][i][0], "score": greedy[kind][i][1]},
                           "beam": [{"ids": t, "score": s} for t, s in beam]}
+        if cfg.decoder_start == "zeros" and 2 * len(src) <= cfg.max_positions:
+            # Marian's search as Bergamot runs it (SearchRules::marian; up to 2x the source, which the
+            # positions must hold), in float64
+            case["marian"] = {name: dict(zip(("ids", "score"), marian_search(model, src, beam_size=width,
+                                                                           dtype=torch.float64)))
+                              for name, width in (("greedy", 1), ("beam", MARIAN_BEAM))}
         cases.append(case)
     best = lambda case, kind, method: case[kind][method]["ids"] if method == "greedy" else case[kind][method][0]["ids"]
     for method in ("greedy", "beam"):  # the best output, as the C++ test compares them
@@ -137,8 +145,12 @@ def make_variant(out_dir, name, overrides, tokenizers, rng):
     for case in cases[:10]:
         att = search.attention_for(model, case["src"], case["fed"], head_masks=masks)
         case["masked_logits"] = flat(att["logits"])
+    marian = [c["marian"]["beam"]["ids"] != c["marian"]["greedy"]["ids"] for c in cases if "marian" in c]
+    if marian and not any(marian):
+        raise SystemExit(f"{name}: Marian's beam search found what its greedy search found on every case")
     return {"name": name, "model": path, "int8_model": path.replace(".safetensors", ".int8.safetensors"),
             "max_length": max_length, "beam_size": 4, "alpha": 0.6, "nbest": 2, "max_repeats": MAX_REPEATS,
+            "marian_beam": MARIAN_BEAM,
             "masked_heads": [list(m) for m in masked], "tgt_vocab": cfg.tgt_vocab_size, "cases": cases}
 
 

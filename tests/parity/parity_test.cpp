@@ -153,6 +153,34 @@ TEST_P(Parity, GreedyIdsAndScoresInBatches) {
   }
 }
 
+// Marian's search (SearchRules::marian, as Bergamot runs it) against training/attend_ref/marian_search.py,
+// on the variants of Marian's architecture: output up to 2x the source's tokens, no repeat guard.
+TEST_P(Parity, MarianSearchIdsAndScores) {
+  int compared = 0;
+  for (int beam : {1, v().value("marian_beam", 4)}) {
+    TranslateOptions o;
+    o.search_rules = SearchRules::marian;
+    o.beam_size = beam;
+    o.max_length_ratio = 2.f;
+    o.max_repeats = 0;
+    std::vector<std::vector<int>> src;
+    std::vector<const nlohmann::json*> want;
+    for (const auto& c : v().at("cases")) {
+      if (!c.contains("marian")) continue;
+      src.push_back(c.at("src").get<std::vector<int>>());
+      want.push_back(&c.at("marian").at(beam == 1 ? "greedy" : "beam"));
+    }
+    const auto got = Translator(model()).translate_ids(src, o, 7);
+    for (size_t i = 0; i < src.size(); ++i, ++compared) {
+      const std::string what = GetParam() + " marian beam " + std::to_string(beam) + " case " + std::to_string(i);
+      EXPECT_EQ(got[i].hypotheses.at(0).ids, want[i]->at("ids").get<std::vector<int>>()) << what;
+      EXPECT_PRED2(testing::score_close, got[i].hypotheses[0].score, want[i]->at("score").get<float>()) << what;
+    }
+  }
+  const bool marian_architecture = model()->config().decoder_start == DecoderStart::zeros;
+  EXPECT_EQ(compared > 0, marian_architecture) << "make_cases.py writes Marian's search for Marian's architecture";
+}
+
 TEST_P(Parity, TheRepeatGuardChangesSomeOutputs) {
   // make_cases.py refuses to write a golden file where it changes none; here the core agrees.
   const auto src = sources(v());

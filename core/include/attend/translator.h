@@ -77,7 +77,8 @@ enum class SearchRules {
   // sum of their raw logits (skip-cost); the unknown token never chosen; each step keeps the best
   // as many as are still going, and those ending in eos finish, so the beam shrinks; it stops when
   // none goes on; ranked by (Σ logits - word_penalty · length) / length^length_penalty (Marian's
-  // normalize), length counting eos; greedy is its beam of 1.
+  // normalize), length counting eos; greedy is its beam of 1; a source of eos alone ends at once,
+  // empty, with score 0.
   marian,
 };
 

@@ -119,6 +119,10 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
   for (int s = 0; s < sentences; ++s) {
     beams[s].reserve(width);
     beams[s].push_back(Beam{s * width, 0.f, 0.f});
+    if (marian && r.source_offsets[s + 1] - r.source_offsets[s] == 1) {  // eos alone: Marian forces eos, score 0
+      finished[s].push_back(Finished{{}, 0.f, 0.f, 1, true});
+      done[s] = true;
+    }
   }
   const size_t max_rows = static_cast<size_t>(sentences) * width;
   std::vector<int> tokens, slots, row_sentence;  // [R] this step's rows
