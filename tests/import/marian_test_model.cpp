@@ -152,12 +152,18 @@ TestModel test_model(const ModelSpec& spec) {
     }
     model.values[m.marian] = values;
   }
-  if (spec.intgemm8) {  // the activation scales: float32, and intgemm8 where the name holds Wemb
-    model.items.push_back({"encoder_l1_self_Wq_QuantMultA", kFloat32, {1, 1}, floats({3.5f})});
-    std::vector<float> scale = {2.0f};
-    model.items.push_back({"Wemb_QuantMultA", kIntgemm8, {1, 1}, intgemm8("Wemb_QuantMultA", 1, 1, scale)});
-    model.values["Wemb_QuantMultA"] = scale;
-    model.values["encoder_l1_self_Wq_QuantMultA"] = {3.5f};
+  if (spec.intgemm8 && spec.activation_scales) {  // every int8 weight's activation scale: float32, and intgemm8 where the name holds Wemb
+    float next = 3.5f;
+    for (const Mapped& m : model.mapping) {
+      if (!quantized(m.marian)) continue;
+      std::vector<float> scale = {m.marian.find("Wemb") != std::string::npos ? 2.0f : next};
+      next += 0.25f;
+      const std::string name = m.marian + "_QuantMultA";
+      model.items.push_back(m.marian.find("Wemb") != std::string::npos
+                                ? Item{name, kIntgemm8, {1, 1}, intgemm8(name, 1, 1, scale)}
+                                : Item{name, kFloat32, {1, 1}, floats(scale)});
+      model.values[name] = scale;
+    }
   }
   std::sort(model.items.begin(), model.items.end(), [](const Item& a, const Item& b) { return a.name < b.name; });
   return model;

@@ -19,6 +19,7 @@ struct ModelSpec {
   bool tied_output = true;       // else decoder_ff_logit_out_Wt [V, d]
   bool legacy_output = false;    // decoder_ff_logit_out_W [d, V] in place of _Wt
   bool intgemm8 = false;         // the items Marian quantizes as intgemm8 (§8.1), and *_QuantMultA items
+  bool activation_scales = true;  // with intgemm8: every int8 weight's `_QuantMultA` (Firefox's alphas)
   int src_vocab = 8000, tgt_vocab = 8000;
 };
 

@@ -61,9 +61,11 @@ class Random {
   std::mt19937 engine_;
 };
 
+// In unsigned arithmetic, which wraps (k = 2048 would overflow an int).
 unsigned seed_of(const GemmCase& g) {
-  return static_cast<unsigned>(g.m * 7919 + g.n * 104729 + g.k * 1299709 + g.pad * 31 +
-                               g.misaligned * 2 + g.accumulate * 3 + g.bias * 5);
+  return static_cast<unsigned>(g.m) * 7919u + static_cast<unsigned>(g.n) * 104729u +
+         static_cast<unsigned>(g.k) * 1299709u + static_cast<unsigned>(g.pad) * 31u + g.misaligned * 2u +
+         g.accumulate * 3u + g.bias * 5u;
 }
 
 bool within(float got, float want, float scale, Tolerance tol) {
@@ -288,6 +290,137 @@ std::string check_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, con
 
 namespace {
 
+// gemm_u8s8_shifted_nt's inputs, by kind: mixed (activations across the whole int8 range and past
+// it, ties, a few values cvtps2dq cannot convert; a third of the pairs of b large and of one
+// sign), saturating (most activations quantize near 254 and most pairs of b are near ±127, so
+// most pairs saturate) or special (a third of the activations NaN, ±inf or outside int32 once
+// scaled, among them ±2^31 exactly).
+enum class ShiftedKind { mixed, saturating, special };
+
+const char* shifted_kind_name(ShiftedKind kind) {
+  switch (kind) {
+    case ShiftedKind::mixed: return "mixed";
+    case ShiftedKind::saturating: return "saturating";
+    case ShiftedKind::special: return "special";
+  }
+  return "?";
+}
+
+// An activation, mostly as u / qa for u in quantized units: qa is a power of two or not, so
+// that a·qa is u exactly (ties to even are exercised) or rounds first.
+float shifted_activation(Random& random, float qa, ShiftedKind kind) {
+  static const float specials[] = {std::numeric_limits<float>::quiet_NaN(),
+                                   std::numeric_limits<float>::infinity(),
+                                   -std::numeric_limits<float>::infinity(),
+                                   3e9f,
+                                   -3e9f,
+                                   1e38f,
+                                   -1e38f};
+  const float pick = random.uniform(0.0f, 1.0f);
+  const float special_share = kind == ShiftedKind::special ? 0.35f : 0.03f;
+  if (pick < special_share) {
+    const int which = std::min(9, static_cast<int>(random.uniform(0.0f, 10.0f)));
+    if (which < 7) return specials[which];
+    // a·qa = 2^31 exactly (out of range: 0), -2^31 (in range: clamped to -127, so 0) or the
+    // largest float below 2^31 (254), for a power-of-two qa.
+    const float u = which == 7 ? 2147483648.0f : which == 8 ? -2147483648.0f : 2147483520.0f;
+    return u / qa;
+  }
+  const float high_share = kind == ShiftedKind::saturating ? 0.9f : 0.35f;
+  if (pick < special_share + high_share) return random.uniform(118.0f, 200.0f) / qa;  // ua 245..254
+  if (pick < special_share + high_share + 0.15f) {                                      // ties
+    return (std::floor(random.uniform(-130.0f, 130.0f)) + 0.5f) / qa;
+  }
+  return random.uniform(-140.0f, 140.0f) / qa;
+}
+
+struct ShiftedOperands {
+  ShiftedOperands(const GemmCase& g, ShiftedKind kind, bool power_of_two)
+      : ld(g.k + g.pad),
+        qa(power_of_two ? 8.0f : 127.0f / 3.3f),
+        a(static_cast<std::size_t>(g.m) * ld, g.misaligned),
+        b(static_cast<std::size_t>(g.n) * ld, g.misaligned),
+        bias(g.n, g.misaligned) {
+    Random random(seed_of(g) + 17 * static_cast<unsigned>(kind) + power_of_two);
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = shifted_activation(random, qa, kind);
+    const float large_share = kind == ShiftedKind::saturating ? 0.9f : 0.33f;
+    for (int j = 0; j < g.n; ++j) {
+      for (int p = 0; p < g.k; p += 2) {
+        int8_t* pair = b.data() + static_cast<std::size_t>(j) * ld + p;
+        const int count = std::min(2, g.k - p);
+        if (random.uniform(0.0f, 1.0f) < large_share) {  // both near +127 or both near -127
+          const int sign = random.uniform(0.0f, 1.0f) < 0.5f ? -1 : 1;
+          for (int e = 0; e < count; ++e) pair[e] = static_cast<int8_t>(sign * (127 - static_cast<int>(random.uniform(0.0f, 6.0f))));
+        } else {
+          for (int e = 0; e < count; ++e) {
+            // Now and then -128, which intgemm never makes but the kernel takes.
+            pair[e] = random.uniform(0.0f, 1.0f) < 0.01f ? int8_t{-128}
+                                                         : static_cast<int8_t>(std::lround(random.uniform(-127.0f, 127.0f)));
+          }
+        }
+      }
+    }
+    random.fill(bias, -2.0f, 2.0f);
+    unquant = random.uniform(1e-5f, 1e-3f);
+  }
+
+  int ld;
+  float qa;
+  float unquant = 0.0f;
+  Buffer<float> a;
+  Buffer<int8_t> b;
+  Buffer<float> bias;
+};
+
+}  // namespace
+
+std::string check_gemm_u8s8_shifted_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g) {
+  if (t.gemm_u8s8_shifted_nt == nullptr) return "";
+  for (ShiftedKind kind : {ShiftedKind::mixed, ShiftedKind::saturating, ShiftedKind::special}) {
+    for (bool power_of_two : {true, false}) {
+      const ShiftedOperands x(g, kind, power_of_two);
+      const int ldc = g.n + g.pad;
+      Buffer<float> want(static_cast<std::size_t>(g.m) * ldc, g.misaligned);
+      Random(seed_of(g) + 1).fill(want, -1.0f, 1.0f);
+      Buffer<float> got = want;
+      ref.gemm_u8s8_shifted_nt(x.a.data(), x.ld, x.qa, x.b.data(), x.ld, x.unquant, x.bias.data(), want.data(), ldc,
+                               g.m, g.n, g.k);
+      t.gemm_u8s8_shifted_nt(x.a.data(), x.ld, x.qa, x.b.data(), x.ld, x.unquant, x.bias.data(), got.data(), ldc,
+                             g.m, g.n, g.k);
+      const std::string what = std::string("gemm_u8s8_shifted_nt ") + describe(g) + " " + shifted_kind_name(kind) +
+                               (power_of_two ? " qa=8" : " qa=127/3.3");
+      // Bit for bit inside the m×n window (the padding of c untouched too).
+      for (std::size_t at = 0; at < want.size(); ++at) {
+        if (std::memcmp(&got[at], &want[at], sizeof(float)) != 0) {
+          return mismatch(what + " (row " + std::to_string(at / ldc) + ", col " + std::to_string(at % ldc) + ")", at,
+                          got[at], want[at]);
+        }
+      }
+      if (!got.guard_intact()) return what + ": wrote past the end of c";
+    }
+  }
+  return "";
+}
+
+std::vector<GemmCase> gemm_shifted_sweep() {
+  std::vector<GemmCase> cases;
+  int i = 0;
+  // Every m to 17 against column counts on both sides of the tiles' 4 and 8, even k to 80.
+  for (int m = 1; m <= 17; ++m) {
+    for (int n : {1, 3, 4, 5, 8, 9, 13}) cases.push_back(with_variant(m, n, 2 + 2 * ((m * 7 + n) % 40), i++));
+  }
+  // Every k to 70 (odd ones too), then every even k to 512 (the registers' 16, 32 and 64 bytes,
+  // and the partial last k-steps).
+  for (int k = 0; k <= 70; ++k) cases.push_back(with_variant(1 + k % 17, 1 + (k * 5) % 19, k, i++));
+  for (int k = 72; k <= 512; k += 2) cases.push_back(with_variant(1 + k % 17, 1 + (k * 3) % 37, k, i++));
+  // The models' shapes: decode and batched, d_model 512, FFN 2048.
+  const int shapes[][3] = {{1, 512, 512}, {2, 512, 512}, {64, 512, 512}, {5, 2048, 512}, {3, 512, 2048}};
+  for (const auto& s : shapes) cases.push_back(with_variant(s[0], s[1], s[2], i++));
+  return cases;
+}
+
+namespace {
+
 // A row of n logits in [−spread, spread]; masked sets every third to −∞ (as attention masks do).
 Buffer<float> logits_row(int n, bool misaligned, float spread, bool masked) {
   Buffer<float> x(n, misaligned);
@@ -462,6 +595,12 @@ std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int 
 
 std::string sweep_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, int lanes) {
   return first_failure(gemm_sweep(lanes), [&](const GemmCase& g) { return check_gemm_i8i8_nt(ref, t, g); });
+}
+
+std::string sweep_gemm_u8s8_shifted_nt(const KernelTable& ref, const KernelTable& t, int lanes) {
+  const auto check = [&](const GemmCase& g) { return check_gemm_u8s8_shifted_nt(ref, t, g); };
+  const std::string failure = first_failure(gemm_shifted_sweep(), check);
+  return failure.empty() ? first_failure(gemm_sweep(lanes), check) : failure;
 }
 
 std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int) {
@@ -691,6 +830,7 @@ const std::vector<NamedSweep>& all_sweeps() {
   static const std::vector<NamedSweep> sweeps = {
       {"gemm_f32_nt", sweep_gemm_f32_nt},       {"gemm_f32_nn", sweep_gemm_f32_nn},
       {"gemm_i8w_nt", sweep_gemm_i8w_nt},       {"gemm_i8i8_nt", sweep_gemm_i8i8_nt},
+      {"gemm_u8s8_shifted_nt", sweep_gemm_u8s8_shifted_nt},
       {"gemm_model_shapes", sweep_gemm_model_shapes},
       {"gemm_reads_panels", sweep_gemm_reads_panels},
       {"gemm_rows_as_alone", sweep_gemm_rows_as_alone},

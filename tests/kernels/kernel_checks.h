@@ -29,6 +29,10 @@ std::string check_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, cons
 std::string check_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
 // Bit for bit; "" for a table without gemm_i8i8_nt. accumulate is ignored (it has no such mode).
 std::string check_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
+// Bit for bit, over inputs that saturate pairs, tie, and cannot be converted (NaN, ±inf, beyond
+// int32), each with a power-of-two qa and another; "" for a table without the kernel.
+// accumulate and bias are ignored (the kernel has no such modes: bias is always given).
+std::string check_gemm_u8s8_shifted_nt(const KernelTable& ref, const KernelTable& t, const GemmCase& g);
 
 // Row kernels over n values, random inputs scaled by `spread`; masked softmax sets every
 // third value to −∞ (as attention masks do).
@@ -52,7 +56,10 @@ std::string check_scale_add(const KernelTable& ref, const KernelTable& t, int n,
 std::vector<GemmCase> gemm_sweep(int lanes);
 // The model's shapes (decode m = 1, batch m = 32, encoder m up to 448) with the real n, k.
 std::vector<GemmCase> gemm_model_shapes_nt();
-std::vector<GemmCase> gemm_model_shapes_nn();  // attention P·V (n = head_dim 32) and friends
+std::vector<GemmCase> gemm_model_shapes_nn();
+// gemm_u8s8_shifted_nt's: m = 1..17, n on both sides of the tiles, every k to 70 and every
+// even k to 512, the model's shapes.
+std::vector<GemmCase> gemm_shifted_sweep();  // attention P·V (n = head_dim 32) and friends
 // Row lengths 0..2·lanes + 3 and the model's (128, 200, 256, 512, 8000).
 std::vector<int> length_sweep(int lanes);
 
@@ -63,6 +70,8 @@ std::string sweep_gemm_f32_nt(const KernelTable& ref, const KernelTable& t, int 
 std::string sweep_gemm_f32_nn(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_i8w_nt(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_i8i8_nt(const KernelTable& ref, const KernelTable& t, int lanes);
+// gemm_shifted_sweep, then gemm_sweep(lanes) (sizes from 0).
+std::string sweep_gemm_u8s8_shifted_nt(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_gemm_model_shapes(const KernelTable& ref, const KernelTable& t, int lanes);
 // With enough rows of a (m = 16, 32), the _panels GEMMs compute from the panels alone: b is
 // zero there. "" for a table that reads no panels.

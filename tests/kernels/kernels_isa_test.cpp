@@ -32,6 +32,7 @@ TEST_P(KernelsIsaTest, GemmF32Nt) { EXPECT_EQ(sweep(sweep_gemm_f32_nt), ""); }
 TEST_P(KernelsIsaTest, GemmF32Nn) { EXPECT_EQ(sweep(sweep_gemm_f32_nn), ""); }
 TEST_P(KernelsIsaTest, GemmI8wNt) { EXPECT_EQ(sweep(sweep_gemm_i8w_nt), ""); }
 TEST_P(KernelsIsaTest, GemmI8i8Nt) { EXPECT_EQ(sweep(sweep_gemm_i8i8_nt), ""); }
+TEST_P(KernelsIsaTest, GemmU8s8ShiftedNt) { EXPECT_EQ(sweep(sweep_gemm_u8s8_shifted_nt), ""); }
 TEST_P(KernelsIsaTest, GemmModelShapes) { EXPECT_EQ(sweep(sweep_gemm_model_shapes), ""); }
 TEST_P(KernelsIsaTest, BatchedGemmsReadThePanels) { EXPECT_EQ(sweep(sweep_gemm_reads_panels), ""); }
 TEST_P(KernelsIsaTest, GemmRowsAsAlone) { EXPECT_EQ(sweep(sweep_gemm_rows_as_alone), ""); }
@@ -52,6 +53,8 @@ TEST_P(KernelsIsaTest, EmptySizesTouchNothing) {
   t.gemm_f32_nt_panels(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, 0, 0, 4, 3, false);
   t.gemm_i8w_nt_panels(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, 0, 3, 0, 4);
   if (t.gemm_i8i8_nt) t.gemm_i8i8_nt(nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0, 0, 3, 4);
+  t.gemm_u8s8_shifted_nt(nullptr, 0, 1.0f, nullptr, 0, 1.0f, nullptr, nullptr, 0, 0, 3, 4);
+  t.gemm_u8s8_shifted_nt(nullptr, 0, 1.0f, nullptr, 0, 1.0f, nullptr, nullptr, 0, 3, 0, 4);
   t.softmax_f32(nullptr, 0);
   EXPECT_EQ(t.sum_exp_f32(nullptr, 0, 0.0f), 0.0f);
   t.layernorm_f32(nullptr, nullptr, nullptr, nullptr, 0, 1e-5f);
@@ -85,6 +88,11 @@ TEST(KernelsDispatchTest, IsaNames) {
   EXPECT_STREQ(isa_name(Isa::avx2), "avx2");
   EXPECT_STREQ(isa_name(Isa::avx512), "avx512");
   EXPECT_STREQ(isa_name(Isa::wasm_simd128), "wasm_simd128");
+}
+
+// The GemmU8s8ShiftedNt sweep passes vacuously on a table without the kernel: every table has it.
+TEST(KernelsDispatchTest, ShiftedInt8OnEveryTable) {
+  for (Isa isa : available_isas()) EXPECT_NE(kernels_for(isa)->gemm_u8s8_shifted_nt, nullptr) << isa_name(isa);
 }
 
 #if defined(__x86_64__)

@@ -86,6 +86,87 @@ TEST(KernelsReferenceTest, GemmI8i8WithinHalfAStepOfTheWeightOnlySum) {
   }
 }
 
+// gemm_u8s8_shifted_nt from kernels.h's definition, written apart from the kernels' code: ua as
+// given (worked out by hand below), pair sums in int64 clamped to int16, then the float epilogue
+// as two separate roundings.
+std::vector<float> shifted_by_definition(const std::vector<int>& ua, int m, const std::vector<int8_t>& b, int n, int k,
+                                         float unquant, const std::vector<float>& bias) {
+  std::vector<float> c(static_cast<std::size_t>(m) * n);
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j) {
+      int64_t sum = 0;
+      for (int p = 0; p < k; p += 2) {
+        int64_t pair = int64_t{ua[i * k + p]} * b[j * k + p];
+        if (p + 1 < k) pair += int64_t{ua[i * k + p + 1]} * b[j * k + p + 1];
+        sum += std::min<int64_t>(32767, std::max<int64_t>(-32768, pair));
+      }
+      volatile float scaled = static_cast<float>(sum) * unquant;  // rounded here, not fused
+      c[i * n + j] = scaled + bias[j];
+    }
+  }
+  return c;
+}
+
+TEST(KernelsReferenceTest, ShiftedInt8SaturatesPairsByHand) {
+  // qa = 2: a·qa = [127, 127.5, 0.5, 1.5, -0.5, 2.5, 200, -200] rounds (ties to even) to
+  // [127, 128, 0, 2, -0, 2, 200, -200], clamps to [-127, 127] and shifts by 127 to
+  // ua = [254, 254, 127, 129, 127, 129, 254, 0].
+  const int k = 8, n = 3;
+  const float a[] = {63.5f, 63.75f, 0.25f, 0.75f, -0.25f, 1.25f, 100.0f, -100.0f};
+  const std::vector<int> ua = {254, 254, 127, 129, 127, 129, 254, 0};
+  const std::vector<int8_t> b = {127,  127,  1, 1, 1, 1, -127, 5,     // 64516 saturates to 32767
+                                 -127, -127, 1, 1, 1, 1, -127, 5,     // -64516 to -32768
+                                 127,  -127, 2, 0, 0, 2, 1,    -128};  // no pair saturates
+  const std::vector<float> bias = {0.5f, -0.25f, 3.0f};
+  const float unquant = 0.001f;
+  std::vector<float> c(n);
+  ref().gemm_u8s8_shifted_nt(a, k, 2.0f, b.data(), k, unquant, bias.data(), c.data(), n, 1, n, k);
+  EXPECT_EQ(c, shifted_by_definition(ua, 1, b, n, k, unquant, bias));
+  // Row 0: 32767 + 256 + 256 - 32258 = 1021; without the saturation it would be 32770.
+  EXPECT_EQ(c[0], static_cast<float>(1021.0f * unquant) + 0.5f);
+  EXPECT_NE(c[0], static_cast<float>(32770.0f * unquant) + 0.5f);
+  // Row 1: -32768 + 256 + 256 - 32258 = -64514.
+  EXPECT_EQ(c[1], static_cast<float>(-64514.0f * unquant) - 0.25f);
+  // Row 2: 0 + 254 + 258 + 254 = 766.
+  EXPECT_EQ(c[2], static_cast<float>(766.0f * unquant) + 3.0f);
+}
+
+TEST(KernelsReferenceTest, ShiftedInt8QuantizesAsCvtps2dqByHand) {
+  // b = identity (k × k), unquant 1, bias 0: c = ua itself (a pair holds one product, ≤ 254).
+  // qa = 4 (a power of two, so a·qa is exact). Ties go to even; what cvtps2dq cannot convert
+  // (NaN, ±inf, |a·qa| ≥ 2^31, but -2^31 itself converts) becomes INT32_MIN, so -127, so 0.
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const std::vector<float> a = {0.5f / 4,  1.5f / 4,        2.5f / 4,          -1.5f / 4,      -2.5f / 4,
+                                126.5f / 4, -126.5f / 4,    127.5f / 4,        -127.5f / 4,   nan,
+                                inf,        -inf,           2147483648.0f / 4, -2147483648.0f / 4,
+                                2147483520.0f / 4,          3e9f,              -0.0f};
+  const std::vector<int> ua = {127 + 0,   127 + 2,   127 + 2, 127 - 2, 127 - 2, 127 + 126, 127 - 126, 254, 0, 0,
+                               0,         0,         0,       0,       254,     0,         127};
+  const int k = static_cast<int>(a.size());  // 17: odd, the last product alone
+  std::vector<int8_t> b(static_cast<std::size_t>(k) * k, 0);
+  for (int j = 0; j < k; ++j) b[j * k + j] = 1;
+  const std::vector<float> bias(k, 0.0f);
+  std::vector<float> c(k);
+  ref().gemm_u8s8_shifted_nt(a.data(), k, 4.0f, b.data(), k, 1.0f, bias.data(), c.data(), k, 1, k, k);
+  EXPECT_EQ(c, shifted_by_definition(ua, 1, b, k, k, 1.0f, bias));
+  for (int j = 0; j < k; ++j) EXPECT_EQ(c[j], static_cast<float>(ua[j])) << "a = " << a[j];
+}
+
+TEST(KernelsReferenceTest, ShiftedInt8RowsAndOddKByHand) {
+  // Two rows, k = 5 (odd: the last product alone), qa = 1.
+  // Row 0: a = [127, 127, 127, 127, 127] → ua = 254 everywhere; row 1: a = [-1, 0, 1, 2.5, 3.5]
+  // → [-1, 0, 1, 2, 4] → ua = [126, 127, 128, 129, 131].
+  const float a[] = {127, 127, 127, 127, 127, -1, 0, 1, 2.5f, 3.5f};
+  const std::vector<int> ua = {254, 254, 254, 254, 254, 126, 127, 128, 129, 131};
+  const std::vector<int8_t> b = {100, 100, -100, -100, 127,    // row 0: 32767 - 32768 + 32258
+                                 -1,  2,   3,    -4,   5};     // no saturation anywhere
+  const std::vector<float> bias = {1.0f, 2.0f};
+  std::vector<float> c(4);
+  ref().gemm_u8s8_shifted_nt(a, 5, 1.0f, b.data(), 5, 0.5f, bias.data(), c.data(), 2, 2, 2, 5);
+  EXPECT_EQ(c, shifted_by_definition(ua, 2, b, 2, 5, 0.5f, bias));
+  EXPECT_EQ(c[0], (32767 - 32768 + 32258) * 0.5f + 1.0f);
+}
+
 TEST(KernelsReferenceTest, QuadPanelLayoutByHand) {
   // b [2, 5] = [[1..5], [−1..−5]]: k rounds up to 8; per step of 4, column j's 4 bytes at j·4.
   const int8_t b[] = {1, 2, 3, 4, 5, -1, -2, -3, -4, -5};

@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """Attend against Bergamot (Marian in WebAssembly, npm @browsermt/bergamot-translator 0.4.9) on the
-same Marian files: `attend import` turns the folder into an Attend model file, both translate the
-lines, one sentence per call, and every line must come out the same, but lines Bergamot's sentence
-splitter cuts in two where Attend reads one sentence (listed; at most 1% of them).
+same Marian files: `attend import` turns the folder's model into an Attend model file, both translate
+the lines, one sentence per call, and every line must come out the same (--min-same 100), but lines
+Bergamot's sentence splitter cuts in two where Attend reads one sentence (listed; at most 1%).
+With --precision int8shiftAlphaAll (Bergamot's default) the folder's intgemm8 file is compared, both
+computing its int8 arithmetic; --min-same is then the share of lines that must be the same, the
+others listed (docs/marian.md §8.2: why a few differ).
 
   bergamot_parity.py --attend ATTEND --folder FIXTURE_DIR --lines TEXT[.gz] --work DIR
-                     [--precision float32] [--beam 1] [--limit N]
+                     [--precision float32] [--beam 1] [--limit N] [--min-same PERCENT]
 """
 import argparse
 import gzip
@@ -50,6 +53,7 @@ def main():
     p.add_argument("--precision", default="float32")
     p.add_argument("--beam", type=int, default=1)
     p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--min-same", type=float, default=100.0, help="percent of the lines that must be the same")
     args = p.parse_args()
     os.makedirs(args.work, exist_ok=True)
     lines = read_lines(args.lines, args.limit)
@@ -78,7 +82,7 @@ def main():
         print(f"  cut by Bergamot, line {i + 1}: {lines[i]}")
     for i in differ:
         print(f"  DIFFER line {i + 1}: {lines[i]}\n    bergamot: {bergamot[i]}\n    attend:   {attend[i]}")
-    if differ or len(split) * 100 > len(lines):
+    if len(differ) * 100 > (100 - args.min_same) * len(lines) or len(split) * 100 > len(lines):
         sys.exit(1)
 
 

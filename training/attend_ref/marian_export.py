@@ -119,8 +119,10 @@ def marian_items(cfg, tensors, alphas=None):
             items.append((marian, INTGEMM8, list(value.shape), intgemm8_payload(marian, value)))
         else:
             items.append((marian, FLOAT32, list(value.shape), value.tobytes()))
-    for marian, alpha in (alphas or {}).items():
-        items.append((marian, FLOAT32, [1, 1], np.float32(alpha).tobytes()))
+    for marian, alpha in (alphas or {}).items():  # marian-conv stores a name holding Wemb as intgemm8, even this
+        value = np.full((1, 1), alpha, dtype="<f4")
+        items.append((marian, INTGEMM8, [1, 1], intgemm8_payload(marian, value)) if "Wemb" in marian
+                     else (marian, FLOAT32, [1, 1], value.tobytes()))
     items = [(name, code, shape, data + bytes(-len(data) % PAYLOAD_ALIGNMENT)) for name, code, shape, data in items]
     items.sort(key=lambda item: item[0].encode())
     return items + [model_yml_item(model_yml(cfg))]

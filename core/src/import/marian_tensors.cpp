@@ -42,6 +42,11 @@ float intgemm_multiplier(const MarianItem& item) {
   return multiplier;
 }
 
+// The F32 scalar [1] tensor `name` holding `value`.
+TensorSource scalar(const std::string& name, float value) {
+  return {name, DType::f32, {1}, [value](uint8_t* out) { std::memcpy(out, &value, sizeof value); }};
+}
+
 // Writes the item's R·C floats (R: all dims but the last, C: the last), transposed or not, as
 // floats at `out`; intgemm8 dequantized as Marian does: (float)q · fl(1.0f / qB).
 void write_floats(const MarianItem& item, bool transpose, uint8_t* out, const std::string& file_name) {
@@ -82,6 +87,16 @@ class Builder {
 
   bool has(const std::string& name) const { return items_.count(name) > 0; }
 
+  // Whether the file holds activation scales (Firefox's *.intgemm.alphas.bin): then every intgemm8
+  // weight has its own, as Bergamot requires.
+  bool has_activation_scales() const {
+    const std::string suffix = kQuantMultA;
+    for (const auto& [name, item] : items_) {
+      if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) return true;
+    }
+    return false;
+  }
+
   // The item `marian`, of Marian's `shape`, as the tensor `attend`; `why` says where the shape comes from.
   void add(const std::string& marian, const std::string& attend, std::vector<int64_t> shape, Layout layout,
            const std::string& why = "") {
@@ -95,14 +110,31 @@ class Builder {
     std::vector<int64_t> out_shape = shape;
     if (layout == Layout::vector) out_shape = {shape[1]};
     if (layout == Layout::transposed) out_shape = {shape[1], shape[0]};
-    push(item, attend, out_shape, layout == Layout::transposed);
+    if (layout == Layout::transposed && item.type == MarianType::intgemm8 && has_activation_scales()) {
+      if (!has(marian + kQuantMultA)) fail("no item '" + marian + kQuantMultA + "' (the activation scale of " + marian + ")");
+      push_int8(item, attend, out_shape);
+    } else {
+      push(item, attend, out_shape, layout == Layout::transposed);
+    }
   }
 
-  // Every `*_QuantMultA` item as F32 `marian.<name>`, its shape kept.
+  // The activation scale of the output layer, whose weight is the embedding (dequantized, and
+  // quantized again by the engine as Marian does: docs/marian.md §8.2), when the file has one.
+  void output_input_quant(const std::string& embedding) {
+    if (!has(embedding + kQuantMultA)) return;
+    used_.insert(embedding + kQuantMultA);
+    tensors_.push_back(scalar("decoder.output_projection.input_quant", quant_mult_a(embedding)));
+  }
+
+  // `*_QuantMultA` items no weight took (extract_stats.py's `none_QuantMultA`, the output layer's
+  // under a shortlist, is Wemb's again), as F32 `marian.<name>`, their shape kept.
   void keep_quant_mults() {
-    static const std::string kSuffix = "_QuantMultA";
+    const std::string suffix = kQuantMultA;
     for (const auto& [name, item] : items_) {
-      if (name.size() < kSuffix.size() || name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0) continue;
+      if (used_.count(name) || name.size() < suffix.size() ||
+          name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) {
+        continue;
+      }
       used_.insert(name);
       push(*item, "marian." + name, item->shape, false);
     }
@@ -131,6 +163,47 @@ class Builder {
     tensors_.push_back({attend, DType::f32, std::move(shape), [source, transpose, file = file_name_](uint8_t* out) {
                           write_floats(*source, transpose, out, file);
                         }});
+  }
+
+  static constexpr const char* kQuantMultA = "_QuantMultA";
+
+  // The activation scale `<marian>_QuantMultA`, one value, checked positive: float32, or intgemm8
+  // where the name holds Wemb (marian-conv's rule), dequantized as Marian dequantizes it.
+  float quant_mult_a(const std::string& marian) const {
+    const MarianItem& alpha = *items_.at(marian + kQuantMultA);
+    if ((alpha.type != MarianType::float32 && alpha.type != MarianType::intgemm8) || element_count(alpha) != 1) {
+      fail("'" + alpha.name + "' is not one float32 or intgemm8 value");
+    }
+    float value = 0;
+    if (alpha.type == MarianType::intgemm8) {
+      value = static_cast<float>(static_cast<int8_t>(alpha.bytes[0])) * (1.0f / intgemm_multiplier(alpha));
+    } else {
+      std::memcpy(&value, alpha.bytes.data(), sizeof value);
+    }
+    if (!(value > 0) || !std::isfinite(value)) fail("'" + alpha.name + "' is " + std::to_string(value) + ", not a positive number");
+    return value;
+  }
+
+  // An intgemm8 weight with its activation scale, kept as Marian computes with it: the int8 values
+  // as I8 `attend` [out, in] (Marian stores them transposed, so in this order), `…weight_scale`
+  // [out] fl(1/qB) (what they dequantize with), `…weight_quant` [1] qB and `…input_quant` [1] qA.
+  void push_int8(const MarianItem& item, const std::string& attend, const std::vector<int64_t>& shape) {
+    const float quant = intgemm_multiplier(item);
+    if (!(quant > 0) || !std::isfinite(quant)) {
+      fail("'" + item.name + "' has the intgemm8 multiplier " + std::to_string(quant) + ", not a positive number");
+    }
+    const std::string prefix = attend.substr(0, attend.size() - std::string(".weight").size());
+    const MarianItem* source = &item;
+    tensors_.push_back({attend, DType::i8, shape, [source](uint8_t* out) {
+                          std::memcpy(out, source->bytes.data(), element_count(*source));
+                        }});
+    const float inverse = 1.0f / quant;
+    tensors_.push_back({attend + "_scale", DType::f32, {shape[0]}, [inverse, rows = shape[0]](uint8_t* out) {
+                          for (int64_t r = 0; r < rows; ++r) std::memcpy(out + r * sizeof inverse, &inverse, sizeof inverse);
+                        }});
+    tensors_.push_back(scalar(prefix + ".weight_quant", quant));
+    tensors_.push_back(scalar(prefix + ".input_quant", quant_mult_a(item.name)));
+    used_.insert(item.name + kQuantMultA);
   }
 
   std::string file_name_;
@@ -178,9 +251,11 @@ void embeddings(Builder& b, const MarianArchitecture& a, int64_t src_vocab, int6
   const std::string why = " ([pieces of the vocabulary, dim-emb])";
   if (a.shared_embedding) {
     b.add("Wemb", "encoder.embed_tokens.weight", {src_vocab, d}, Layout::matrix, why);  // [V, d]
+    if (a.tied_output) b.output_input_quant("Wemb");
   } else {
     b.add("encoder_Wemb", "encoder.embed_tokens.weight", {src_vocab, d}, Layout::matrix, why);  // [V_src, d]
     b.add("decoder_Wemb", "decoder.embed_tokens.weight", {tgt_vocab, d}, Layout::matrix, why);  // [V_tgt, d]
+    if (a.tied_output) b.output_input_quant("decoder_Wemb");
   }
   if (a.tied_output) return;
   if (b.has("decoder_ff_logit_out_Wt") || !b.has("decoder_ff_logit_out_W")) {

@@ -1,8 +1,12 @@
 // A Marian model's items as Attend's tensors (names as training/attend_ref/export.py writes them):
 // every weight W, [in, out] in Marian (y = x·W), transposed to [out, in] as nn.Linear holds it;
-// biases and norms [1, d] to [d]; layers counted from 0, not 1; intgemm8 items dequantized to
-// f32 as Marian dequantizes its embeddings, w = q · fl(1/qB) (docs/marian.md §8.1);
-// `*_QuantMultA` items (the int8 path's activation scales) kept as F32 `marian.<item name>`.
+// biases and norms [1, d] to [d]; layers counted from 0, not 1. An intgemm8 weight with its
+// activation scale (`<name>_QuantMultA`, Firefox's *.intgemm.alphas.bin) stays int8 for the
+// engine to compute as Marian does (docs/marian.md §8.2): I8 `….weight` [out, in], F32
+// `….weight_scale` [out] (fl(1/qB) each), `….weight_quant` [1] (qB), `….input_quant` [1] (qA);
+// the embedding's scale becomes the tied output layer's `decoder.output_projection.input_quant`.
+// Other intgemm8 items are dequantized to f32 as Marian dequantizes its embeddings,
+// w = q · fl(1/qB) (§8.1); activation scales no weight takes are kept as F32 `marian.<item name>`.
 #pragma once
 
 #include <string_view>

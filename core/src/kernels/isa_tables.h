@@ -13,6 +13,9 @@ const KernelTable& avx2_kernels();  // kernels_avx2.cpp
 void gemm_i8i8_nt_avx2(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
                        const int32_t* column_sums, const float* b_scale, const float* bias, float* c,
                        int ldc, int m, int n, int k);
+// Its gemm_u8s8_shifted_nt (kernels_avx2_u8s8.cpp).
+void gemm_u8s8_shifted_nt_avx2(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
+                               const float* bias, float* c, int ldc, int m, int n, int k);
 #endif
 #ifdef ATTEND_KERNELS_AVX512
 const KernelTable& avx512_kernels();  // kernels_avx512.cpp
@@ -20,6 +23,9 @@ const KernelTable& avx512_kernels();  // kernels_avx512.cpp
 void gemm_i8i8_nt_avx512_vnni(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
                               const int32_t* column_sums, const float* b_scale, const float* bias,
                               float* c, int ldc, int m, int n, int k);
+// Its gemm_u8s8_shifted_nt, AVX512BW (kernels_avx512_u8s8.cpp).
+void gemm_u8s8_shifted_nt_avx512(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
+                                 const float* bias, float* c, int ldc, int m, int n, int k);
 #endif
 #ifdef ATTEND_KERNELS_WASM
 const KernelTable& wasm_kernels();  // kernels_wasm.cpp
@@ -27,6 +33,9 @@ const KernelTable& wasm_kernels();  // kernels_wasm.cpp
 void gemm_i8i8_nt_wasm(const float* a, int lda, const int8_t* b, int ldb, const int8_t* quads,
                        const int32_t* column_sums, const float* b_scale, const float* bias, float* c,
                        int ldc, int m, int n, int k);
+// Its gemm_u8s8_shifted_nt (kernels_wasm_u8s8.cpp).
+void gemm_u8s8_shifted_nt_wasm(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
+                               const float* bias, float* c, int ldc, int m, int n, int k);
 #endif
 
 }  // namespace attend::kernels

@@ -61,6 +61,23 @@ struct KernelTable {
                        const int32_t* column_sums, const float* b_scale, const float* bias,
                        float* c, int ldc, int m, int n, int k);
 
+  // Marian/Bergamot's int8 GEMM (intgemm's Int8Shift, the path of Firefox Translations' int8
+  // models; docs/marian.md §8.2), bit for bit as intgemm computes it with pmaddubsw (SSSE3, AVX2,
+  // AVX512BW alike), on every table:
+  //   ua[i, p] = clamp(cvtps_epi32(fl(a[i, p]·qa)), -127, 127) + 127, a byte in [0, 254]: ties
+  //              to even; NaN and values outside int32 (huge or ±inf) convert to INT32_MIN, so 0;
+  //   C[i, j]  = Σ_q sat16(ua[i, 2q]·b[j, 2q] + ua[i, 2q+1]·b[j, 2q+1]) in int32, sat16 clamping
+  //              each pair's sum to [-32768, 32767] as pmaddubsw does (254·127·2 > 32767);
+  //   c[i, j]  = fl(fl((float)C[i, j]·unquant) + bias[j]): two roundings, never fused.
+  // b is int8 (intgemm's are in [-127, 127]; -128 works too), read in place: no packed layout.
+  // unquant and bias are the caller's (intgemm's unquant multiplier and the shift-corrected
+  // prepared bias); bias is never nullptr. Any k ≥ 0 (intgemm needs a multiple of its register
+  // width): an odd k's last product makes a pair alone, as if b had one more column of zeros
+  // (a lone product, at most 254·128 in magnitude, never saturates). k ≤ 131072: no C overflows.
+  // Every row's bits are its own: they depend neither on m nor on its place in the call.
+  void (*gemm_u8s8_shifted_nt)(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
+                               const float* bias, float* c, int ldc, int m, int n, int k);
+
   // x[i] = exp(x[i] - max) / Σ exp(x[j] - max), in place, over n values.
   void (*softmax_f32)(float* x, int n);
 

@@ -11,6 +11,7 @@ const KernelTable& avx2_kernels() {
   static constexpr KernelTable table = [] {
     KernelTable t = simd::make_table<Avx2>(Isa::avx2);
     t.gemm_i8i8_nt = gemm_i8i8_nt_avx2;
+    t.gemm_u8s8_shifted_nt = gemm_u8s8_shifted_nt_avx2;
     return t;
   }();
   return table;

@@ -10,6 +10,7 @@
 #include "kernels/int8_rows.h"
 #include "kernels/isa_tables.h"
 #include "kernels/scratch.h"
+#include "kernels/u8s8_shifted.h"
 
 namespace attend::kernels {
 
@@ -82,6 +83,30 @@ void gemm_i8i8_nt(const float* a, int lda, const int8_t* b, int ldb, const int8_
       float value = static_cast<float>(sum) * a_scale * b_scale[j];
       if (bias != nullptr) value += bias[j];
       c[static_cast<size_t>(i) * ldc + j] = value;
+    }
+  }
+}
+
+// intgemm's shifted int8 GEMM, step by step as kernels.h defines it (u8s8_shifted.h): each row
+// of a quantized to bytes ua in [0, 254], each pair of products summed and saturated to int16,
+// the pairs summed in int32, then one float multiply and one float add (this file is compiled
+// with -ffp-contract=off: never fused).
+void gemm_u8s8_shifted_nt(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
+                          const float* bias, float* c, int ldc, int m, int n, int k) {
+  if (m <= 0 || n <= 0) return;
+  uint8_t* ua = reinterpret_cast<uint8_t*>(scratch_floats((static_cast<size_t>(k) + 3) / 4));  // one row
+  for (int i = 0; i < m; ++i) {
+    for (int p = 0; p < k; ++p) ua[p] = quantize_shifted(a[static_cast<size_t>(i) * lda + p], qa);
+    for (int j = 0; j < n; ++j) {
+      const int8_t* row = b + static_cast<size_t>(j) * ldb;
+      int32_t sum = 0;
+      for (int p = 0; p < k; p += 2) {
+        int32_t pair = int32_t{ua[p]} * row[p];
+        if (p + 1 < k) pair += int32_t{ua[p + 1]} * row[p + 1];
+        sum += saturate_int16(pair);
+      }
+      const float scaled = static_cast<float>(sum) * unquant;
+      c[static_cast<size_t>(i) * ldc + j] = scaled + bias[j];
     }
   }
 }
@@ -161,7 +186,8 @@ int first_above_f32(const float* x, int n, float t) {
 const KernelTable& scalar_kernels() {
   static const KernelTable table{
       Isa::scalar,        gemm_f32_nt, gemm_f32_nn,   gemm_i8w_nt, /*panel_columns=*/0,
-      gemm_f32_nt_panels, gemm_i8w_nt_panels,         gemm_i8i8_nt, softmax_f32, sum_exp_f32,
+      gemm_f32_nt_panels, gemm_i8w_nt_panels,         gemm_i8i8_nt, gemm_u8s8_shifted_nt,
+      softmax_f32,        sum_exp_f32,
       layernorm_f32,      relu_f32,    gelu_f32,      swish_f32,   add_f32,
       scale_add_f32,      first_above_f32,
   };

@@ -227,6 +227,7 @@ constexpr KernelTable with_wasm_gemms(KernelTable table) {
   table.gemm_i8w_nt = gemm_i8w_nt_wasm;
   table.gemm_i8w_nt_panels = gemm_i8w_nt_panels_wasm;
   table.gemm_i8i8_nt = gemm_i8i8_nt_wasm;
+  table.gemm_u8s8_shifted_nt = gemm_u8s8_shifted_nt_wasm;
   return table;
 }
 

@@ -21,6 +21,7 @@ constexpr KernelTable make_table(Isa isa) {
       gemm_f32_nt_panels<S>,
       gemm_i8w_nt_panels<S>,
       nullptr,  // gemm_i8i8_nt: set by each table from its own file
+      nullptr,  // gemm_u8s8_shifted_nt: likewise
       softmax_f32<S>,
       sum_exp_f32<S>,
       layernorm_f32<S>,

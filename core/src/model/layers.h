@@ -26,11 +26,28 @@ struct Linear {
   // model multiplies int8 activations by them (ModelOptions::int8_activations); else null.
   const int8_t* quads = nullptr;
   const int32_t* column_sums = nullptr;
+  // Marian's int8 arithmetic (an imported Firefox int8 model, model/marian_int8.h): the rows in
+  // parts (a fused Q, K, V has three), each quantizing the input with its own activation scale,
+  // through kernels' gemm_u8s8_shifted_nt with the shift-corrected bias marian_bias [out].
+  struct MarianPart {
+    int first_row = 0, rows = 0;
+    float input_quant = 0.f, unquant = 0.f;
+  };
+  static constexpr int kMaxMarianParts = 3;
+  MarianPart marian[kMaxMarianParts];
+  int marian_parts = 0;
+  const float* marian_bias = nullptr;
 
   // x [m, in] (row stride ldx) -> y [m, out] (row stride ldy)
   void apply(const KernelTable& k, const float* x, int ldx, float* y, int ldy, int m) const {
     const bool packed_for_k = k.panel_columns == panel_columns;
-    if (quads) {
+    if (marian_parts) {
+      for (int p = 0; p < marian_parts; ++p) {
+        const MarianPart& part = marian[p];
+        k.gemm_u8s8_shifted_nt(x, ldx, part.input_quant, weight_i8 + static_cast<size_t>(part.first_row) * in, in,
+                               part.unquant, marian_bias + part.first_row, y + part.first_row, ldy, m, part.rows, in);
+      }
+    } else if (quads) {
       k.gemm_i8i8_nt(x, ldx, weight_i8, in, quads, column_sums, scale, bias, y, ldy, m, out, in);
     } else if (weight_i8) {
       k.gemm_i8w_nt_panels(x, ldx, weight_i8, in, packed_for_k ? panels_i8 : nullptr, scale, bias, y, ldy, m,

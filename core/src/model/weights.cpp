@@ -6,6 +6,7 @@
 #include <set>
 
 #include "attend/error.h"
+#include "model/marian_int8.h"
 #include "model/positions.h"
 
 namespace attend {
@@ -101,13 +102,52 @@ class Binder {
     }
   }
 
+  bool has(const std::string& name) const { return file_.tensors.count(name) > 0; }
+
   Linear linear(const std::string& prefix, int out, int in, bool bias = true) {
     Linear l;
     l.out = out;
     l.in = in;
     matrix(prefix + ".weight", out, in, l.weight, l.weight_i8, l.scale);
     if (bias) l.bias = f32(prefix + ".bias", {out});
+    if (has(prefix + ".input_quant")) {
+      if (!l.weight_i8) fail("tensor '" + prefix + ".input_quant' scales the input of an int8 weight, but '" + prefix + ".weight' is F32");
+      compute_as_marian(l, positive(prefix + ".input_quant"), positive(prefix + ".weight_quant"));
+    }
     return l;
+  }
+
+  // Makes `l` (int8) compute as Marian does, with the activation scale qa and its weight's qb.
+  void compute_as_marian(Linear& l, float qa, float qb) {
+    auto prepared = std::make_unique<AlignedVector<float>>(static_cast<size_t>(l.out));
+    const float unquant = prepare_marian_rows(l.weight_i8, l.out, l.in, l.bias, qa, qb, prepared->data());
+    l.marian[0] = Linear::MarianPart{0, l.out, qa, unquant};
+    l.marian_parts = 1;
+    l.marian_bias = keep(std::move(prepared));
+  }
+
+  // The tied output layer of an imported Marian int8 model: the f32 embedding quantized as
+  // Marian quantizes a float weight at run time, with the file's activation scale.
+  Linear marian_output(const Embedding& e, const float* bias) {
+    Linear l = e.as_linear(bias);
+    if (!l.weight) fail("tensor 'decoder.output_projection.input_quant' needs an F32 embedding to quantize");
+    auto q = std::make_unique<AlignedVector<int8_t>>(static_cast<size_t>(l.out) * l.in);
+    const float qb = quantize_like_marian(l.weight, q->size(), q->data());
+    auto scale = std::make_unique<AlignedVector<float>>(static_cast<size_t>(l.out), 1.0f / qb);
+    l.weight = nullptr;
+    l.weight_i8 = q->data();
+    owned_.i8.push_back(std::move(q));
+    l.scale = keep(std::move(scale));
+    compute_as_marian(l, positive("decoder.output_projection.input_quant"), qb);
+    any_int8_ = true;
+    return l;
+  }
+
+  // A positive F32 scalar [1].
+  float positive(const std::string& name) {
+    const float v = *f32(name, {1});
+    if (!(v > 0)) fail("tensor '" + name + "' is " + std::to_string(v) + ", not a positive scale");
+    return v;
   }
 
   Embedding embedding(const std::string& name, int rows, int dim) {
@@ -128,6 +168,10 @@ class Binder {
     Linear fused;
     fused.in = parts[0].in;
     for (const Linear& p : parts) fused.out += p.out;
+    for (const Linear& p : parts) {
+      if ((p.marian_parts > 0) != (parts[0].marian_parts > 0)) fail("Marian's int8 arithmetic for some of Q, K, V only");
+    }
+    if (parts[0].marian_parts) fuse_marian(parts, fused);
     bool all_int8 = true;
     for (const Linear& p : parts) all_int8 = all_int8 && p.weight_i8;
     const size_t in = static_cast<size_t>(fused.in);
@@ -161,6 +205,21 @@ class Binder {
       fused.weight = keep(std::move(weight));
     }
     return fused;
+  }
+
+  // The fused Linear's parts and shift-corrected bias: each part's, in order.
+  void fuse_marian(const std::vector<Linear>& parts, Linear& fused) {
+    if (parts.size() > static_cast<size_t>(Linear::kMaxMarianParts)) fail("more Marian int8 parts than a Linear holds");
+    auto bias = std::make_unique<AlignedVector<float>>();
+    int first_row = 0;
+    for (const Linear& p : parts) {
+      Linear::MarianPart part = p.marian[0];
+      part.first_row = first_row;
+      fused.marian[fused.marian_parts++] = part;
+      bias->insert(bias->end(), p.marian_bias, p.marian_bias + p.out);
+      first_row += p.out;
+    }
+    fused.marian_bias = keep(std::move(bias));
   }
 
   const float* keep(std::unique_ptr<AlignedVector<float>> v) {
@@ -249,7 +308,8 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
   }
   const float* logits_bias = c.final_logits_bias ? b.f32("decoder.final_logits_bias", {c.tgt_vocab_size}) : nullptr;
   if (c.tie_output) {
-    w.output = w.tgt_embed.as_linear(logits_bias);
+    w.output = b.has("decoder.output_projection.input_quant") ? b.marian_output(w.tgt_embed, logits_bias)
+                                                                : w.tgt_embed.as_linear(logits_bias);
   } else {
     w.output = b.linear("decoder.output_projection", c.tgt_vocab_size, d, /*bias=*/false);
     w.output.bias = logits_bias;
@@ -271,7 +331,7 @@ bool has_weight_of_minus_128(const Weights& w) {
 
 void pack_weight_quads(Weights& w, OwnedTensors& owned) {
   for_each_linear(w, [&](Linear& l) {
-    if (!l.weight_i8) return;
+    if (!l.weight_i8 || l.marian_parts) return;  // Marian's arithmetic is the file's own
     auto quads = std::make_unique<AlignedVector<int8_t>>(kernels::quad_panels_size(l.out, l.in));
     auto sums = std::make_unique<AlignedVector<int32_t>>(kernels::column_sums_size(l.out));
     kernels::pack_quad_panels(l.weight_i8, l.in, l.out, l.in, quads->data());
@@ -286,7 +346,7 @@ void pack_weight_quads(Weights& w, OwnedTensors& owned) {
 void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned) {
   if (k.panel_columns == 0) return;
   for_each_linear(w, [&](Linear& l) {
-    if (l.quads) return;  // read as quads instead
+    if (l.quads || l.marian_parts) return;  // read as quads, or in place by gemm_u8s8_shifted_nt
     const size_t size = kernels::panels_size(l.out, l.in, k.panel_columns);
     if (l.weight_i8) {
       auto panels = std::make_unique<AlignedVector<int8_t>>(size);

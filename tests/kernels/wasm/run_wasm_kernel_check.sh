@@ -13,7 +13,7 @@ kernels=$src/core/src/kernels
 emcc -std=c++17 -O2 -msimd128 -Wall -Wextra -DATTEND_KERNELS_WASM \
   -I"$src/core/src" -I"$src/core/include" -I"$src/tests/kernels" \
   "$kernels/dispatch.cpp" "$kernels/panels.cpp" "$kernels/scratch.cpp" "$kernels/kernels_ref.cpp" \
-  "$kernels/kernels_wasm.cpp" "$kernels/kernels_wasm_i8i8.cpp" "$src/tests/kernels/kernel_checks.cpp" \
+  "$kernels/kernels_wasm.cpp" "$kernels/kernels_wasm_i8i8.cpp" "$kernels/kernels_wasm_u8s8.cpp" "$src/tests/kernels/kernel_checks.cpp" \
   "$src/tests/kernels/wasm/wasm_kernel_check.cpp" \
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -o "$out/wasm_kernel_check.cjs"
 # .cjs: the repository's package.json may declare ES modules, and Emscripten 3.1 emits

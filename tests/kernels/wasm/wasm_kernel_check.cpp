@@ -18,6 +18,10 @@ int main() {
     std::printf("FAIL: the wasm_simd128 table has no gemm_i8i8_nt\n");
     return 1;
   }
+  if (wasm->gemm_u8s8_shifted_nt == nullptr || wasm->gemm_u8s8_shifted_nt == ref->gemm_u8s8_shifted_nt) {
+    std::printf("FAIL: the wasm_simd128 table has no gemm_u8s8_shifted_nt of its own\n");
+    return 1;
+  }
   int failures = 0;
   for (const testing::NamedSweep& sweep : testing::all_sweeps()) {
     const std::string failure = sweep.run(*ref, *wasm, 4);
