@@ -7,6 +7,7 @@
 
 #include "cuda/cuda_check.h"
 #include "cuda/device_kernels.h"
+#include "decode/repeat_guard.h"
 
 namespace attend::cuda {
 namespace {
@@ -180,7 +181,7 @@ void CudaSession::begin_decode(int rows, int slots, int max_steps, int candidate
   shape_.max_steps = max_steps;
   shape_.source_tokens = offsets_.back();
   shape_.max_source_len = max_source_len_;
-  shape_.banned_per_row = kRepeatGuardMaxN;
+  shape_.banned_per_row = kMaxBannedTokens;
   shape_.candidates_per_row = candidates;
   shape_.capture = capture;
   decoder_ = plan_decoder(c_, type_, shape_);

@@ -36,7 +36,7 @@ void copy_cross_attention(const ModelConfig& c, const DecoderWorkspace& ws, int 
 }
 
 void CpuStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
-  unmasked_.resize(static_cast<size_t>(k) + kRepeatGuardMaxN);
+  unmasked_.resize(static_cast<size_t>(k) + kMaxBannedTokens);
   const int vocab = model_.config.tgt_vocab_size;
   mark_fed_slots(rows, fed_);
   release_unfed_slots(fed_, ws_);

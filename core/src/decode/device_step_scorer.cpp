@@ -27,11 +27,11 @@ void DeviceStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
   const size_t r = rows.rows;
   row_sentences_.assign(rows.sentences, rows.sentences + r);
   session_.step(StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, mask_);
-  banned_.assign(r * kRepeatGuardMaxN, -1);
-  for (size_t i = 0; i < r; ++i) std::copy_n(rows.banned[i].ids, rows.banned[i].count, banned_.begin() + i * kRepeatGuardMaxN);
+  banned_.assign(r * kMaxBannedTokens, -1);
+  for (size_t i = 0; i < r; ++i) std::copy_n(rows.banned[i].ids, rows.banned[i].count, banned_.begin() + i * kMaxBannedTokens);
   tokens_.resize(r * k);
   log_probs_.resize(r * k);
-  session_.top_k(banned_, kRepeatGuardMaxN, k, tokens_.data(), log_probs_.data());
+  session_.top_k(banned_, kMaxBannedTokens, k, tokens_.data(), log_probs_.data());
   for (size_t i = 0; i < r * k; ++i) best[i] = TokenScore{tokens_[i], log_probs_[i], log_probs_[i]};
 }
 

@@ -30,7 +30,7 @@ class DeviceStepScorer final : public StepScorer {
   int max_k_;
   std::vector<int> source_offsets_;
   std::vector<int> row_sentences_;  // [R] of the last step
-  std::vector<int> banned_;         // [R, kRepeatGuardMaxN], -1 = none
+  std::vector<int> banned_;         // [R, kMaxBannedTokens], -1 = none
   std::vector<int> tokens_;         // [R, k]
   std::vector<float> log_probs_;    // [R, k]
   std::vector<int> forks_;          // [count][2]: from, to

@@ -21,7 +21,7 @@ void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best,
 
 // What a StepScorer gives for one row (decode/step_scorer.h): best[count], the count best tokens
 // once the banned ones are set to -inf, as (token, x - lse) with lse over all n logits.
-// scratch: count + kRepeatGuardMaxN entries. logits may be left with the banned ones at -inf.
+// scratch: count + kMaxBannedTokens entries. logits may be left with the banned ones at -inf.
 void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned, int count,
                          TokenScore* scratch, TokenScore* best);
 

@@ -8,10 +8,13 @@
 
 namespace attend {
 
+// The most tokens a hypothesis may be banned from: one per n, and the unknown token.
+inline constexpr int kMaxBannedTokens = kRepeatGuardMaxN + 1;
+
 // The banned next tokens of a hypothesis, at most one per n (none when the guard is off), and
 // the unknown token under Marian's rules (SearchRules::marian).
 struct BannedTokens {
-  int ids[kRepeatGuardMaxN + 1];
+  int ids[kMaxBannedTokens];
   int count = 0;
 
   void add(int token) { ids[count++] = token; }

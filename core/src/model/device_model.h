@@ -31,7 +31,7 @@ class DeviceSession {
   // One decoder step; the logits [R, V] stay on the device.
   virtual void step(const StepInput& in, const HeadMask& mask) = 0;
   // Per row of the last step, the k best tokens (k ≤ V) once the banned ones count as -inf
-  // (banned [R, B], -1 = none, B ≤ kRepeatGuardMaxN), best first, ties to the lower id, with their
+  // (banned [R, B], -1 = none, B ≤ kMaxBannedTokens), best first, ties to the lower id, with their
   // log-probabilities (over the whole vocabulary, banned tokens included, as the CPU search
   // computes them): tokens [R, k], log_probs [R, k]; a banned token (-inf) only when fewer than k
   // others exist, as decode/step_scorer.h asks. Only these cross back.
