@@ -124,6 +124,8 @@ export interface TranslateOptions {
   search?: 'attend' | 'marian';
   /** search 'marian': Marian's word penalty (default 0). */
   wordPenalty?: number;
+  /** false: every token chosen among the whole vocabulary, not the model file's lexical shortlist (default true). */
+  shortlist?: boolean;
   /** Called after each generated token; return false to stop (translate rejects with 'cancelled'). */
   onToken?: (step: StepEvent) => boolean | void;
 }
@@ -262,6 +264,8 @@ export interface TranslatorInfo {
   asksForCaptionRules: boolean;
   /** The file lets spans pass through (`attend.pass_through` is not "none"); TranslateOptions.passThrough. */
   asksForPassThrough: boolean;
+  /** The file holds a lexical shortlist (an imported Marian model's lex.*.bin); TranslateOptions.shortlist. */
+  hasShortlist: boolean;
   simd: boolean;
   kernels: 'wasm_simd128' | 'scalar';
 }

@@ -160,6 +160,7 @@ attend::TranslateOptions parse_options(const json& o, const AttendSession& sessi
     else if (key == "alpha") options.length_penalty = float_option(key, value);
     else if (key == "search") options.search_rules = search_rules_option(key, value);
     else if (key == "wordPenalty") options.word_penalty = float_option(key, value);
+    else if (key == "shortlist") options.shortlist = bool_option(key, value);
     else if (key == "maxLength") options.max_length = int_option(key, value);
     else if (key == "maxLengthRatio") options.max_length_ratio = float_option(key, value);
     else if (key == "nbest") options.nbest = int_option(key, value);
@@ -271,6 +272,7 @@ json info_json(const attend::Model& model) {
           {"sourceLanguage", info.source_language}, {"targetLanguage", info.target_language},
           {"asksForCaptionRules", info.asks_for_caption_rules},
           {"asksForPassThrough", info.asks_for_pass_through},
+          {"hasShortlist", info.has_shortlist},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }
 

@@ -74,13 +74,16 @@ int run_import(const std::vector<std::string>& args) {
   parser.add_string("--languages", "SRC-TGT", "the languages it translates from and into, as 'en-de' (default: from "
                     "Firefox's file names, model.ende.*.bin with vocab.ende.spm)", &languages);
   parser.add_positionals("PATH", "a Marian model folder, or its files: model*.bin, vocab*.spm (or srcvocab*.spm and "
-                         "trgvocab*.spm), LICENSE*, README* (.gz read too)", &paths, 1, SIZE_MAX);
+                         "trgvocab*.spm), lex*.bin, LICENSE*, README* (.gz read too)", &paths, 1, SIZE_MAX);
   parser.set_notes(
       "Reads the architecture from the model's special:model.yml and refuses, naming the key, what\n"
-      "Attend does not run (docs/marian.md \"Importing\"). intgemm8 weights are dequantized to f32\n"
-      "as Marian dequantizes them; their activation scales travel along as marian.* tensors. The\n"
-      "licence and README files go into the file's attend.license. Prints the files read and the\n"
-      "file written; writes nothing when anything fails.\n");
+      "Attend does not run (docs/marian.md \"Importing\"). intgemm8 weights with their activation\n"
+      "scales (Firefox's *.intgemm.alphas.bin) stay int8 and compute as Marian computes them; others\n"
+      "are dequantized to f32 as Marian dequantizes them. A lexical shortlist (lex*.bin) goes in\n"
+      "whole: each batch's output is then chosen among its words, as Marian chooses. The file asks\n"
+      "for Marian's search as Bergamot runs it and for no pass-through (attend translate --search,\n"
+      "--pass-through). The licence and README files go into the file's attend.license. Prints the\n"
+      "files read and the file written; writes nothing when anything fails.\n");
   if (!parser.parse(args)) {
     std::cout << parser.help();
     return 0;
@@ -95,18 +98,21 @@ int run_import(const std::vector<std::string>& args) {
   const std::string model = read_whole_file(found.model);
   const std::string source_vocab = read_whole_file(found.source_vocab);
   const std::string target_vocab = found.target_vocab.empty() ? "" : read_whole_file(found.target_vocab);
+  const std::string shortlist = found.shortlist.empty() ? "" : read_whole_file(found.shortlist);
   MarianFiles files;
   files.model = {found.model, model};
   files.source_vocab = {found.source_vocab, source_vocab};
   files.target_vocab = {found.target_vocab, target_vocab};
   files.languages = languages;
   files.license = license_text(found.licenses);
+  files.shortlist = {found.shortlist, shortlist};
   const std::string bytes = import_marian(files);
   write_file(out, bytes);
 
   std::cout << "model      " << found.model << "\n"
             << (found.target_vocab.empty() ? "vocabulary " : "source     ") << found.source_vocab << "\n";
   if (!found.target_vocab.empty()) std::cout << "target     " << found.target_vocab << "\n";
+  if (!found.shortlist.empty()) std::cout << "shortlist  " << found.shortlist << "\n";
   for (const std::string& license : found.licenses) std::cout << "licence    " << license << "\n";
   std::cout << "languages  " << (languages.empty() ? "not named (give --languages)" : languages) << "\n"
             << "wrote      " << out << " (" << bytes.size() << " bytes)\n";

@@ -57,9 +57,9 @@ void add(MarianPaths& out, std::string& shared_vocab, const std::string& path, K
     case Kind::source_vocab: return set_once(out.source_vocab, path, "source vocabulary");
     case Kind::target_vocab: return set_once(out.target_vocab, path, "target vocabulary");
     case Kind::license: out.licenses.push_back(path); return;
-    case Kind::shortlist: throw UsageError("'" + path + "' is a lexical shortlist: Attend imports the model and its vocabulary");
+    case Kind::shortlist: return set_once(out.shortlist, path, "shortlist");
     case Kind::none:
-      throw UsageError("'" + path + "' is none of model*.bin, vocab*.spm, srcvocab*.spm, trgvocab*.spm, LICENSE*, README*");
+      throw UsageError("'" + path + "' is none of model*.bin, vocab*.spm, srcvocab*.spm, trgvocab*.spm, lex*.bin, LICENSE*, README*");
   }
 }
 
@@ -91,7 +91,7 @@ MarianPaths find_marian_files(const std::vector<std::string>& paths) {
     std::sort(entries.begin(), entries.end());
     for (const std::string& entry : entries) {
       const Kind kind = kind_of(entry, false);
-      if (kind != Kind::none && kind != Kind::shortlist) add(out, shared_vocab, entry, kind);
+      if (kind != Kind::none) add(out, shared_vocab, entry, kind);
     }
   }
   if (out.model.empty()) throw UsageError("no model file (model*.bin or model*.bin.gz) among the paths given");

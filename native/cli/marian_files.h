@@ -1,6 +1,7 @@
 // Which files `attend import` reads: a Marian model folder (Firefox Translations', OPUS-MT's)
 // or the files named one by one, told apart by name (a trailing .gz ignored): model*.bin,
-// vocab*.spm (one vocabulary) or srcvocab*.spm and trgvocab*.spm, LICENSE* and README*.
+// vocab*.spm (one vocabulary) or srcvocab*.spm and trgvocab*.spm, lex*.bin (the lexical
+// shortlist), LICENSE* and README*.
 #pragma once
 
 #include <string>
@@ -12,12 +13,13 @@ struct MarianPaths {
   std::string model;
   std::string source_vocab;
   std::string target_vocab;           // empty: source_vocab serves both sides
+  std::string shortlist;              // lex.50.50.ende.s2t.bin, or empty
   std::vector<std::string> licenses;  // LICENSE* and README*, by name
 };
 
-// In a folder, files with other names are passed over (lex.*.bin shortlists, metadata); named
-// one by one, any .bin but a lex.* shortlist is the model and any other .spm or .model (as
-// spm_train names them) the one vocabulary.
+// In a folder, files with other names are passed over (metadata); named one by one, any .bin
+// but a lex.* shortlist is the model and any other .spm or .model (as spm_train names them) the
+// one vocabulary.
 // Throws UsageError: no model or vocabulary, two of one, a path that is none of them.
 MarianPaths find_marian_files(const std::vector<std::string>& paths);
 

@@ -33,6 +33,10 @@ void SearchSettings::add_to(OptionParser& parser) {
                     "(score - W x length) / length^A); auto (default): the model file's (imported Marian models "
                     "ask for marian, max length ratio 2 and no repeat guard), else attend",
                     &search_rules);
+  parser.add_flag("--no-shortlist",
+                  "choose every token among the whole vocabulary, not the model file's lexical shortlist (an "
+                  "imported Marian model's lex.*.bin)",
+                  &no_shortlist);
   parser.add_float("--word-penalty", "W", "--search marian: Marian's word penalty (default 0)", &options.word_penalty,
                    -1000.f, 1000.f);
   parser.add_int("--max-len", "N", "at most N generated tokens per sentence, eos included",
@@ -71,7 +75,7 @@ void SearchSettings::add_to(OptionParser& parser) {
                     &pass_through);
   names_ = {"--beam",     "--alpha",     "--max-len",          "--max-len-ratio", "--max-repeats",  "--batch",
             "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight",
-            "--caption-rules", "--pass-through", "--search", "--word-penalty"};
+            "--caption-rules", "--pass-through", "--search", "--word-penalty", "--no-shortlist"};
 }
 
 void ModelFlags::add_to(OptionParser& parser) {
@@ -119,6 +123,7 @@ void SearchSettings::finish(const OptionParser& parser) {
   if (search_rules != "auto" && search_rules != "attend" && search_rules != "marian") {
     throw UsageError("--search wants auto, attend or marian, got '" + search_rules + "'");
   }
+  options.shortlist = !no_shortlist;
   if (search_rules != "auto") options.search_rules = search_rules == "marian" ? SearchRules::marian : SearchRules::attend;
   options.masked_heads.clear();
   for (const std::string& spec : mask_heads) options.masked_heads.push_back(parse_head_spec(spec));

@@ -32,6 +32,7 @@ struct SearchSettings {
   std::string caption_rules = "auto";  // --caption-rules: auto, on or off (CaptionRules)
   std::string pass_through = "auto";   // --pass-through: auto, on or off (PassThroughSpans)
   std::string search_rules = "auto";   // --search: auto, attend or marian (SearchRules)
+  bool no_shortlist = false;           // --no-shortlist
 
   void add_to(OptionParser& parser);
   // After parsing: turns --mask-head values into options.masked_heads; checks the reranking

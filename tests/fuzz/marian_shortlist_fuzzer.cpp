@@ -1,4 +1,4 @@
-// read_marian_shortlist and MarianShortlist::for_batch on any bytes (core/src/import/marian_shortlist.h).
+// read_marian_shortlist and MarianShortlist::for_batch on any bytes (core/src/model/marian_shortlist.h).
 // Input: a flags byte (bit 0: make the checksum right before reading, so that the checks behind
 // it are reached, with bit 3 as Marian in wasm32 computes it; bit 1: take the source vocabulary
 // from the file's wordToOffsetSize, else from byte 3; bit 2: a shared vocabulary), the target
@@ -17,7 +17,7 @@
 
 #include "attend/error.h"
 #include "fuzz_support.h"
-#include "import/marian_shortlist.h"
+#include "model/marian_shortlist.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   constexpr size_t kPrefix = 8;

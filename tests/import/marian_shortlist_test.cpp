@@ -3,7 +3,7 @@
 // checksum are the ones training/attend_ref/marian_shortlist.py writes; each damaged field, with
 // the checksum made right again so that the field's own check is what refuses it, is refused with
 // one line naming the file and the field; and for_batch picks a batch's target ids by generate's rules.
-#include "import/marian_shortlist.h"
+#include "model/marian_shortlist.h"
 
 #include <gtest/gtest.h>
 

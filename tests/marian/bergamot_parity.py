@@ -8,7 +8,7 @@ computing its int8 arithmetic; --min-same is then the share of lines that must b
 others listed (docs/marian.md §8.2: why a few differ).
 
   bergamot_parity.py --attend ATTEND --folder FIXTURE_DIR --lines TEXT[.gz] --work DIR
-                     [--precision float32] [--beam 1] [--limit N] [--min-same PERCENT]
+                     [--precision float32] [--beam 1] [--limit N] [--min-same PERCENT] [--shortlist]
 """
 import argparse
 import gzip
@@ -54,21 +54,25 @@ def main():
     p.add_argument("--beam", type=int, default=1)
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--min-same", type=float, default=100.0, help="percent of the lines that must be the same")
+    p.add_argument("--shortlist", action="store_true", help="both with the folder's lexical shortlist, lex*.bin")
     args = p.parse_args()
     os.makedirs(args.work, exist_ok=True)
     lines = read_lines(args.lines, args.limit)
     text = "".join(line + "\n" for line in lines)
     model, vocab = marian_files(args.folder, args.precision)
 
+    shortlist = [os.path.join(args.folder, n) for n in os.listdir(args.folder) if n.startswith("lex.")] if args.shortlist else []
     imported = os.path.join(args.work, os.path.basename(model).replace(".bin", ".safetensors"))
-    run([args.attend, "import", model, vocab, "-o", imported])
+    run([args.attend, "import", model, vocab, *shortlist, "-o", imported])
     counts = os.path.join(args.work, "bergamot.sentences")
     bergamot = run(["node", os.path.join(HERE, "bergamot.mjs"), "--model", model, "--vocab", vocab,
                     "--precision", args.precision, "--beam", str(args.beam), "--per-line",
-                    "--sentence-counts", counts], text).split("\n")[: len(lines)]
+                    "--sentence-counts", counts, *(["--shortlist", shortlist[0]] if shortlist else [])],
+                   text).split("\n")[: len(lines)]
     # The imported file asks for Bergamot's search (Marian's rules, output at most 2x the source's pieces,
     # no repeat guard) and for no pass-through: nothing but the beam is given here.
-    attend = run([args.attend, "translate", "--model", imported, "--beam", str(args.beam), "--no-split"],
+    # One sentence per batch, as Bergamot is called (a shortlist is the union over a batch).
+    attend = run([args.attend, "translate", "--model", imported, "--beam", str(args.beam), "--no-split", "--batch", "1"],
                  text).split("\n")[: len(lines)]
     with open(counts) as f:
         cut = [int(n) > 1 for n in f.read().split()]

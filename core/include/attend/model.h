@@ -123,6 +123,7 @@ struct ModelInfo {
   // translations are the model's own words, as Marian's are.
   bool asks_for_pass_through = true;
   SearchDefaults search;
+  bool has_shortlist = false;  // a lexical shortlist (`shortlist.marian`; TranslateOptions::shortlist)
   std::vector<TensorInfo> tensors;
   int members = 1;  // an ensemble's: file_bytes and parameter_count are their sums, the rest the first member's
 };

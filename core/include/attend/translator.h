@@ -88,6 +88,10 @@ struct TranslateOptions {
                                   // 1.0 beat 0.6 on Multi30k val for both shipped models
                                   // (SearchRules::marian: its normalize, score / length^alpha)
   SearchRules search_rules = SearchRules::attend;
+  // The model file's lexical shortlist (an imported Marian model's lex.*.bin), where it has one:
+  // each batch's tokens are chosen among the target pieces it lists for the batch's source
+  // pieces, as Marian chooses them (one model on the CPU; an ensemble or a device uses all).
+  bool shortlist = true;
   float word_penalty = 0.f;       // SearchRules::marian: Marian's word-penalty
   int max_length = 256;           // generated tokens, eos included (also capped by max_positions)
   float max_length_ratio = 3.0f;  // at most ceil(ratio · source tokens); 0 = no ratio limit

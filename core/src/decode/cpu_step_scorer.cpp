@@ -13,6 +13,7 @@ void CpuStepScorer::prepare(const DecodeShape& shape) {
   prepare_cross_attention(model_, kernels_, shape.memory, ws_);
   row_sentences_.reserve(shape.max_rows);
   fed_.assign(shape.slots, 0);
+  allowed_ = shape.allowed;
 }
 
 void mark_fed_slots(const StepRows& rows, std::vector<char>& fed) {
@@ -46,8 +47,13 @@ void CpuStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
     count = kernels::next_row_block(rows.rows - first, kLogitBlockRows);
     decoder_logits(model_, kernels_, ws_, first, count, ws_.logits.data());  // [count, V]
     for (int r = 0; r < count; ++r) {
-      best_allowed_tokens(kernels_, ws_.logits.data() + static_cast<size_t>(r) * vocab, vocab, rows.banned[first + r],
-                          k, unmasked_.data(), best + static_cast<size_t>(first + r) * k);
+      float* logits = ws_.logits.data() + static_cast<size_t>(r) * vocab;  // [V]
+      TokenScore* row_best = best + static_cast<size_t>(first + r) * k;
+      if (allowed_) {
+        best_shortlisted_tokens(kernels_, logits, vocab, rows.banned[first + r], allowed_, k, row_best);
+      } else {
+        best_allowed_tokens(kernels_, logits, vocab, rows.banned[first + r], k, unmasked_.data(), row_best);
+      }
     }
   }
 }

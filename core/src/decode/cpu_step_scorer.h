@@ -48,6 +48,7 @@ class CpuStepScorer final : public StepScorer {
   std::vector<int> row_sentences_;  // [R] of the last step
   std::vector<char> fed_;           // [P] whether the slot is fed at this step
   std::vector<TokenScore> unmasked_;  // [k + banned] a row's best tokens before the repeat guard
+  const uint8_t* allowed_ = nullptr;  // [V] DecodeShape::allowed
 };
 
 }  // namespace attend

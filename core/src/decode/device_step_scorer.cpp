@@ -11,6 +11,7 @@ void DeviceStepScorer::prepare(const DecodeShape& shape) {
   if (shape.memory) {
     throw Error(ErrorCode::invalid_argument, "internal: a device decodes the sentences it encoded, not a host memory");
   }
+  if (shape.allowed) throw Error(ErrorCode::invalid_argument, "internal: a lexical shortlist is the CPU's, for one model");
   source_offsets_ = *shape.source_offsets;
   max_source_len_ = 0;
   for (size_t s = 0; s + 1 < source_offsets_.size(); ++s) {

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "attend/error.h"
 #include "decode/cpu_step_scorer.h"
 #include "decode/log_probs.h"
 
 namespace attend {
 
 void EnsembleStepScorer::prepare(const DecodeShape& shape) {
+  if (shape.allowed) throw Error(ErrorCode::invalid_argument, "internal: a lexical shortlist is the CPU's, for one model");
   const int logit_rows = std::min(shape.max_rows, kMaxLogitBlockRows);  // step() combines block by block
   for (size_t i = 0; i < members_.size(); ++i) {  // only the attention member captures
     const EnsembleMember& m = members_[i];

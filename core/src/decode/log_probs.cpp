@@ -1,6 +1,7 @@
 #include "decode/log_probs.h"
 
 #include <cmath>
+#include <limits>
 
 namespace attend {
 
@@ -52,6 +53,16 @@ void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, co
       best[kept++] = TokenScore{scratch[j].token, scratch[j].log_prob - lse, scratch[j].logit};
     }
   }
+}
+
+void best_shortlisted_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned,
+                             const uint8_t* allowed, int count, TokenScore* best) {
+  const float lse = log_sum_exp(k, logits, n);
+  for (int t = 0; t < n; ++t) {
+    if (!allowed[t]) logits[t] = -std::numeric_limits<float>::infinity();
+  }
+  banned.mask(logits);
+  best_tokens(logits, n, lse, count, best, k);
 }
 
 }  // namespace attend

@@ -25,4 +25,9 @@ void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best,
 void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned, int count,
                          TokenScore* scratch, TokenScore* best);
 
+// As best_allowed_tokens, among the tokens a lexical shortlist allows (allowed[n], 1 = allowed)
+// only: the others' logits set to -inf too (the lse still over all n).
+void best_shortlisted_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned,
+                             const uint8_t* allowed, int count, TokenScore* best);
+
 }  // namespace attend

@@ -108,7 +108,8 @@ std::vector<std::vector<SearchHypothesis>> search(const SearchRequest& r, StepSc
                   : f.score / length_penalty(f.length, alpha);
   };
   const bool capture = o.capture_attention && o.on_step;
-  scorer.prepare(DecodeShape{r.memory, &r.source_offsets, sentences * width, sentences * width, steps, capture});
+  scorer.prepare(DecodeShape{r.memory, &r.source_offsets, sentences * width, sentences * width, steps, capture,
+                             r.allowed.empty() ? nullptr : r.allowed.data()});
   StepReporter reporter(r, scorer, capture);
 
   // history[slot][t]: token chosen at step t by the hypothesis living in `slot`.

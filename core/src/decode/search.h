@@ -25,6 +25,7 @@ struct SearchRequest {
   const float* memory;                     // [N, D] encoder output, sentences back to back
   const std::vector<int>& source_offsets;  // [sentences + 1]
   std::vector<int> limits;                 // [sentences] generated tokens allowed, eos included
+  std::vector<uint8_t> allowed = {};       // [V] DecodeShape::allowed, or empty: every token
 };
 
 // GNMT's length penalty ((5 + length) / 6)^alpha: beam search ranks Σ log p / this.

@@ -25,6 +25,7 @@
 // first: its cache may be dropped.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "decode/repeat_guard.h"
@@ -40,6 +41,9 @@ struct DecodeShape {
   int slots = 0;      // P: slots are numbered [0, P)
   int max_steps = 0;  // positions fed per slot (the longest length limit)
   bool capture = false;  // keep the cross-attention for cross_attention()
+  // [V] the tokens a lexical shortlist allows this batch (1), the others never chosen; null: all
+  // (model/marian_shortlist.h). A backend that cannot honour it refuses it.
+  const uint8_t* allowed = nullptr;
 };
 
 struct StepRows {

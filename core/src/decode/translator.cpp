@@ -132,6 +132,15 @@ struct Translator::State {
     return maps;
   }
 
+  // [V] the tokens the model's lexical shortlist allows a batch of `sources`, as Marian builds it
+  // (the union over the batch); empty when it has none or the options do not use it.
+  std::vector<uint8_t> shortlisted(const std::vector<std::vector<int>>& sources, const TranslateOptions& o) const {
+    if (!impl.shortlist || !o.shortlist) return {};
+    std::vector<uint8_t> allowed(static_cast<size_t>(impl.config.tgt_vocab_size), 0);
+    for (int id : impl.shortlist->for_batch(sources, impl.config.eos_id, impl.config.shared_vocab)) allowed[id] = 1;
+    return allowed;
+  }
+
   std::vector<Translation> translate_chunk(const std::vector<std::vector<int>>& sources, const TranslateOptions& o,
                                            const HeadMask& mask) {
     const ModelConfig& c = impl.config;
@@ -154,7 +163,8 @@ struct Translator::State {
     } else {
       encode(impl, kernels, ids, offsets, mask, encoder);
       CpuStepScorer scorer(impl, kernels, mask, decoder);
-      found = search(SearchRequest{impl, searched, encoder.x.data(), offsets, std::move(limits)}, scorer);
+      found = search(SearchRequest{impl, searched, encoder.x.data(), offsets, std::move(limits), shortlisted(sources, o)},
+                     scorer);
     }
 
     std::vector<Translation> out(sources.size());

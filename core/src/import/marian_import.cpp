@@ -11,6 +11,7 @@
 #include "import/marian_architecture.h"
 #include "import/marian_binary.h"
 #include "import/marian_tensors.h"
+#include "model/marian_shortlist.h"
 #include "import/marian_yml.h"
 #include "import/safetensors_writer.h"
 #include "model/config_json.h"
@@ -131,6 +132,12 @@ std::string import_marian(const MarianFiles& files) {
   MarianTensors tensors = marian_tensors(items, architecture, src.size, tgt.size, files.model.name);
   tensors.tensors.push_back(bytes_tensor("tokenizer.src", files.source_vocab.bytes));
   if (!one_vocabulary) tensors.tensors.push_back(bytes_tensor("tokenizer.tgt", files.target_vocab.bytes));
+  if (!files.shortlist.bytes.empty()) {  // kept as Marian wrote it, read by the engine (Model::Impl::shortlist)
+    read_marian_shortlist(files.shortlist.bytes, files.shortlist.name, src.size, tgt.size);
+    tensors.tensors.push_back(bytes_tensor("shortlist.marian", files.shortlist.bytes));
+  }
+  const bool any_int8 = std::any_of(tensors.tensors.begin(), tensors.tensors.end(),
+                                    [](const TensorSource& t) { return t.dtype == DType::i8; });
 
   const std::string config = config_json(architecture, src, tgt, one_vocabulary, tensors.final_logits_bias);
   try {
@@ -143,7 +150,8 @@ std::string import_marian(const MarianFiles& files) {
   // no caption rules. attend.search: Marian's search as Bergamot's worker runs it (normalize 1,
   // word-penalty 0, max-length-factor 2; Marian has no repeat guard).
   SafetensorsMetadata metadata = {
-      {"attend.format", "1"}, {"attend.config", config}, {"attend.dtype", "f32"}, {"attend.pass_through", "none"},
+      {"attend.format", "1"}, {"attend.config", config}, {"attend.dtype", any_int8 ? "int8" : "f32"},
+      {"attend.pass_through", "none"},
       {"attend.search", R"({"rules":"marian","length_penalty":1,"word_penalty":0,"max_length_ratio":2,"max_repeats":0})"}};
   if (!files.languages.empty()) metadata.emplace_back("attend.languages", files.languages);
   if (!files.license.empty()) metadata.emplace_back("attend.license", files.license);

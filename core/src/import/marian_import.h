@@ -20,6 +20,7 @@ struct MarianFiles {
   NamedBytes target_vocab;  // trgvocab.enja.spm; no bytes: the source's vocabulary serves both sides
   std::string languages;    // "en-de" (attend.languages), or empty
   std::string license;      // the text the model came with (attend.license), or empty
+  NamedBytes shortlist;     // lex.50.50.ende.s2t.bin (model/marian_shortlist.h), or no bytes
 };
 
 // The Attend model file's bytes: the architecture from the model's `special:model.yml`

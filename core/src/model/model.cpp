@@ -109,6 +109,12 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
     impl->tgt_tokenizer_owned = load_tokenizer(impl->file, "tokenizer.tgt", c.tgt_vocab_size);
     impl->tgt_tokenizer = impl->tgt_tokenizer_owned.get();
   }
+  if (auto it = impl->file.tensors.find("shortlist.marian"); it != impl->file.tensors.end()) {
+    const TensorView& t = it->second;
+    if (t.dtype != DType::u8 || t.shape.size() != 1) fail("tensor 'shortlist.marian' must be a 1-D U8 tensor");
+    impl->shortlist = read_marian_shortlist(std::string_view(reinterpret_cast<const char*>(t.data), t.bytes),
+                                            "shortlist.marian", c.src_vocab_size, c.tgt_vocab_size);
+  }
   for (const auto& [name, view] : impl->file.tensors) {
     if (name.rfind("tokenizer.", 0) == 0 && name != "tokenizer.src" && name != "tokenizer.tgt") {
       fail("unexpected tensor '" + name + "'");
@@ -167,6 +173,7 @@ ModelInfo Model::info() const {
   info.asks_for_caption_rules = impl_->asks_for_caption_rules;
   info.asks_for_pass_through = impl_->asks_for_pass_through;
   info.search = impl_->search;
+  info.has_shortlist = impl_->shortlist.has_value();
   info.int8_activations = impl_->int8_activations;
   if (impl_->device) info.device = impl_->device->description();
   info.file_bytes = impl_->storage->size();
@@ -174,7 +181,13 @@ ModelInfo Model::info() const {
   info.tgt_vocab_size = impl_->config.tgt_vocab_size;
   for (const auto& [name, view] : impl_->file.tensors) {
     info.tensors.push_back(TensorInfo{name, dtype_name(view.dtype), view.shape, view.bytes});
-    const bool is_parameter = name.rfind("tokenizer.", 0) != 0 && name.find("_scale") == std::string::npos;
+    // Not parameters: the tokenizers, the shortlist, int8 scales and what an imported file keeps beside.
+    const auto ends_with = [&](std::string_view tail) {
+      return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    const bool is_parameter = name.rfind("tokenizer.", 0) != 0 && name.rfind("marian.", 0) != 0 &&
+                              name != "shortlist.marian" && name.find("_scale") == std::string::npos &&
+                              !ends_with(".input_quant") && !ends_with(".weight_quant");
     if (is_parameter) info.parameter_count += view.elements();
   }
   return info;

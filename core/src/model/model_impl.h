@@ -3,10 +3,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "attend/model.h"
 #include "model/byte_storage.h"
+#include "model/marian_shortlist.h"
 #include "model/safetensors.h"
 #include "model/weights.h"
 #include "tokenizer/tokenizer.h"
@@ -28,6 +30,7 @@ struct Model::Impl {
   bool asks_for_caption_rules = false;            // `attend.text_rules` is "caption"
   bool asks_for_pass_through = true;              // `attend.pass_through` is not "none"
   SearchDefaults search;                          // `attend.search`
+  std::optional<MarianShortlist> shortlist;       // `shortlist.marian`: a lexical shortlist (Marian's)
   bool int8_activations = false;  // the int8 Linears carry quads (ModelOptions)
   std::unique_ptr<Tokenizer> src_tokenizer;
   std::unique_ptr<Tokenizer> tgt_tokenizer_owned;  // null when the vocabulary is shared

@@ -230,9 +230,9 @@ class Binder {
 
   void reject_unexpected() const {
     for (const auto& [name, view] : file_.tensors) {
-      // tokenizer.*: the SentencePiece models; marian.*: what an imported Marian file keeps for its
-      // own int8 arithmetic (its activation scales, docs/marian.md §8)
-      const bool kept = name.rfind("tokenizer.", 0) == 0 || name.rfind("marian.", 0) == 0;
+      // tokenizer.*: the SentencePiece models; shortlist.marian: a lexical shortlist (model.cpp
+      // reads both); marian.*: what an imported Marian file keeps beside (docs/marian.md)
+      const bool kept = name.rfind("tokenizer.", 0) == 0 || name.rfind("marian.", 0) == 0 || name == "shortlist.marian";
       if (!used_.count(name) && !kept) fail("unexpected tensor '" + name + "'");
     }
   }

@@ -1,4 +1,4 @@
-#include "import/marian_shortlist.h"
+#include "model/marian_shortlist.h"
 
 #include <algorithm>
 #include <cstring>
