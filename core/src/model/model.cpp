@@ -55,6 +55,15 @@ void prepare_int8_activations(Model::Impl& impl, Int8Activations wanted) {
   impl.int8_activations = true;
 }
 
+// Not parameters: the tokenizers, the shortlist, int8 scales and what an imported file keeps beside.
+bool is_parameter(std::string_view name) {
+  const auto ends_with = [name](std::string_view tail) {
+    return name.size() >= tail.size() && name.substr(name.size() - tail.size()) == tail;
+  };
+  return name.rfind("tokenizer.", 0) != 0 && name.rfind("marian.", 0) != 0 && name != "shortlist.marian" &&
+         name.find("_scale") == std::string_view::npos && !ends_with(".input_quant") && !ends_with(".weight_quant");
+}
+
 bool is_language_code(std::string_view code) {
   return code.size() >= 2 && code.size() <= 3 && std::all_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
@@ -181,14 +190,7 @@ ModelInfo Model::info() const {
   info.tgt_vocab_size = impl_->config.tgt_vocab_size;
   for (const auto& [name, view] : impl_->file.tensors) {
     info.tensors.push_back(TensorInfo{name, dtype_name(view.dtype), view.shape, view.bytes});
-    // Not parameters: the tokenizers, the shortlist, int8 scales and what an imported file keeps beside.
-    const auto ends_with = [&](std::string_view tail) {
-      return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
-    };
-    const bool is_parameter = name.rfind("tokenizer.", 0) != 0 && name.rfind("marian.", 0) != 0 &&
-                              name != "shortlist.marian" && name.find("_scale") == std::string::npos &&
-                              !ends_with(".input_quant") && !ends_with(".weight_quant");
-    if (is_parameter) info.parameter_count += view.elements();
+    if (is_parameter(name)) info.parameter_count += view.elements();
   }
   return info;
 }
