@@ -424,6 +424,21 @@ def documents_section(results):
 BUSY_BELOW_FREE_CORES = 1.8  # the probe finds 2.0 on a quiet 2-core machine
 
 
+def bergamot_section(bergamot):
+    """Attend's WebAssembly against Bergamot's on the same Marian files (bench/bergamot_node.mjs)."""
+    rows = [[r["dtype"], r["way"], str(r["lines"]), f'{r["bergamot_seconds"]:.2f}', f'{r["attend_seconds"]:.2f}',
+             f'**{r["speedup"]:.2f}×**', f'{r["same_lines"]}/{r["lines"]}'] for r in bergamot["rows"]]
+    return ("\n## Marian's files: Attend vs Bergamot (WebAssembly in Node, 1 thread)\n\n"
+            + table(["file", "search", "sentences", "Bergamot s", "Attend s", "Bergamot / Attend", "lines the same"], rows)
+            + "\nThe student of tests/marian/fixtures (training/make_marian_fixtures.sh: Firefox's SSRU architecture, "
+              "smaller) as Marian writes it, float32 and intgemm8 with activation scales; Bergamot is npm "
+              "`@browsermt/bergamot-translator` 0.4.9 (Marian in WebAssembly, its int8 GEMM the wasm fallback of "
+              "intgemm), Attend the same files through `attend import` in `wasm/attend.mjs` (SIMD build), both in "
+              f"one Node {bergamot['node']} process, texts in and out. The ratio is of wall time on the same lines; "
+              "where lines differ (int8: docs/marian-models.md) it is not quite the same work. Chromium rows, and "
+              "Firefox's `tiny` and `base` sizes, are not measured yet.\n")
+
+
 def busy_note(machine):
     """A warning when the free-cores probe found the machine busy with other work at the start or the end."""
     probe = machine.get("free_cores_probe", [])
@@ -502,6 +517,8 @@ def markdown(results):
                 f"Attend's 2-thread rows (f32).\n"]
     if "documents" in results:
         out.append(documents_section(results))
+    if "bergamot" in results:
+        out.append(bergamot_section(results["bergamot"]))
     out += ["\n## Speed bar (CTranslate2 as context)\n\n", speed_bar(results),
             "\n## Attend alone: `attend bench` over every setting (f32)\n\n", grid_table(attend)]
     if "attend-int8" in results["engines"]:

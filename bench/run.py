@@ -26,6 +26,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
+MARIAN_FIXTURE = os.path.join(REPO, "tests", "marian", "fixtures", "ssru-ende")  # training/make_marian_fixtures.sh
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "training"))
 
@@ -181,7 +182,8 @@ def main():
     parser.add_argument("--lines", type=int, default=1000, help="sentences for greedy search (all engines)")
     parser.add_argument("--beam-lines", type=int, default=300, help="sentences for beam search (all engines)")
     parser.add_argument("--repeat", type=int, default=1, help="attend bench --repeat")
-    parser.add_argument("--skip", default="", help="comma-separated: torch, ort-node, browser, kernels, wasm-gemm, int8, documents")
+    parser.add_argument("--skip", default="",
+                        help="comma-separated: torch, ort-node, browser, kernels, wasm-gemm, int8, documents, bergamot")
     parser.add_argument("--scratch", help="scratch folder (default: a temporary one)")
     parser.add_argument("--json-out", default=os.path.join(REPO, "bench", "latest.json"))
     parser.add_argument("--md-out", default=os.path.join(REPO, "docs", "benchmarks.md"))
@@ -304,6 +306,9 @@ def main():
                  "--document", document_path, "--beams", DOCUMENT_BEAMS, "--repeat", str(DOCUMENT_REPEAT)])
             check_document_plan(documents["chromium"], "Chromium planDocument")
         results["documents"] = documents
+    if "bergamot" not in skip:  # Marian's files: Attend's WebAssembly against Bergamot's, in Node
+        results["bergamot"] = run_json(["node", os.path.join(HERE, "bergamot_node.mjs"), "--cli", attend,
+                                        "--folder", MARIAN_FIXTURE, "--lines", args.src, "--limit", str(beam_lines)])
     if "kernels" not in skip:
         results["kernels"] = kernel_bench(os.path.join(args.build, "native", "bench", "attend_kernel_bench"))
     if "wasm-gemm" not in skip and "browser" not in skip:
