@@ -105,12 +105,12 @@ TEST(DeviceStepScorer, SendsRowsAndBannedIdsGetsTheBestTokensBack) {
   EXPECT_EQ(session.fed_slots, (std::vector<int>{0, 1, 2}));
   EXPECT_EQ(session.fed_sentences, (std::vector<int>{0, 0, 1}));
   EXPECT_EQ(session.fed_step, 4);
-  ASSERT_EQ(session.banned_per_row, kRepeatGuardMaxN);
-  ASSERT_EQ(session.banned.size(), 3u * kRepeatGuardMaxN);
+  ASSERT_EQ(session.banned_per_row, kMaxBannedTokens);
+  ASSERT_EQ(session.banned.size(), 3u * kMaxBannedTokens);
   EXPECT_EQ(session.banned[0], -1);
-  EXPECT_EQ(session.banned[kRepeatGuardMaxN], 42);
-  EXPECT_EQ(session.banned[kRepeatGuardMaxN + 1], 43);
-  EXPECT_EQ(session.banned[kRepeatGuardMaxN + 2], -1);
+  EXPECT_EQ(session.banned[kMaxBannedTokens], 42);
+  EXPECT_EQ(session.banned[kMaxBannedTokens + 1], 43);
+  EXPECT_EQ(session.banned[kMaxBannedTokens + 2], -1);
   EXPECT_EQ(best[2].token, 10);  // row 1's best
   EXPECT_EQ(best[3].token, 11);
   EXPECT_FLOAT_EQ(best[3].log_prob, -2.f);

@@ -226,7 +226,7 @@ TEST(EmulatedKernels, TopKPastTheLastAllowedTokenAsTheCpu) {
   std::vector<float> log_probs(k);
   top_k(logits.data(), 1, vocab, banned.data(), banned_per_row, k, tokens.data(), log_probs.data(), nullptr);
   std::vector<float> row = logits;
-  std::vector<TokenScore> scratch(k + kRepeatGuardMaxN), want(k);
+  std::vector<TokenScore> scratch(k + kMaxBannedTokens), want(k);
   best_allowed_tokens(scalar(), row.data(), vocab, ban, k, scratch.data(), want.data());
   EXPECT_EQ(tokens, (std::vector<int>{4, 0, 2, 1, 3}));
   for (int j = 0; j < k; ++j) {

@@ -59,13 +59,14 @@ std::string usage_error(const std::vector<std::string>& paths) {
 TEST_F(MarianFiles, AFirefoxFolder) {
   const std::string model = file("enes/model.enes.intgemm.alphas.bin.gz");
   const std::string vocab = file("enes/vocab.enes.spm.gz");
-  file("enes/lex.50.50.enes.s2t.bin.gz");
+  const std::string shortlist = file("enes/lex.50.50.enes.s2t.bin.gz");
   file("enes/metadata.json");
   const std::string license = file("enes/LICENSE");
   const MarianPaths found = find_marian_files({dir("enes")});
   EXPECT_EQ(found.model, model);
   EXPECT_EQ(found.source_vocab, vocab);
   EXPECT_EQ(found.target_vocab, "");
+  EXPECT_EQ(found.shortlist, shortlist);
   EXPECT_EQ(found.licenses, std::vector<std::string>{license});
   EXPECT_EQ(languages_from_names(found), "en-es");
 }
@@ -104,10 +105,11 @@ TEST_F(MarianFiles, WhatIsMissingOrTwiceIsAUsageError) {
   EXPECT_HAS(usage_error({model, file("a/vocab.spm"), file("b/vocab.spm")}), "two vocabulary files");
   EXPECT_HAS(usage_error({model, file("c/vocab.spm"), file("trgvocab.spm")}), "both one vocabulary");
   EXPECT_HAS(usage_error({model, file("model2.bin")}), "two model files");
-  EXPECT_HAS(usage_error({file("lex.50.50.ende.s2t.bin")}), "is a lexical shortlist");
+  EXPECT_HAS(usage_error({file("lex.50.50.ende.s2t.bin")}), "no model file");  // a shortlist alone
+  EXPECT_HAS(usage_error({model, file("vocab.ende.spm"), file("lex.1.bin"), file("lex.2.bin")}), "two shortlist files");
   EXPECT_HAS(usage_error({file("notes.txt")}), "is none of model*.bin");
   EXPECT_HAS(usage_error({dir("missing")}), "does not exist");
-  MarianPaths disagree{file("model.ende.bin"), file("vocab.enfr.spm"), "", {}};
+  MarianPaths disagree{file("model.ende.bin"), file("vocab.enfr.spm"), "", "", {}};
   try {
     languages_from_names(disagree);
     ADD_FAILURE() << "two pairs";
