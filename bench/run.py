@@ -306,7 +306,8 @@ def main():
                  "--document", document_path, "--beams", DOCUMENT_BEAMS, "--repeat", str(DOCUMENT_REPEAT)])
             check_document_plan(documents["chromium"], "Chromium planDocument")
         results["documents"] = documents
-    if "bergamot" not in skip:  # Marian's files: Attend's WebAssembly against Bergamot's, in Node
+    # Marian's files: Attend's WebAssembly (built for the browser rows) against Bergamot's, in Node
+    if "bergamot" not in skip and "browser" not in skip:
         results["bergamot"] = run_json(["node", os.path.join(HERE, "bergamot_node.mjs"), "--cli", attend,
                                         "--folder", MARIAN_FIXTURE, "--lines", args.src, "--limit", str(beam_lines)])
     if "kernels" not in skip:
