@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "attend/error.h"
+#include "expect_has.h"
 #include "marian_files.h"
 #include "usage_error.h"
 #include "whole_file.h"
@@ -48,13 +49,6 @@ std::string usage_error(const std::vector<std::string>& paths) {
   ADD_FAILURE() << "found";
   return "";
 }
-
-// `text` (evaluated once) holds `part`.
-#define EXPECT_HAS(text, part)                                     \
-  do {                                                             \
-    const std::string text_ = (text);                              \
-    EXPECT_NE(text_.find(part), std::string::npos) << text_;       \
-  } while (0)
 
 TEST_F(MarianFiles, AFirefoxFolder) {
   const std::string model = file("enes/model.enes.intgemm.alphas.bin.gz");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attend/error.h"
+#include "expect_has.h"
 
 namespace attend {
 namespace {
@@ -24,13 +25,6 @@ std::string refusal(const std::string& text) {
   ADD_FAILURE() << "read: " << text;
   return "";
 }
-
-// `text` (evaluated once) holds `part`.
-#define EXPECT_HAS(text, part)                                     \
-  do {                                                             \
-    const std::string text_ = (text);                              \
-    EXPECT_NE(text_.find(part), std::string::npos) << text_;       \
-  } while (0)
 
 TEST(MarianYml, ReadsWhatMarianWrites) {
   const MarianYml yml(
