@@ -1,9 +1,11 @@
 #include "attend/translator.h"
 
+#include "model/model_impl.h"
+
 namespace attend {
 
 TranslateOptions default_options(const Model& model) {
-  const SearchDefaults asked = model.info().search;
+  const SearchDefaults& asked = model.impl().search;  // not info(): that lists every tensor, on every call
   TranslateOptions o;
   if (asked.marian_rules) o.search_rules = *asked.marian_rules ? SearchRules::marian : SearchRules::attend;
   if (asked.max_length_ratio) o.max_length_ratio = *asked.max_length_ratio;
