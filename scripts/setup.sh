@@ -12,6 +12,7 @@ packages=(
   chromium
   dpkg-dev zlib1g-dev
   clang libclang-rt-dev
+  libcpp-httplib-dev libcld2-dev haproxy
 )
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -44,10 +45,12 @@ fi
 
 # npm packages (playwright-core drives Debian's chromium, no browser download; axe-core checks
 # accessibility in tests/e2e/accessibility.test.mjs; @browsermt/bergamot-translator is Marian in
-# WebAssembly, the oracle tests/marian/bergamot.mjs runs).
+# WebAssembly, the oracle tests/marian/bergamot.mjs runs; libretranslate is the LibreTranslate client
+# tests/server/libretranslate_client_test.mjs drives `attend serve` with).
 top=$(cd "$(dirname "$0")/.." && pwd)
 if [ -f "$top/package.json" ] && { [ ! -d "$top/node_modules/playwright-core" ] || [ ! -d "$top/node_modules/axe-core" ] ||
-                                   [ ! -d "$top/node_modules/@browsermt/bergamot-translator" ]; }; then
+                                   [ ! -d "$top/node_modules/@browsermt/bergamot-translator" ] ||
+                                   [ ! -d "$top/node_modules/libretranslate" ]; }; then
   (cd "$top" && npm install --no-audit --no-fund --ignore-scripts)
 fi
 
