@@ -14,6 +14,7 @@
 #include "attend/error.h"
 #include "commands.h"
 #include "files.h"
+#include "import/marian_files.h"
 #include "import/marian_import.h"
 #include "marian_files.h"
 #include "option_parser.h"
@@ -23,15 +24,13 @@
 namespace attend::cli {
 namespace {
 
-// The licence files' text: one file's as it is, several each under a `==> NAME <==` line.
+// The licence files' text (import/marian_files.h marian_license_text).
 std::string license_text(const std::vector<std::string>& paths) {
-  std::string text;
-  for (const std::string& path : paths) {
-    const std::string body = read_whole_file(path);
-    if (paths.size() == 1) return body;
-    text += (text.empty() ? "" : "\n") + std::string("==> ") + path + " <==\n" + body;
-  }
-  return text;
+  std::vector<std::string> bodies;
+  for (const std::string& path : paths) bodies.push_back(read_whole_file(path));
+  std::vector<NamedBytes> licenses;
+  for (size_t i = 0; i < paths.size(); ++i) licenses.push_back({paths[i], bodies[i]});
+  return marian_license_text(licenses);
 }
 
 void write_all(int fd, const std::string& bytes) {

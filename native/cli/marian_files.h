@@ -1,32 +1,23 @@
 // Which files `attend import` reads: a Marian model folder (Firefox Translations', OPUS-MT's)
-// or the files named one by one, told apart by name (a trailing .gz ignored): model*.bin,
-// vocab*.spm (one vocabulary) or srcvocab*.spm and trgvocab*.spm, lex*.bin (the lexical
-// shortlist), LICENSE* and README*.
+// or the files named one by one. The folders are listed here; the files are told apart by name
+// in core (import/marian_files.h), as the page tells apart those of a folder it is given.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "import/marian_files.h"
+
 namespace attend::cli {
 
-struct MarianPaths {
-  std::string model;
-  std::string source_vocab;
-  std::string target_vocab;           // empty: source_vocab serves both sides
-  std::string shortlist;              // lex.50.50.ende.s2t.bin, or empty
-  std::vector<std::string> licenses;  // LICENSE* and README*, by name
-};
+using MarianPaths = attend::MarianFileChoice;
 
-// In a folder, files with other names are passed over (metadata); named one by one, any .bin
-// but a lex.* shortlist is the model and any other .spm or .model (as spm_train names them) the
-// one vocabulary.
-// Throws UsageError: no model or vocabulary, two of one, a path that is none of them.
+// choose_marian_files over the paths: a folder's regular files, or a file named by itself.
+// Throws UsageError: a path that does not exist or a folder that cannot be listed, and what
+// choose_marian_files refuses (no model or vocabulary, two of one, a path that is none of them).
 MarianPaths find_marian_files(const std::vector<std::string>& paths);
 
-// The language pair the file names give, as Firefox names them (model.ende.intgemm.alphas.bin
-// and vocab.ende.spm: "en-de"; two three-letter codes as well): the model's and the
-// vocabularies' names must all give it, else it is empty (one name alone, "model.base.bin", is
-// no evidence). Throws UsageError when they give different pairs.
+// marian_languages_from_names; throws UsageError when the names give different pairs.
 std::string languages_from_names(const MarianPaths& paths);
 
 }  // namespace attend::cli

@@ -1,6 +1,6 @@
-// `attend import`'s file finding (native/cli/marian_files.h) in model folders laid out as
-// Firefox Translations and OPUS-MT lay them out, and its reading of gzip files
-// (native/cli/whole_file.h).
+// `attend import`'s file finding (native/cli/marian_files.h over core's import/marian_files.h,
+// which the page's import uses too) in model folders laid out as Firefox Translations and
+// OPUS-MT lay them out, the licence text, and its reading of gzip files (native/cli/whole_file.h).
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -108,8 +108,38 @@ TEST_F(MarianFiles, WhatIsMissingOrTwiceIsAUsageError) {
     languages_from_names(disagree);
     ADD_FAILURE() << "two pairs";
   } catch (const UsageError& e) {
-    EXPECT_HAS(std::string(e.what()), "en-fr: say which with --languages");
+    EXPECT_HAS(std::string(e.what()), "en-fr: say which languages it translates");
   }
+}
+
+// As the page lists a folder it is given: paths relative to the folder's parent, in any order,
+// subfolders included; only the folder's own files count, in the order of their paths.
+TEST(MarianFileChoice, ABrowsersFolderListing) {
+  const std::vector<MarianFileEntry> entries = {
+      {"ende/README.md", "ende"}, {"ende/sub/model.ende.bin", "ende"}, {"ende/vocab.ende.spm.gz", "ende"},
+      {"ende/model.ende.intgemm.alphas.bin", "ende"}, {"ende/LICENSE", "ende"}, {"ende/metadata.json", "ende"},
+      {"ende/lex.50.50.ende.s2t.bin", "ende"}};
+  const MarianFileChoice chosen = choose_marian_files(entries);
+  EXPECT_EQ(chosen.model, "ende/model.ende.intgemm.alphas.bin") << "not the subfolder's";
+  EXPECT_EQ(chosen.source_vocab, "ende/vocab.ende.spm.gz");
+  EXPECT_EQ(chosen.shortlist, "ende/lex.50.50.ende.s2t.bin");
+  EXPECT_EQ(chosen.licenses, (std::vector<std::string>{"ende/LICENSE", "ende/README.md"}));
+  EXPECT_EQ(marian_languages_from_names(chosen), "en-de");
+  try {
+    choose_marian_files({{"ende/model.ende.bin", "ende"}, {"ende/lex.50.50.ende.s2t.bin", "ende"}});
+    ADD_FAILURE() << "no vocabulary";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+    EXPECT_HAS(std::string(e.what()), "no vocabulary (vocab*.spm, or srcvocab*.spm and trgvocab*.spm)");
+  }
+}
+
+TEST(MarianFileChoice, LicenceText) {
+  EXPECT_EQ(marian_license_text({}), "");
+  EXPECT_EQ(marian_license_text({{"/home/me/ende/LICENSE", "MIT\n"}}), "MIT\n") << "one file as it is";
+  EXPECT_EQ(marian_license_text({{"/home/me/ende/LICENSE", "MIT\n"}, {"ende/README.md", "A model.\n"}}),
+            "==> LICENSE <==\nMIT\n\n==> README.md <==\nA model.\n")
+      << "several named without their folders, which differ between hosts and people";
 }
 
 TEST_F(MarianFiles, GzipIsInflatedPlainIsNot) {

@@ -1,0 +1,150 @@
+#include "import/marian_files.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "attend/error.h"
+
+namespace attend {
+namespace {
+
+enum class Kind { none, model, vocab, source_vocab, target_vocab, license, shortlist };
+
+[[noreturn]] void refuse(const std::string& message) { throw Error(ErrorCode::invalid_argument, message); }
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The path without its folders.
+std::string base_name(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The file's name without its folders and a trailing .gz.
+std::string plain_name(const std::string& path) {
+  const std::string name = base_name(path);
+  return ends_with(name, ".gz") ? name.substr(0, name.size() - 3) : name;
+}
+
+std::string upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return s;
+}
+
+// `named`: the person gave this file, so any .bin or .spm counts.
+Kind kind_of(const std::string& path, bool named) {
+  const std::string name = plain_name(path);
+  if (starts_with(upper(name), "LICENSE") || starts_with(upper(name), "README")) return Kind::license;
+  if (ends_with(name, ".bin")) {
+    if (starts_with(name, "lex.")) return Kind::shortlist;
+    return named || starts_with(name, "model") ? Kind::model : Kind::none;
+  }
+  if (ends_with(name, ".spm") || (named && ends_with(name, ".model"))) {  // .model: spm_train's own name
+    if (starts_with(name, "srcvocab")) return Kind::source_vocab;
+    if (starts_with(name, "trgvocab")) return Kind::target_vocab;
+    return named || starts_with(name, "vocab") ? Kind::vocab : Kind::none;
+  }
+  return Kind::none;
+}
+
+void set_once(std::string& slot, const std::string& path, const char* what) {
+  if (!slot.empty()) refuse("two " + std::string(what) + " files, '" + slot + "' and '" + path + "': name the one to import");
+  slot = path;
+}
+
+void add(MarianFileChoice& out, std::string& shared_vocab, const std::string& path, Kind kind) {
+  switch (kind) {
+    case Kind::model: return set_once(out.model, path, "model");
+    case Kind::vocab: return set_once(shared_vocab, path, "vocabulary");
+    case Kind::source_vocab: return set_once(out.source_vocab, path, "source vocabulary");
+    case Kind::target_vocab: return set_once(out.target_vocab, path, "target vocabulary");
+    case Kind::license: out.licenses.push_back(path); return;
+    case Kind::shortlist: return set_once(out.shortlist, path, "shortlist");
+    case Kind::none:
+      refuse("'" + path + "' is none of model*.bin, vocab*.spm, srcvocab*.spm, trgvocab*.spm, lex*.bin, LICENSE*, README*");
+  }
+}
+
+// Directly in `folder`: "folder/name", not "folder/sub/name".
+bool directly_in(const MarianFileEntry& entry) {
+  const std::string& folder = entry.folder;
+  const bool slash = !folder.empty() && folder.back() == '/';
+  const size_t prefix = folder.size() + (slash ? 0 : 1);
+  return entry.path.size() > prefix && entry.path.compare(0, folder.size(), folder) == 0 &&
+         (slash || entry.path[folder.size()] == '/') && entry.path.find('/', prefix) == std::string::npos;
+}
+
+// "ende" -> "en-de", "engfra" -> "eng-fra"; else empty.
+std::string pair_of(const std::string& token) {
+  if ((token.size() != 4 && token.size() != 6) || !std::all_of(token.begin(), token.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+    return "";
+  }
+  return token.substr(0, token.size() / 2) + "-" + token.substr(token.size() / 2);
+}
+
+}  // namespace
+
+MarianFileChoice choose_marian_files(std::vector<MarianFileEntry> entries) {
+  // Each folder's files in the order of their paths, where the folder was given.
+  for (auto begin = entries.begin(); begin != entries.end();) {
+    auto end = std::find_if(begin, entries.end(), [&](const MarianFileEntry& e) { return e.folder != begin->folder; });
+    if (!begin->folder.empty()) {
+      std::stable_sort(begin, end, [](const MarianFileEntry& a, const MarianFileEntry& b) { return a.path < b.path; });
+    }
+    begin = end;
+  }
+  MarianFileChoice out;
+  std::string shared_vocab;
+  for (const MarianFileEntry& entry : entries) {
+    const bool named = entry.folder.empty();
+    if (!named && !directly_in(entry)) continue;  // a subfolder's
+    const Kind kind = kind_of(entry.path, named);
+    if (named || kind != Kind::none) add(out, shared_vocab, entry.path, kind);
+  }
+  if (out.model.empty()) refuse("no model file (model*.bin or model*.bin.gz) among the files given");
+  if (!shared_vocab.empty() && (!out.source_vocab.empty() || !out.target_vocab.empty())) {
+    refuse("both one vocabulary '" + shared_vocab + "' and " + (out.source_vocab.empty() ? "a target" : "a source") +
+           " vocabulary '" + (out.source_vocab.empty() ? out.target_vocab : out.source_vocab) + "': name the ones to import");
+  }
+  if (!shared_vocab.empty()) {
+    out.source_vocab = shared_vocab;
+  } else if (out.source_vocab.empty() != out.target_vocab.empty()) {
+    refuse(out.source_vocab.empty() ? "a target vocabulary '" + out.target_vocab + "' without its srcvocab*.spm"
+                                    : "a source vocabulary '" + out.source_vocab + "' without its trgvocab*.spm");
+  } else if (out.source_vocab.empty()) {
+    refuse("no vocabulary (vocab*.spm, or srcvocab*.spm and trgvocab*.spm) among the files given");
+  }
+  return out;
+}
+
+std::string marian_languages_from_names(const MarianFileChoice& choice) {
+  std::string languages;
+  for (const std::string& path : {choice.model, choice.source_vocab, choice.target_vocab}) {
+    if (path.empty()) continue;
+    const std::string name = plain_name(path);
+    const size_t first = name.find('.');
+    const std::string pair =
+        first == std::string::npos ? "" : pair_of(name.substr(first + 1, name.find('.', first + 1) - first - 1));
+    if (pair.empty()) return "";  // a name that gives none: no guess from the others
+    if (!languages.empty() && pair != languages) {
+      refuse("'" + choice.model + "' names " + languages + ", '" + path + "' " + pair + ": say which languages it translates");
+    }
+    languages = pair;
+  }
+  return languages;
+}
+
+std::string marian_license_text(const std::vector<NamedBytes>& licenses) {
+  if (licenses.size() == 1) return std::string(licenses[0].bytes);
+  std::string text;
+  for (const NamedBytes& license : licenses) {
+    text += (text.empty() ? "" : "\n") + std::string("==> ") + base_name(license.name) + " <==\n" + std::string(license.bytes);
+  }
+  return text;
+}
+
+}  // namespace attend

@@ -1,0 +1,48 @@
+// Which files of a Marian model folder (Firefox Translations', OPUS-MT's) `attend import` reads,
+// told apart by name alone, and what their names say: one implementation for every host. The
+// CLI lists folders on disk (native/cli/marian_files.cpp); the page lists a folder a person
+// chose or dropped (wasm/bindings.cpp, web/). No file is opened here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "import/marian_import.h"
+
+namespace attend {
+
+// A file as the host found it: its path (for messages; "ssru-ende/model.ende.bin" in a browser),
+// and the folder the person gave that holds it, or empty when the person named the file itself.
+struct MarianFileEntry {
+  std::string path;
+  std::string folder;
+};
+
+struct MarianFileChoice {
+  std::string model;
+  std::string source_vocab;
+  std::string target_vocab;           // empty: source_vocab serves both sides
+  std::string shortlist;              // lex.50.50.ende.s2t.bin, or empty
+  std::vector<std::string> licenses;  // LICENSE* and README*, in the order of their paths
+};
+
+// The files to read among `entries`, by name (a trailing .gz ignored): model*.bin, vocab*.spm (one
+// vocabulary) or srcvocab*.spm and trgvocab*.spm, lex*.bin (the lexical shortlist), LICENSE* and
+// README*. A folder's files are taken in the order of their paths; only those directly in it
+// count (not its subfolders'), and those with other names are passed over (metadata). A file
+// named by itself counts whatever its name: any .bin but a lex.* shortlist is the model, any other
+// .spm or .model (as spm_train names them) the one vocabulary, and any other name is an error.
+// Throws Error(invalid_argument): no model or vocabulary, two of one, a named file that is none.
+MarianFileChoice choose_marian_files(std::vector<MarianFileEntry> entries);
+
+// The language pair the file names give, as Firefox names them (model.ende.intgemm.alphas.bin
+// and vocab.ende.spm: "en-de"; two three-letter codes as well): the model's and the
+// vocabularies' names must all give it, else it is empty (one name alone, "model.base.bin", is
+// no evidence). Throws Error(invalid_argument) when they give different pairs.
+std::string marian_languages_from_names(const MarianFileChoice& choice);
+
+// The text attend.license keeps of the licence files (MarianFiles::license): one file's as it
+// is, several each under a `==> NAME <==` line naming the file without its folder.
+std::string marian_license_text(const std::vector<NamedBytes>& licenses);
+
+}  // namespace attend
