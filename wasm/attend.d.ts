@@ -51,6 +51,44 @@ export function readSource(source: ModelSource, onProgress?: LoadOptions['onProg
 /** readSource for LoadOptions.reverse: a failure's message says it is the reverse model and names it. */
 export function readReverse(source: ModelSource, onProgress?: LoadOptions['onProgress']): Promise<Uint8Array>;
 
+/** One file of a Marian model folder given to importMarian. */
+export interface MarianFile {
+  /** As the host names it, for messages and the choice by name: "ende/model.ende.intgemm.alphas.bin". */
+  path: string;
+  /** The folder the person gave that holds it ("ende"), or "" (the default) for a file named by itself. */
+  folder?: string;
+  /** Its bytes, gzipped or not. */
+  data: Blob | ArrayBuffer | Uint8Array;
+}
+
+export interface MarianImportOptions {
+  /** "en-de": the languages it translates from and into (default: what Firefox's file names give, else none). */
+  languages?: string;
+  simd?: 'auto' | boolean;
+  onProgress?: (progress: { stage: 'reading'; file: string; filesDone: number; files: number } | { stage: 'converting' }) => void;
+}
+
+export interface MarianImport {
+  /** The Attend model file, byte for byte what `attend import` writes: Translator.load(bytes) loads it. */
+  bytes: Uint8Array;
+  /** The paths of the files read ("" for none). */
+  files: { model: string; sourceVocab: string; targetVocab: string; shortlist: string; licenses: string[] };
+  /** "en-de", or "" when neither the option nor the file names give the languages. */
+  languages: string;
+  /** The licence and README texts the file keeps (attend.license), "" without any. */
+  license: string;
+}
+
+/**
+ * A Marian model (a Firefox Translations folder, or its files) made into an Attend model file, as
+ * `attend import` makes it: the same choice of files, checks and messages. A File stands for itself
+ * (from an `<input webkitdirectory>`, its folder is its webkitRelativePath's first part). Errors:
+ * `invalid_argument` (no model or vocabulary, two of one, a named file that is neither; bad
+ * `languages`), `invalid_model` (the file and field named), `io` (damaged gzip data, a file the
+ * browser cannot read), `out_of_memory`.
+ */
+export function importMarian(files: (MarianFile | File)[], options?: MarianImportOptions): Promise<MarianImport>;
+
 export type AttentionKind = 'encoder' | 'decoder' | 'cross';
 
 export interface HeadRef {

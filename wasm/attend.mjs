@@ -585,6 +585,135 @@ export class Translator {
   }
 }
 
+// A Marian model (a Firefox Translations or OPUS-MT folder, or its files) made into an Attend model
+// file, as `attend import` makes it natively: the same choice of files (attend::choose_marian_files),
+// the same checks and messages, byte for byte the same file. `files`: [{path, folder, data}], path
+// as the host names the file ("ende/model.ende.bin"), folder the folder the person gave that holds it
+// ("ende"), or "" (the default) for a file named by itself; data a Blob (a File), an ArrayBuffer or a
+// Uint8Array. A File alone stands for itself: from a folder chosen with <input webkitdirectory>
+// (its webkitRelativePath names the folder), else named by itself. gzip data is inflated
+// (DecompressionStream). languages: "en-de", else the pair the file names give (or none).
+// onProgress({stage: 'reading', file, filesDone, files}) before each file read, then
+// ({stage: 'converting'}). Resolves with {bytes (the model file), files: {model, sourceVocab,
+// targetVocab, shortlist, licenses}, languages, license}; Translator.load(bytes) then loads it.
+// The conversion runs in a WebAssembly instance of its own, let go afterwards.
+export async function importMarian(files, { languages, simd = 'auto', onProgress } = {}) {
+  if (!Array.isArray(files)) throw new AttendError('invalid_argument', 'importMarian takes an array of files');
+  if (languages !== undefined && typeof languages !== 'string') {
+    throw new AttendError('invalid_argument', `languages must be a string as "en-de", got ${typeof languages}`);
+  }
+  const entries = files.map(marianEntry);
+  const module = await instantiate(chooseVariant(simd));
+  const status = module._attend_status_new();
+  if (!status) throw new AttendError('out_of_memory', 'out of memory creating a status');
+  const buffers = [];
+  const pointers = [];
+  try {
+    const checked = (handle) => {
+      if (!handle) throw statusError(module, status);
+      return handle;
+    };
+    const heapString = (text) => {
+      const bytes = new TextEncoder().encode(text);
+      const pointer = module._malloc(bytes.length + 1);
+      if (!pointer) throw new AttendError('out_of_memory', 'out of memory copying the file names');
+      module.HEAPU8.set(bytes, pointer);
+      module.HEAPU8[pointer + bytes.length] = 0;
+      pointers.push(pointer);
+      return pointer;
+    };
+    const listing = heapString(JSON.stringify(entries.map(({ path, folder }) => ({ path, folder }))));
+    const chosen = JSON.parse(takeJson(module, checked(module._attend_marian_files(listing, status))));
+    const names = [chosen.model, chosen.sourceVocab, chosen.targetVocab, chosen.shortlist, ...chosen.licenses].filter(Boolean);
+    const byPath = new Map(entries.map((entry) => [entry.path, entry]));
+    for (const [i, name] of names.entries()) {
+      onProgress?.({ stage: 'reading', file: name, filesDone: i, files: names.length });
+      const bytes = await inflated(await bytesOf(byPath.get(name).data, name), name);
+      const buffer = checked(module._attend_bytes_new(bytes.length, status));
+      buffers.push(buffer);
+      module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
+    }
+    onProgress?.({ stage: 'converting' });
+    const pair = languages ?? chosen.languages;
+    const request = heapString(JSON.stringify({ ...chosen, languages: pair }));
+    const list = module._malloc(4 * Math.max(buffers.length, 1));
+    if (!list) throw new AttendError('out_of_memory', 'out of memory listing the files');
+    pointers.push(list);
+    module.HEAPU32.set(buffers, list >>> 2);
+    const summary = module._malloc(4);
+    if (!summary) throw new AttendError('out_of_memory', 'out of memory for the summary');
+    pointers.push(summary);
+    const out = checked(module._attend_import_marian(request, list, buffers.length, summary, status));
+    const { license } = JSON.parse(takeJson(module, module.HEAPU32[summary >>> 2]));
+    const data = module._attend_bytes_data(out);
+    const bytes = module.HEAPU8.slice(data, data + module._attend_bytes_size(out));
+    module._attend_bytes_free(out);
+    const { model, sourceVocab, targetVocab, shortlist } = chosen;
+    return {
+      bytes,
+      files: { model, sourceVocab, targetVocab, shortlist, licenses: chosen.licenses },
+      languages: pair,
+      license,
+    };
+  } finally {
+    for (const buffer of buffers) module._attend_bytes_free(buffer);
+    for (const pointer of pointers) module._free(pointer);
+    module._attend_status_free(status);
+  }
+}
+
+// {path, folder, data} of one of importMarian's files.
+function marianEntry(file, i) {
+  if (typeof Blob === 'function' && file instanceof Blob) {
+    const relative = file.webkitRelativePath || '';
+    return { path: relative || file.name, folder: relative.includes('/') ? relative.slice(0, relative.indexOf('/')) : '', data: file };
+  }
+  if (typeof file?.path !== 'string' || !file.path || (file.folder !== undefined && typeof file.folder !== 'string')) {
+    throw new AttendError('invalid_argument', `importMarian file ${i} must be {path: string, folder?: string, data} or a File`);
+  }
+  const { data } = file;
+  if (!(data instanceof Uint8Array || data instanceof ArrayBuffer || (typeof Blob === 'function' && data instanceof Blob))) {
+    throw new AttendError('invalid_argument', `the data of '${file.path}' must be a Blob, an ArrayBuffer or a Uint8Array`);
+  }
+  return { path: file.path, folder: file.folder ?? '', data };
+}
+
+// A file's bytes (a File the browser cannot read any more, moved or deleted since it was chosen: io).
+async function bytesOf(data, name) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return new Uint8Array(await data.arrayBuffer().catch((error) => { throw new AttendError('io', `cannot read '${name}': ${error.message}`); }));
+}
+
+// The bytes, inflated when they start with gzip's magic (as the CLI reads a file: every member of
+// a multi-member file), by the host's DecompressionStream.
+async function inflated(bytes, name) {
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  if (typeof DecompressionStream !== 'function') {
+    throw new AttendError('io', `cannot read '${name}': it is gzip data, and this browser has no DecompressionStream`);
+  }
+  const chunks = [];
+  let length = 0;
+  try {
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.length;
+    }
+  } catch (error) {
+    throw new AttendError('io', `cannot read '${name}': damaged or truncated gzip data (${error.message})`);
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
 // An error of the reverse model's load (also TranslatorPool's), named by its source;
 // `reverseDetail` keeps the message without the name, so that an error crossing to another
 // thread can be named again (wasm/pool.mjs).

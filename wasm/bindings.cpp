@@ -17,6 +17,8 @@
 
 #include "attend/attend.h"
 #include "bindings.h"
+#include "import/marian_files.h"
+#include "import/marian_import.h"
 #include "kernels/kernels.h"
 #include "tokenizer/utf8.h"
 
@@ -304,6 +306,57 @@ AttendBytes* attend_bytes_new(uint32_t size, AttendStatus* status) {
 }
 uint8_t* attend_bytes_data(AttendBytes* bytes) { return bytes->data(); }
 void attend_bytes_free(AttendBytes* bytes) { delete bytes; }
+uint32_t attend_bytes_size(const AttendBytes* bytes) { return static_cast<uint32_t>(bytes->size()); }
+
+AttendResult* attend_marian_files(const char* entries_json, AttendStatus* status) {
+  return guarded(status, static_cast<AttendResult*>(nullptr), [&] {
+    std::vector<attend::MarianFileEntry> entries;
+    for (const json& entry : json::parse(entries_json)) {
+      entries.push_back({entry.at("path").get<std::string>(), entry.at("folder").get<std::string>()});
+    }
+    const attend::MarianFileChoice chosen = attend::choose_marian_files(std::move(entries));
+    const json out = {{"model", chosen.model}, {"sourceVocab", chosen.source_vocab}, {"targetVocab", chosen.target_vocab},
+                      {"shortlist", chosen.shortlist}, {"licenses", chosen.licenses},
+                      {"languages", attend::marian_languages_from_names(chosen)}};
+    return new AttendResult{dump(out), {}};
+  });
+}
+
+AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* files, int count, AttendResult** summary,
+                                  AttendStatus* status) {
+  *summary = nullptr;
+  return guarded(status, static_cast<AttendBytes*>(nullptr), [&] {
+    const json request = json::parse(request_json);
+    std::vector<std::string> names = {request.at("model").get<std::string>(), request.at("sourceVocab").get<std::string>()};
+    for (const char* optional : {"targetVocab", "shortlist"}) names.push_back(request.at(optional).get<std::string>());
+    for (const json& license : request.at("licenses")) names.push_back(license.get<std::string>());
+    const int expected = static_cast<int>(std::count_if(names.begin(), names.end(), [](const std::string& n) { return !n.empty(); }));
+    if (names[0].empty() || names[1].empty() || count != expected) {
+      throw attend::Error(attend::ErrorCode::invalid_argument, "attend_import_marian: a model, a vocabulary and one buffer per file named (" +
+                                                                   std::to_string(expected) + "), got " + std::to_string(count));
+    }
+    int next = 0;
+    const auto take = [&](const std::string& name) {
+      if (name.empty()) return attend::NamedBytes{};
+      const AttendBytes& bytes = *files[next++];
+      return attend::NamedBytes{name, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())};
+    };
+    attend::MarianFiles marian;
+    marian.model = take(names[0]);
+    marian.source_vocab = take(names[1]);
+    marian.target_vocab = take(names[2]);
+    marian.shortlist = take(names[3]);
+    std::vector<attend::NamedBytes> licenses;
+    for (size_t i = 4; i < names.size(); ++i) licenses.push_back(take(names[i]));
+    marian.license = attend::marian_license_text(licenses);
+    marian.languages = request.value("languages", std::string());
+    auto described = std::make_unique<AttendResult>(AttendResult{dump({{"license", marian.license}}), {}});
+    std::string model = attend::import_marian(marian);
+    auto out = std::make_unique<AttendBytes>(model.begin(), model.end());
+    *summary = described.release();
+    return out.release();
+  });
+}
 
 AttendSession* attend_session_load(AttendBytes* bytes, int int8_activations, AttendStatus* status) {
   std::unique_ptr<AttendBytes> owned(bytes);

@@ -29,6 +29,23 @@ AttendBytes* attend_bytes_new(uint32_t size, AttendStatus* status);
 uint8_t* attend_bytes_data(AttendBytes* bytes);
 void attend_bytes_free(AttendBytes* bytes);
 
+uint32_t attend_bytes_size(const AttendBytes* bytes);
+
+// Which files of a Marian model folder `attend import` reads (attend::choose_marian_files, the
+// CLI's rules): `entries_json` is [{"path", "folder"}, ...], folder "" for a file the person named
+// by itself. JSON: {model, sourceVocab, targetVocab, shortlist, licenses: [...], languages}, the
+// paths chosen ("" for none) and the pair the names give (attend::marian_languages_from_names).
+AttendResult* attend_marian_files(const char* entries_json, AttendStatus* status);
+
+// `attend import` in memory (attend::import_marian): `request_json` is {model, sourceVocab,
+// targetVocab, shortlist, licenses: [...], languages}, the names as attend_marian_files gives them
+// (licences may be []), and files[0, count) their bytes (gzip already inflated) in that order:
+// model, source vocabulary, then the target vocabulary and the shortlist where named, then each
+// licence. Returns the Attend model file's bytes, and in *summary JSON {license}: the licence text
+// the file keeps (attend::marian_license_text). The files stay the caller's to free.
+AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* files, int count, AttendResult** summary,
+                                  AttendStatus* status);
+
 // Takes ownership of `bytes` (freed whether or not the load succeeds). int8_activations: 0 off,
 // 1 on, 2 if_int8 (attend::Int8Activations).
 AttendSession* attend_session_load(AttendBytes* bytes, int int8_activations, AttendStatus* status);
