@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
       {"score", "log-probability of given translations under a model (teacher forcing)", run_score},
       {"import", "make a Marian model (Firefox Translations, OPUS-MT) and its vocabulary an Attend model file",
        run_import},
+      {"serve", "translate over HTTP: LibreTranslate's API, requests batched together (docs/serve.md)", run_serve},
   };
   return table;
 }

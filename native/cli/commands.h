@@ -26,5 +26,6 @@ int run_bench(const std::vector<std::string>& args);
 int run_mbr(const std::vector<std::string>& args);
 int run_score(const std::vector<std::string>& args);
 int run_import(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 
 }  // namespace attend::cli

@@ -6,7 +6,7 @@
 
 #include "attend/document.h"
 #include "attend/error.h"
-#include "tokenizer/utf8.h"
+#include "line_plan.h"
 
 namespace attend::cli {
 
@@ -53,13 +53,10 @@ class ChunkTranslator {
     }
   }
 
-  // The segments of a non-blank line: its sentences, or the whole line with --no-split or
-  // invalid UTF-8 (which translating it then reports). The lines are planned in order as parts of
-  // one document (a signature on the line after a letter's closing is kept).
+  // The segments of a non-blank line (plan_line); the lines are planned in order as parts of one
+  // document (a signature on the line after a letter's closing is kept).
   std::vector<DocumentSegment> plan(const std::string& line) {
-    if (settings_.no_split || find_invalid_utf8(line)) return {DocumentSegment{0, line.size(), true}};
-    const PlanOptions plan = plan_options(single(), settings_.options.caption_rules);
-    return plan_document(line, sentence_breaks(line, plan.language), plan, &plan_context_);
+    return plan_line(single(), line, settings_.options.caption_rules, settings_.no_split, &plan_context_);
   }
 
  private:
@@ -96,10 +93,6 @@ class ChunkTranslator {
 };
 
 }  // namespace
-
-bool is_blank(const std::string& line) {
-  return line.find_first_not_of(" \t\r\f\v") == std::string::npos;
-}
 
 LineSource vector_source(const std::vector<std::string>& lines) {
   size_t next = 0;

@@ -14,6 +14,7 @@
 
 #include "attend/model.h"
 #include "attend/translator.h"
+#include "line_plan.h"
 #include "search_settings.h"
 
 namespace attend::cli {
@@ -30,9 +31,6 @@ struct LineSource {
   std::function<bool(std::string* line)> next;  // the next input line, or false at the end
   std::function<bool()> ready;                  // whether next() would return without waiting for input
 };
-
-// Empty or ASCII whitespace only: not sent to the model (translate answers an empty line).
-bool is_blank(const std::string& line);
 
 // Gives the strings of `lines` (which must outlive the source) one by one.
 LineSource vector_source(const std::vector<std::string>& lines);
