@@ -7,6 +7,8 @@
 const VERSION = '1';
 const SHELL_CACHE = `attend-shell-v${VERSION}`;
 const MODEL_CACHE = `attend-models-v${VERSION}`;
+// The models a person imported (app/imported-models.js): theirs, kept across versions of the app.
+const IMPORTED_CACHE = 'attend-imported-models';
 
 // The app shell and the translator (wasm/README.md lists its files), relative to this
 // file; cached on install so the page works offline even before it has used every file.
@@ -26,6 +28,7 @@ const SHELL_FILES = [
   'app/heatmap-canvas.js',
   'app/heatmap-view.js',
   'app/html-render.js',
+  'app/imported-models.js',
   'app/line-view.js',
   'app/live-decoding-view.js',
   'app/main.js',
@@ -63,7 +66,7 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
-    const current = new Set([SHELL_CACHE, MODEL_CACHE]);
+    const current = new Set([SHELL_CACHE, MODEL_CACHE, IMPORTED_CACHE]);
     for (const name of await caches.keys()) {
       if (name.startsWith('attend-') && !current.has(name)) await caches.delete(name);
     }

@@ -13,6 +13,8 @@
 //        (html: text is an HTML fragment, translated with its markup kept by translateHTML)
 //        (document: text of any length, translated sentence by sentence with translateDocument;
 //        attention, live tokens and the comparison only when it holds one sentence)
+//        {type:'import', id, files: [{path, folder, data: File}], languages?} (a Marian model folder
+//         or its files, made into an Attend model file by importMarian; the model in use is untouched)
 //        {type:'cancel', lane?} (the lane's request not yet started is dropped)
 //        {type:'close', lane} (the same, and the lane is forgotten)
 //   out: {type:'progress', id, loaded, total}  {type:'ready', id, info}  {type:'load-error', id, code, message}
@@ -26,6 +28,9 @@
 //        timing.threads: 2 when the document went to the pool, see POOL_ABOVE_SENTENCES)
 //        (a document's first document-progress, sentencesDone 0, comes before any translating)
 //        {type:'dropped', id}  {type:'translate-error', id, code, message}
+//        {type:'import-progress', id, stage: 'reading', file, filesDone, files | stage: 'converting'}
+//        {type:'imported', id, bytes: Uint8Array (transferred), files, languages, license}
+//        {type:'import-error', id, code, message}
 const ATTEND_MODULE_URL = new URL('../wasm/attend.mjs', import.meta.url);
 const POOL_MODULE_URL = new URL('../wasm/pool.mjs', import.meta.url);
 // A document of more sentences than this (translateDocument's group) is translated on a pool of
@@ -106,6 +111,21 @@ async function load({ id, source, weights, reverse, reverseWeight }) {
     post({ type: 'ready', id, info: translator.info() });
   } catch (error) {
     if (id === newestLoad) post({ type: 'load-error', id, ...errorMessage(error) });
+  }
+}
+
+// A Marian model imported (wasm/attend.mjs importMarian, in a WebAssembly instance of its own):
+// the model file's bytes go back to the page, which keeps and loads them.
+async function importModel({ id, files, languages }) {
+  try {
+    const { importMarian } = await importAttend();
+    const imported = await importMarian(files, {
+      languages,
+      onProgress: (progress) => post({ type: 'import-progress', id, ...progress }),
+    });
+    post({ type: 'imported', id, ...imported }, [imported.bytes.buffer]);
+  } catch (error) {
+    post({ type: 'import-error', id, ...errorMessage(error) });
   }
 }
 
@@ -270,6 +290,7 @@ function shareNewestRequest({ lane = 0, newestRequest }) {
 self.onmessage = ({ data }) => {
   if (data.type === 'init') shareNewestRequest(data);
   else if (data.type === 'load') load(data);
+  else if (data.type === 'import') importModel(data);
   else if (data.type === 'translate') enqueueTranslation(data);
   else if (data.type === 'cancel') dropPendingRequest(data.lane ?? 0);  // the page has settled it already
   else if (data.type === 'close') closeLane(data.lane);

@@ -32,6 +32,7 @@ export class AttentionPanel {
   #sourceText = '';
   #result = null;
   #redrawPending = false;
+  #ssru = false;  // the model's decoder layers look back with Marian's SSRU, not self-attention
 
   constructor({ onMasksChanged }) {
     this.#grid = new HeadGrid({
@@ -54,6 +55,14 @@ export class AttentionPanel {
     byId('live-png').addEventListener('click', () => this.#exportPng(
       canvasPicture(this.#live.exportCanvas()), 'Live decoding: cross-attention, last layer, mean of its heads', 'weights', 'attend-live-decoding.png'));
     window.addEventListener('resize', () => this.#redrawOnNextFrame());
+  }
+
+  // The model's info().config.decoderAutoreg: 'ssru' (Firefox Translations' students: a recurrent
+  // cell in place of the decoder's self-attention) or 'self_attention'.
+  setDecoderAutoreg(decoderAutoreg) {
+    this.#ssru = decoderAutoreg === 'ssru';
+    const option = this.#kind.querySelector('option[value="decoder"]');
+    option.textContent = this.#ssru ? 'Decoder self (none in this model)' : 'Decoder self';
   }
 
   get maskedHeads() {
@@ -127,6 +136,20 @@ export class AttentionPanel {
   }
 
   #draw() {
+    // An SSRU decoder has no self-attention: no weights to draw, and the views say so instead of
+    // drawing the zeros the maps hold.
+    const none = this.#ssru && this.#kind.value === 'decoder';
+    const message = byId('no-self-attention');
+    message.hidden = !none;
+    message.textContent = none
+      ? 'This model has no decoder self-attention: each of its decoder layers looks back at the words it has '
+        + 'written with an SSRU (a simple recurrent unit, as Firefox Translations\' models do), which weighs no '
+        + 'pieces against each other. Choose Cross or Encoder self to see where it attends.'
+      : '';
+    byId('attention-views').hidden = none;
+    byId('links-view').hidden = none;
+    for (const field of [this.#layer, this.#head]) field.disabled = none;
+    if (none) return;
     const { maps: attention, maskable } = this.#shownMaps();
     const { layers, heads } = attentionShape(attention, this.#kind.value);
     fillOptions(this.#layer, layers, 'Layer', layers - 1);  // the last layer's heads align best, usually

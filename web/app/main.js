@@ -7,7 +7,8 @@
 import { AblationView } from './ablation-view.js';
 import { AttentionPanel } from './attention-panel.js';
 import { DocumentView } from './document-view.js';
-import { loadErrorMessage, translateErrorMessage } from './messages.js';
+import { forgetImportedModel, keepImportedModel, languagePairName, languageTags } from './imported-models.js';
+import { importErrorMessage, loadErrorMessage, translateErrorMessage } from './messages.js';
 import { showModelLanguages } from './model-languages.js';
 import { ModelPicker } from './model-picker.js';
 import { ProgressBar } from './progress-bar.js';
@@ -30,6 +31,8 @@ const modelStatus = byId('model-status');
 const modelDetails = byId('model-details');
 const modelRetry = byId('model-retry');
 const rerankNote = byId('rerank-note');
+const modelLicense = byId('model-license');
+const modelForget = byId('model-forget');
 // Load errors that the same download would meet again; the others offer "Try again".
 const FINAL_LOAD_ERRORS = new Set(['invalid_model', 'out_of_memory', 'worker']);
 
@@ -64,6 +67,17 @@ function describeModel({ config, dtype, int8Activations, members, parameterCount
       + `the first with ${shape} and ${config.numHeads} heads, ${build}${reranked}`;
   }
   return `${shape}, ${config.numHeads} heads, ${parameters} parameters (${arithmetic}), ${build}${reranked}`;
+}
+
+// An imported model's licence, as the folder gave it (attend.license), or that it gave none.
+function showLicense(imported) {
+  modelLicense.hidden = !imported;
+  if (!imported) return;
+  const files = imported.files?.licenses?.map((path) => path.slice(path.lastIndexOf('/') + 1)) ?? [];
+  byId('model-license-summary').textContent = files.length > 0 ? `Licence (${files.join(', ')}, as the folder gave it)`
+    : 'Licence: none came with the model';
+  byId('model-license-text').textContent = files.length > 0 ? imported.license
+    : 'The folder held no LICENSE or README file. Check the licence where the model came from before you use or share its translations.';
 }
 
 function showInputMessage(message) {
@@ -130,7 +144,8 @@ function startTranslator() {
   let modelReady = false;
   let typingTimer = 0;
   let retryLoad = null;  // loads the model whose download failed, again
-  let modelInUse = null;  // {name, languages, choice, reverse} of the model the worker translates with
+  let modelInUse = null;  // {name, languages, choice, reverse, imported} of the model the worker translates with
+  let choices = 0;  // counts the models asked for, so an import that ends after another choice is not loaded
   modelRetry.addEventListener('click', () => {
     byId('model-select').focus();  // the button hides
     retryLoad?.();
@@ -173,7 +188,9 @@ function startTranslator() {
 
   // The model in use (if any) stays, with its translation, until the new one is ready; if the
   // new one fails to load, it stays in use (the worker keeps it) and the list shows it again.
-  async function loadModel({ name, source, weights = null, languages, choice, reverse = null }) {
+  // imported: the description of an imported model (imported-models.js), whose licence is shown.
+  async function loadModel({ name, source, weights = null, languages, choice, reverse = null, imported = null }) {
+    choices += 1;
     modelReady = false;
     showModelLanguages({ sourceText, translation: translationOutput }, languages);
     modelRetry.hidden = true;
@@ -186,11 +203,15 @@ function startTranslator() {
       progress.hide();
       clearTranslation();  // the shown translation was the previous model's
       panel.clearMasks();  // its heads, which this model may not have
-      modelInUse = { name, languages, choice, reverse };
+      modelInUse = { name, languages, choice, reverse, imported };
       picker.setInUse(choice);
       modelReady = true;
       setModelStatus('ready', `${name} is ready.`);
-      modelDetails.textContent = describeModel(info);
+      const from = imported ? `; imported in this browser from ${imported.files.model.slice(imported.files.model.lastIndexOf('/') + 1)}` : '';
+      modelDetails.textContent = describeModel(info) + from;
+      showLicense(imported);
+      modelForget.hidden = !imported?.id;
+      panel.setDecoderAutoreg(info.config.decoderAutoreg);
       captionRulesInput.checked = info.asksForCaptionRules;  // as the file asks, until the person says otherwise
       translateNow();
     } catch (error) {
@@ -211,6 +232,60 @@ function startTranslator() {
       modelRetry.hidden = false;
     }
   }
+
+  // A Marian model folder (or its files) converted in the worker, kept in this browser, listed and
+  // loaded; until it is ready the model in use stays, and after a failure too.
+  async function importModel(files, folder) {
+    const choice = ++choices;
+    modelRetry.hidden = true;
+    progress.hide();
+    setModelStatus('loading', `Importing ${folder}…`);
+    try {
+      const imported = await worker.importMarian(files, {
+        onProgress: (step) => {
+          if (choice !== choices) return;
+          const name = step.file?.slice(step.file.lastIndexOf('/') + 1);
+          setModelStatus('loading', step.stage === 'reading'
+            ? `Importing ${folder}: reading ${name} (file ${step.filesDone + 1} of ${step.files})…`
+            : `Importing ${folder}: converting it into an Attend model…`);
+        },
+      });
+      if (choice !== choices) return;  // another model was chosen meanwhile
+      let description = { name: folder, languages: imported.languages, files: imported.files, license: imported.license };
+      let kept = true;
+      try {
+        description = await keepImportedModel(imported.bytes, imported, folder);
+        picker.addImported(description);
+      } catch {
+        kept = false;  // it still loads; it is not kept for the next visit
+      }
+      if (choice !== choices) return;
+      await loadModel({
+        name: `${languagePairName(imported.languages)} (imported: ${folder})`,
+        source: imported.bytes.buffer,
+        languages: languageTags(imported.languages),
+        choice: kept ? { model: `imported:${description.id}`, quality: 'fast' } : { model: 'file', quality: 'fast' },
+        imported: description,
+      });
+      if (!kept && modelReady) modelStatus.textContent += ' This browser could not keep it for later: import it again next time.';
+    } catch (error) {
+      if (choice !== choices) return;
+      const kept = error.code === 'worker' ? null : modelInUse;
+      const message = importErrorMessage(error, { name: folder });
+      setModelStatus('error', kept ? `${message} ${kept.name} is still in use.` : message, error.message);
+      picker.showModelInUse();
+    }
+  }
+
+  modelForget.addEventListener('click', async () => {
+    const id = modelInUse?.imported?.id;
+    if (!id) return;
+    await forgetImportedModel(id).catch(() => {});
+    picker.removeImported(id);
+    modelForget.hidden = true;
+    byId('model-select').focus();  // the button hides
+    setModelStatus('ready', `${modelInUse.name} was removed from this browser; it stays in use until you choose another model.`);
+  });
 
   async function translateNow() {
     clearTimeout(typingTimer);
@@ -299,8 +374,10 @@ function startTranslator() {
     quality: byId('model-quality'),
     fileInput: byId('model-file'),
     fileLabel: byId('model-file-label'),
+    marian: { container: byId('marian-import'), folderInput: byId('marian-folder'), filesInput: byId('marian-files') },
     dropTarget: document.body,
     onChoose: loadModel,
+    onImport: importModel,
     onUnreadable: (message) => setModelStatus('error', message),
   });
   picker.chooseInitial();

@@ -26,6 +26,29 @@ export function loadErrorMessage(error, { name, fromFile, offline }) {
   }
 }
 
+// A Marian model folder (or its files) that could not be imported: the importer's own words say
+// what is missing or what the model is that Attend does not run (the same as `attend import`'s),
+// then what to do.
+export function importErrorMessage(error, { name }) {
+  const why = String(error.message ?? '').replace(/\.?$/, '.');
+  switch (error.code) {
+    case 'invalid_argument':
+      return `"${name}" cannot be imported: ${why} Choose the model's whole folder, or all of its files `
+        + '(the model, its vocabulary and, if it has one, its shortlist).';
+    case 'invalid_model':
+      return `"${name}" cannot be imported: ${why} Attend runs Marian's transformer models, such as Firefox Translations' `
+        + 'and OPUS-MT\'s; a file that is damaged or cut short is refused too.';
+    case 'io':
+      return `"${name}" could not be read: ${why} Choose the folder again, or unpack the files first.`;
+    case 'out_of_memory':
+      return `"${name}" does not fit in the memory this browser gives the page. Close other tabs and try again.`;
+    case 'worker':
+      return loadErrorMessage(error, { name });
+    default:
+      return `"${name}" could not be imported: ${why}`;
+  }
+}
+
 export function translateErrorMessage(error) {
   switch (error.code) {
     case 'invalid_input':

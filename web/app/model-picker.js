@@ -7,7 +7,51 @@
 // target} tags of a shipped model (a file's are unknown); choice {model, quality}, the list's
 // value and the quality (for setInUse); reverse, with better, shipped-models.js's reverseModel().
 // The shipped models this browser has kept for offline use (web/sw.js) are marked in the list.
+// A Marian model (a Firefox Translations folder, or its files: chosen with the folder or files
+// button, or dropped) goes to onImport(files, name), files [{path, folder, data: File}] as
+// importMarian takes them; the models imported before (imported-models.js) are listed after the
+// shipped ones, and choosing one calls onChoose with its bytes and `imported`, its description.
+import { importedModelBytes, importedModels, languagePairName, languageTags } from './imported-models.js';
 import { fileUrls, reverseModel, SHIPPED_MODELS } from './shipped-models.js';
+
+const IMPORTED_PREFIX = 'imported:';
+
+// What a dropped or chosen single file is: a file of Marian's folder by its name (gzipped or not),
+// else taken as an Attend model file.
+const MARIAN_NAME = /\.(bin|spm|model|gz)$/i;
+
+// The files of dropped items: a folder's own files (not its subfolders': importMarian would pass
+// them over) with their folder, or a file by itself. `entries` are webkitGetAsEntry()'s, taken
+// during the drop event (the items are emptied after it); `files` the drop's File objects, for
+// items without an entry.
+async function droppedFiles(entries, files) {
+  const out = [];
+  for (const [i, entry] of entries.entries()) {
+    if (entry?.isDirectory) {
+      const folder = entry.fullPath.replace(/^\/+/, '');
+      const reader = entry.createReader();
+      for (let batch; (batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject))).length > 0;) {
+        for (const child of batch) {
+          if (!child.isFile) continue;
+          const file = await new Promise((resolve, reject) => child.file(resolve, reject));
+          out.push({ path: `${folder}/${file.name}`, folder, data: file });
+        }
+      }
+    } else if (files[i]) {
+      out.push({ path: files[i].name, folder: '', data: files[i] });
+    }
+  }
+  return out;
+}
+
+// The files of a folder chosen with <input webkitdirectory>: paths from the folder's parent.
+function folderFiles(fileList) {
+  return [...fileList].map((file) => {
+    const path = file.webkitRelativePath || file.name;
+    const slash = path.indexOf('/');
+    return { path, folder: slash > 0 ? path.slice(0, slash) : '', data: file };
+  });
+}
 
 // Reranking's time in models' time: the reverse model teacher-forced over a beam, the hypotheses
 // after the search's best only until they are ruled out, costs about 0.9 times the search of one
@@ -35,14 +79,35 @@ export class ModelPicker {
   #quality;  // the fieldset of the fast and better radio buttons
   #inUse;  // {model, quality} chosen last: model a shipped one's key, or 'file'
   #choices = 0;  // counts choices, so a file still being read does not override a later one
+  #marian;  // the element holding the Marian folder and files buttons
+  #onImport;
+  #imported = new Map();  // id → description of the models imported before
 
   // onUnreadable(message): a chosen file could not be read (the model in use stays).
   // quality: a fieldset holding radio buttons of value "fast" and "better", each with a
   // .cost element the picker fills in.
-  constructor({ select, quality, fileInput, fileLabel, dropTarget, onChoose, onUnreadable }) {
+  // marian: {container, folderInput, filesInput}, the Marian model's buttons; onImport(files, name).
+  constructor({ select, quality, fileInput, fileLabel, marian, dropTarget, onChoose, onImport, onUnreadable }) {
     const ownFile = select.querySelector('option[value="file"]');
     for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
       select.insertBefore(new Option(name, value), ownFile);
+    }
+    this.#marian = marian.container;
+    this.#onImport = onImport;
+    const importChosen = (input, files) => {
+      input.value = '';  // choosing the same folder again is a change
+      if (files.length === 0) return this.#showInUse();
+      const name = files[0].folder || files.find((f) => /^model/.test(f.path))?.path || files[0].path;
+      this.#startImport(files, name);
+    };
+    marian.folderInput.addEventListener('change', () => importChosen(marian.folderInput, folderFiles(marian.folderInput.files)));
+    marian.filesInput.addEventListener('change', () => importChosen(marian.filesInput,
+      [...marian.filesInput.files].map((file) => ({ path: file.name, folder: '', data: file }))));
+    for (const input of [marian.folderInput, marian.filesInput]) {
+      input.addEventListener('cancel', () => {
+        if (this.#marian.contains(document.activeElement)) select.focus();  // the buttons are about to hide
+        this.#showInUse();
+      });
     }
     select.value = Object.keys(SHIPPED_MODELS)[0];
     this.#select = select;
@@ -73,12 +138,66 @@ export class ModelPicker {
       dropTarget.classList.remove('dragging');
       if (!carriesFiles(event)) return;
       event.preventDefault();
-      this.#chooseFile(event.dataTransfer.files[0]);
+      const items = [...event.dataTransfer.items].filter((item) => item.kind === 'file');
+      const entries = items.map((item) => item.webkitGetAsEntry?.() ?? null);
+      const files = [...event.dataTransfer.files];
+      this.#chooseDropped(entries, files);
     });
   }
 
-  chooseInitial() {
+  // Lists the models imported before, then chooses the shipped model first in the list.
+  async chooseInitial() {
+    await this.#listImported().catch(() => {});  // without Cache Storage, none
     this.#chooseSelected();
+  }
+
+  // A model just imported and kept: listed, and in use once onChoose's load succeeds.
+  addImported(description) {
+    this.#imported.set(description.id, description);
+    this.#addImportedOption(description);
+  }
+
+  // The import of `files` failed or was superseded: the list shows the model in use again.
+  showModelInUse() {
+    this.#showInUse();
+  }
+
+  // An imported model forgotten: out of the list.
+  // The model in use, if it was that one, stays loaded: the list then names it a file of the person's.
+  removeImported(id) {
+    this.#imported.delete(id);
+    this.#select.querySelector(`option[value="${IMPORTED_PREFIX}${id}"]`)?.remove();
+    if (this.#inUse?.model === `${IMPORTED_PREFIX}${id}`) this.setInUse({ model: 'file', quality: 'fast' });
+  }
+
+  async #listImported() {
+    for (const description of await importedModels()) this.addImported(description);
+  }
+
+  #addImportedOption(description) {
+    const value = `${IMPORTED_PREFIX}${description.id}`;
+    if (this.#select.querySelector(`option[value="${value}"]`)) return;
+    const option = new Option(`${languagePairName(description.languages)}, imported: ${description.name}`, value);
+    option.dataset.imported = 'true';
+    this.#select.insertBefore(option, this.#select.querySelector('option[value="file"]'));
+  }
+
+  async #chooseDropped(entries, files) {
+    const dropped = await droppedFiles(entries, files).catch(() => null);
+    if (!dropped) return this.#onUnreadable('Could not read what was dropped; the model in use stays.');
+    if (dropped.length === 0) return this.#onUnreadable('The dropped folder holds no files; the model in use stays.');
+    const [first] = dropped;
+    if (dropped.length === 1 && !first.folder && !MARIAN_NAME.test(first.path)) return this.#chooseFile(first.data);
+    this.#startImport(dropped, first.folder || dropped.find((f) => /^model/.test(f.path))?.path || first.path);
+  }
+
+  #startImport(files, name) {
+    ++this.#choices;  // a file still being read does not override it
+    this.#select.value = 'marian';
+    this.#quality.hidden = true;
+    this.#fileLabel.hidden = true;
+    this.#marian.hidden = false;
+    this.#onImport(files, name);
   }
 
   // The list shows `choice` as the model in use: the one that loaded, or the one kept when a
@@ -94,16 +213,21 @@ export class ModelPicker {
     const model = this.#select.value;
     const shipped = SHIPPED_MODELS[model];
     this.#showQualities(model);
+    if (model.startsWith(IMPORTED_PREFIX)) return this.#chooseImported(model);
     if (!shipped) {
-      this.#fileLabel.hidden = false;
-      this.#fileInput.focus();
+      const marian = model === 'marian';
+      this.#fileLabel.hidden = marian;
+      this.#marian.hidden = !marian;
+      const input = marian ? this.#marian.querySelector('input') : this.#fileInput;
+      input.focus();
       try {
-        this.#fileInput.showPicker();
+        input.showPicker();
       } catch {
         // No user gesture (a script changed the list): the focused file button opens it.
       }
       return;
     }
+    this.#marian.hidden = true;
     this.#choices += 1;
     const better = this.#selectedQuality() === 'better' ? betterOf(model) : null;
     this.#inUse = { model, quality: better ? 'better' : 'fast' };
@@ -117,6 +241,31 @@ export class ModelPicker {
       languages: shipped.languages,
       choice: this.#inUse,
       reverse: better?.reverse ?? null,
+    });
+  }
+
+  // A model imported before, read from where it is kept.
+  async #chooseImported(value) {
+    const choice = ++this.#choices;
+    const description = this.#imported.get(value.slice(IMPORTED_PREFIX.length));
+    this.#fileLabel.hidden = true;
+    this.#marian.hidden = true;
+    let bytes;
+    try {
+      bytes = await importedModelBytes(description.id);
+    } catch (error) {
+      if (choice !== this.#choices) return;
+      this.#onUnreadable(`Could not read the imported model "${description.name}" kept in this browser (${error.message}); the model in use stays.`);
+      return this.#showInUse();
+    }
+    if (choice !== this.#choices) return;
+    this.#inUse = { model: value, quality: 'fast' };
+    this.#onChoose({
+      name: `${languagePairName(description.languages)} (imported: ${description.name})`,
+      source: bytes,
+      languages: languageTags(description.languages),
+      choice: this.#inUse,
+      imported: description,
     });
   }
 
@@ -146,6 +295,7 @@ export class ModelPicker {
     this.#select.value = 'file';
     this.#quality.hidden = true;
     this.#fileLabel.hidden = false;
+    this.#marian.hidden = true;
     let bytes;
     try {
       bytes = await file.arrayBuffer();
@@ -168,6 +318,7 @@ export class ModelPicker {
     this.#quality.querySelector(`input[value="${this.#inUse.quality}"]`).checked = true;
     this.#showQualities(this.#inUse.model);
     this.#fileLabel.hidden = this.#inUse.model !== 'file';
+    this.#marian.hidden = true;
   }
 
   // Names the shipped models that work offline: those in the service worker's caches.

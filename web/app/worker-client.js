@@ -7,7 +7,8 @@
 // and cancel() are those of its first lane. Only the newest load settles with its own model.
 
 const WORKER_URL = new URL('../worker.js', import.meta.url);
-const LOAD_MESSAGES = new Set(['progress', 'ready', 'load-error']);  // the rest answer translate requests
+const LOAD_MESSAGES = new Set(['progress', 'ready', 'load-error']);
+const IMPORT_MESSAGES = new Set(['import-progress', 'imported', 'import-error']);  // the rest answer translate requests
 
 class SupersededError extends Error {
   constructor() {
@@ -105,6 +106,7 @@ export class TranslationWorker {
   #nextLoadId = 1;
   #loading = null;  // {id, resolve, reject, onProgress} while a model loads
   #failure = null;  // {code, message} once the worker has failed or been stopped
+  #imports = new Map();  // import id → {resolve, reject, onProgress}
 
   // A worker the browser refuses to create (a Content Security Policy without worker-src, a
   // script from another origin) makes a failed TranslationWorker: its calls reject with `worker`.
@@ -160,6 +162,18 @@ export class TranslationWorker {
     });
   }
 
+  // A Marian model folder or its files ([{path, folder, data: File}]) made into an Attend model file
+  // in the worker (importMarian). Resolves with {bytes, files, languages, license}; onProgress hears
+  // {stage: 'reading', file, filesDone, files} and {stage: 'converting'}. The model in use is untouched.
+  importMarian(files, { onProgress, languages } = {}) {
+    if (this.#failure) return Promise.reject(new WorkerError(this.#failure));
+    const id = this.requestId();
+    return new Promise((resolve, reject) => {
+      this.#imports.set(id, { resolve, reject, onProgress });
+      this.#worker.postMessage({ type: 'import', id, files, languages });
+    });
+  }
+
   // The first lane's translate() and cancel().
   translate(text, options, settings) {
     return this.#firstLane.translate(text, options, settings);
@@ -193,6 +207,7 @@ export class TranslationWorker {
 
   #receive(message) {
     if (LOAD_MESSAGES.has(message.type)) return this.#receiveForLoad(message);
+    if (IMPORT_MESSAGES.has(message.type)) return this.#receiveForImport(message);
     const lane = this.#laneOfRequest.get(message.id);
     if (message.type !== 'token' && message.type !== 'document-progress') this.#laneOfRequest.delete(message.id);
     lane?.receive(message);
@@ -207,9 +222,20 @@ export class TranslationWorker {
     else loading.reject(new WorkerError(message));
   }
 
+  #receiveForImport(message) {
+    const pending = this.#imports.get(message.id);
+    if (!pending) return;
+    if (message.type === 'import-progress') return pending.onProgress?.(message);
+    this.#imports.delete(message.id);
+    if (message.type === 'imported') pending.resolve(message);
+    else pending.reject(new WorkerError(message));
+  }
+
   // Everything pending and everything asked for later rejects with `failure`.
   #fail(failure) {
     this.#failure ??= failure;
+    for (const pending of this.#imports.values()) pending.reject(new WorkerError(failure));
+    this.#imports.clear();
     this.#loading?.reject(new WorkerError(failure));
     this.#loading = null;
     for (const lane of this.#lanes) lane.fail(new WorkerError(failure));

@@ -1,0 +1,158 @@
+// A Firefox Translations (Marian) model folder imported in the page: chosen with the folder button
+// or dropped as a folder (gzipped as Firefox serves its files), converted in the worker, listed with
+// its languages, its licence shown, kept for the next visit, translating as the native CLI translates
+// the file `attend import` writes from the same folder; its SSRU decoder's missing self-attention
+// said in words; a folder without a vocabulary and a model Attend does not run refused in plain
+// words, the model in use kept. The folders are made from tests/marian/fixtures/ssru-ende.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { cliTranslate } from './support/cli.mjs';
+import { CLI, makeServedRoot, REPO_ROOT } from './support/environment.mjs';
+import { openApp, translate } from './support/app-page.mjs';
+import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
+
+const FIXTURE = join(REPO_ROOT, 'tests/marian/fixtures/ssru-ende');
+const SENTENCE = 'A man is riding a bicycle down the street.';
+const LICENSE = 'Fixture student of tests/marian, trained here on Multi30k: for the tests only.\n';
+const LOAD_TIMEOUT_MS = 120_000;
+
+const work = mkdtempSync(join(tmpdir(), 'attend-e2e-marian-'));
+let server;
+let context;
+let page;
+
+// A folder `name` of the work directory with the fixture's files (or texts) named in `files`.
+function folder(name, files, { gzip = false } = {}) {
+  const path = join(work, name);
+  mkdirSync(path);
+  for (const [file, from] of Object.entries(files)) {
+    const bytes = typeof from === 'string' ? readFileSync(join(FIXTURE, from)) : Buffer.from(from.text);
+    writeFileSync(join(path, gzip ? `${file}.gz` : file), gzip ? gzipSync(bytes) : bytes);
+  }
+  return path;
+}
+
+const FIREFOX = {
+  'model.ende.intgemm.alphas.bin': 'model.ende.intgemm.alphas.bin',
+  'vocab.ende.spm': 'vocab.ende.spm',
+  'lex.50.50.ende.s2t.bin': 'lex.50.50.ende.s2t.bin',
+  LICENSE: { text: LICENSE },
+};
+
+let nativeModel;
+
+before(async () => {
+  folder('ende', FIREFOX);
+  nativeModel = join(work, 'ende.safetensors');
+  execFileSync(CLI, ['import', join(work, 'ende'), '-o', nativeModel], { encoding: 'utf8' });
+  ({ server, context } = await startServedBrowser(makeServedRoot()));
+  page = await openApp(context, server.origin);
+});
+
+after(async () => {
+  await stopServedBrowser({ server, context });
+  rmSync(work, { recursive: true, force: true });
+});
+
+const waitForModel = (name) => page.waitForFunction((wanted) => document.body.dataset.model === 'ready'
+  && document.getElementById('model-status').textContent.includes(wanted), name, { timeout: LOAD_TIMEOUT_MS });
+
+const waitForError = () => page.waitForFunction(() => document.body.dataset.model === 'error', null, { timeout: LOAD_TIMEOUT_MS });
+
+// Chooses "Import a Firefox Translations (Marian) model…" and a folder with its folder button.
+async function chooseFolder(path) {
+  await page.selectOption('#model-select', 'marian');
+  await page.setInputFiles('#marian-folder', path);
+}
+
+test('a folder chosen with the folder button is imported, listed, translates as the CLI, and shows its licence', async () => {
+  await chooseFolder(join(work, 'ende'));
+  await waitForModel('English → German (imported: ende) is ready.');
+  const option = await page.$eval('#model-select', (select) => select.selectedOptions[0].textContent);
+  assert.equal(option, 'English → German, imported: ende');
+  assert.match(await page.textContent('#model-details'), /3 \+ 2 layers.*imported in this browser from model\.ende\.intgemm\.alphas\.bin/);
+  assert.equal(await page.getAttribute('#source-text', 'lang'), 'en');
+  assert.equal(await page.getAttribute('#translation', 'lang'), 'de');
+
+  const translation = await translate(page, SENTENCE);
+  assert.ok(translation.length > 0);
+  assert.equal(translation, cliTranslate(SENTENCE, { model: nativeModel }), 'the page and the CLI translate the imported model alike');
+
+  assert.equal(await page.isVisible('#model-license'), true);
+  assert.equal(await page.textContent('#model-license-summary'), 'Licence (LICENSE, as the folder gave it)');
+  assert.equal(await page.textContent('#model-license-text'), LICENSE);
+  assert.equal(await page.isVisible('#model-forget'), true);
+});
+
+test('its decoder has no self-attention (SSRU): the view says so instead of drawing zeros', async () => {
+  await page.waitForSelector('#attention:not([hidden])');
+  await page.selectOption('#attention-kind', 'decoder');
+  const message = await page.textContent('#no-self-attention');
+  assert.match(message, /This model has no decoder self-attention: .*SSRU/);
+  assert.equal(await page.isVisible('#no-self-attention'), true);
+  assert.equal(await page.isVisible('#attention-views'), false, 'no heatmap or head grid of zeros');
+  assert.equal(await page.isVisible('#links-view'), false);
+  assert.match(await page.$eval('#attention-kind', (select) => select.selectedOptions[0].textContent), /none in this model/);
+  await page.selectOption('#attention-kind', 'cross');
+  assert.equal(await page.isVisible('#no-self-attention'), false);
+  assert.equal(await page.isVisible('#heatmap'), true);
+  const kind = await page.getAttribute('#heatmap', 'data-kind');
+  assert.equal(kind, 'cross');
+});
+
+test('a folder without a vocabulary is refused in plain words, and the model in use stays', async () => {
+  await chooseFolder(folder('no-vocab', { 'model.ende.bin': 'model.ende.bin', 'lex.50.50.ende.s2t.bin': 'lex.50.50.ende.s2t.bin' }));
+  await waitForError();
+  const status = await page.textContent('#model-status');
+  assert.match(status, /^"no-vocab" cannot be imported: no vocabulary \(vocab\*\.spm, or srcvocab\*\.spm and trgvocab\*\.spm\) among the files given\. Choose the model's whole folder/);
+  assert.match(status, /English → German \(imported: ende\) is still in use\.$/);
+  assert.equal(await page.$eval('#model-select', (select) => select.value.startsWith('imported:')), true, 'the list shows the model in use');
+  assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { model: nativeModel }));
+});
+
+test('a model Attend does not run is refused naming what it is', async () => {
+  const model = readFileSync(join(FIXTURE, 'model.ende.bin'));
+  const lstm = folder('lstm', { 'vocab.ende.spm': 'vocab.ende.spm' });
+  writeFileSync(join(lstm, 'model.ende.bin'), Buffer.from(model.toString('latin1').replace('dec-cell: ssru', 'dec-cell: lstm'), 'latin1'));
+  await chooseFolder(lstm);
+  await waitForError();
+  assert.match(await page.textContent('#model-status'),
+    /^"lstm" cannot be imported: lstm\/model\.ende\.bin: model\.yml 'dec-cell' is 'lstm': the only recurrent decoder layer Attend runs is ssru\. Attend runs Marian's transformer models/);
+});
+
+test('a folder dropped on the page, gzipped as Firefox serves it, imports the same model', async () => {
+  const gz = folder('ende-gz', FIREFOX, { gzip: true });
+  // A real drag of a folder from the desktop, as the browser receives it (DataTransferItem.webkitGetAsEntry).
+  const cdp = await context.newCDPSession(page);
+  const data = { items: [], files: [gz], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop']) {
+    await cdp.send('Input.dispatchDragEvent', { type, x: 200, y: 200, data });
+  }
+  await waitForModel('English → German (imported: ende-gz) is ready.');
+  assert.equal(await translate(page, `${SENTENCE} `), cliTranslate(SENTENCE, { model: nativeModel }));
+  const imported = await page.$$eval('#model-select option[data-imported="true"]', (options) => options.map((o) => o.textContent));
+  assert.deepEqual(imported, ['English → German, imported: ende', 'English → German, imported: ende-gz']);
+});
+
+test('imported models are kept for the next visit, and can be removed', async () => {
+  const next = await openApp(context, server.origin);
+  try {
+    const options = await next.$$eval('#model-select option[data-imported="true"]', (all) => all.map((o) => ({ value: o.value, text: o.textContent })));
+    assert.deepEqual(options.map((o) => o.text), ['English → German, imported: ende', 'English → German, imported: ende-gz']);
+    await next.selectOption('#model-select', options[0].value);
+    await next.waitForFunction(() => document.body.dataset.model === 'ready'
+      && document.getElementById('model-status').textContent.includes('(imported: ende) is ready.'), null, { timeout: LOAD_TIMEOUT_MS });
+    assert.equal(await translate(next, SENTENCE), cliTranslate(SENTENCE, { model: nativeModel }));
+    await next.click('#model-forget');
+    await next.waitForFunction(() => document.querySelectorAll('#model-select option[data-imported="true"]').length === 1);
+    assert.match(await next.textContent('#model-status'), /removed from this browser; it stays in use until you choose another model/);
+    assert.equal(await translate(next, 'Two dogs play in the snow.'), cliTranslate('Two dogs play in the snow.', { model: nativeModel }));
+  } finally {
+    await next.close();
+  }
+});
