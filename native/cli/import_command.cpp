@@ -73,14 +73,17 @@ int run_import(const std::vector<std::string>& args) {
   parser.add_string("--languages", "SRC-TGT", "the languages it translates from and into, as 'en-de' (default: from "
                     "Firefox's file names, model.ende.*.bin with vocab.ende.spm)", &languages);
   parser.add_positionals("PATH", "a Marian model folder, or its files: model*.bin, vocab*.spm (or srcvocab*.spm and "
-                         "trgvocab*.spm), lex*.bin, LICENSE*, README* (.gz read too)", &paths, 1, SIZE_MAX);
+                         "trgvocab*.spm), lex*.bin, LICENSE*, README* (Firefox Translations); *.npz, source.spm, "
+                         "target.spm, *vocab.yml, decoder.yml (OPUS-MT) (.gz read too)", &paths, 1, SIZE_MAX);
   parser.set_notes(
       "Reads the architecture from the model's special:model.yml and refuses, naming the key, what\n"
       "Attend does not run (docs/marian.md \"Importing\"). intgemm8 weights with their activation\n"
       "scales (Firefox's *.intgemm.alphas.bin) stay int8 and compute as Marian computes them; others\n"
       "are dequantized to f32 as Marian dequantizes them. A lexical shortlist (lex*.bin) goes in\n"
-      "whole: each batch's output is then chosen among its words, as Marian chooses. The file asks\n"
-      "for Marian's search as Bergamot runs it and for no pass-through (attend translate --search,\n"
+      "whole: each batch's output is then chosen among its words, as Marian chooses. An OPUS-MT\n"
+      "vocab.yml numbers the pieces source.spm and target.spm cut text into, as Marian does. The file\n"
+      "asks for Marian's search as Bergamot runs it, or as decoder.yml sets it (normalize,\n"
+      "word-penalty, max-length-factor), and for no pass-through (attend translate --search,\n"
       "--pass-through). The licence and README files go into the file's attend.license. Prints the\n"
       "files read and the file written; writes nothing when anything fails.\n");
   if (!parser.parse(args)) {
@@ -98,6 +101,9 @@ int run_import(const std::vector<std::string>& args) {
   const std::string source_vocab = read_whole_file(found.source_vocab);
   const std::string target_vocab = found.target_vocab.empty() ? "" : read_whole_file(found.target_vocab);
   const std::string shortlist = found.shortlist.empty() ? "" : read_whole_file(found.shortlist);
+  const auto read_if = [](const std::string& path) { return path.empty() ? std::string() : read_whole_file(path); };
+  const std::string source_pieces = read_if(found.source_pieces), target_pieces = read_if(found.target_pieces),
+                    decoder_yml = read_if(found.decoder_yml);
   MarianFiles files;
   files.model = {found.model, model};
   files.source_vocab = {found.source_vocab, source_vocab};
@@ -105,6 +111,9 @@ int run_import(const std::vector<std::string>& args) {
   files.languages = languages;
   files.license = license_text(found.licenses);
   files.shortlist = {found.shortlist, shortlist};
+  files.source_pieces = {found.source_pieces, source_pieces};
+  files.target_pieces = {found.target_pieces, target_pieces};
+  files.decoder_yml = {found.decoder_yml, decoder_yml};
   const std::string bytes = import_marian(files);
   write_file(out, bytes);
 
@@ -112,6 +121,11 @@ int run_import(const std::vector<std::string>& args) {
             << (found.target_vocab.empty() ? "vocabulary " : "source     ") << found.source_vocab << "\n";
   if (!found.target_vocab.empty()) std::cout << "target     " << found.target_vocab << "\n";
   if (!found.shortlist.empty()) std::cout << "shortlist  " << found.shortlist << "\n";
+  if (!found.source_pieces.empty()) {
+    std::cout << (found.target_pieces.empty() ? "ids        " : "source ids ") << found.source_pieces << "\n";
+  }
+  if (!found.target_pieces.empty()) std::cout << "target ids " << found.target_pieces << "\n";
+  if (!found.decoder_yml.empty()) std::cout << "search     " << found.decoder_yml << "\n";
   for (const std::string& license : found.licenses) std::cout << "licence    " << license << "\n";
   std::cout << "languages  " << (languages.empty() ? "not named (give --languages)" : languages) << "\n"
             << "wrote      " << out << " (" << bytes.size() << " bytes)\n";

@@ -7,6 +7,7 @@ import re
 import numpy as np
 
 from .marian_binary import FLOAT32, INTGEMM8, marian_binary, model_yml_item
+from .marian_npz import marian_npz
 
 PAYLOAD_ALIGNMENT = 256  # Marian saves each tensor's whole allocator block, a multiple of 256 bytes
 
@@ -100,11 +101,12 @@ def intgemm8_payload(marian, value):
     return q.tobytes() + np.float32(quant).tobytes()
 
 
-def marian_items(cfg, tensors, alphas=None):
+def marian_items(cfg, tensors, alphas=None, pad=True):
     """(name, type, shape, payload) of every tensor of an f32 Attend model, as Marian saves them: sorted by
-    name (Marian's std::map), vectors as [1, n], payloads padded to 256 bytes, then model.yml. With `alphas`
-    ({Marian name of an activation scale: float}, marian_calibration.py), the weights are intgemm8 and the
-    activation scales float32 [1, 1] items beside them, as in Firefox's model.xxyy.intgemm.alphas.bin."""
+    name (Marian's std::map), vectors as [1, n], payloads padded to 256 bytes (`pad`: the .bin's allocator
+    blocks; an .npz holds them unpadded), then model.yml. With `alphas` ({Marian name of an activation scale:
+    float}, marian_calibration.py), the weights are intgemm8 and the activation scales float32 [1, 1] items
+    beside them, as in Firefox's model.xxyy.intgemm.alphas.bin."""
     check_marian_architecture(cfg)
     items = []
     for name, array in tensors.items():
@@ -123,10 +125,32 @@ def marian_items(cfg, tensors, alphas=None):
         value = np.full((1, 1), alpha, dtype="<f4")
         items.append((marian, INTGEMM8, [1, 1], intgemm8_payload(marian, value)) if "Wemb" in marian
                      else (marian, FLOAT32, [1, 1], value.tobytes()))
-    items = [(name, code, shape, data + bytes(-len(data) % PAYLOAD_ALIGNMENT)) for name, code, shape, data in items]
+    if pad:
+        items = [(name, code, shape, data + bytes(-len(data) % PAYLOAD_ALIGNMENT)) for name, code, shape, data in items]
     items.sort(key=lambda item: item[0].encode())
     return items + [model_yml_item(model_yml(cfg))]
 
 
 def marian_model_bytes(cfg, tensors, alphas=None):
     return marian_binary(marian_items(cfg, tensors, alphas))
+
+
+def marian_npz_bytes(cfg, tensors):
+    """The float32 .npz Marian's training writes (OPUS-MT's), of the same items as marian_model_bytes."""
+    return marian_npz(marian_items(cfg, tensors, pad=False))
+
+
+def vocab_yml(pieces):
+    """Marian's vocab.yml of `pieces` (each id's piece, in id order) as yaml-cpp's emitter writes a map:
+    `piece: id` lines, a piece that cannot be a plain scalar double-quoted with its escapes."""
+    def key(piece):
+        plain = (piece and piece[0] not in "-?:,[]{}#&*!|>'\"%@` " and ": " not in piece and " #" not in piece
+                 and piece[-1] not in ": " and piece.lower() not in ("~", "null", "true", "false", "yes", "no", "on",
+                                                                      "off", "y", "n")
+                 and all(ord(c) >= 0x20 and c != "\x7f" for c in piece))
+        if plain:
+            return piece
+        escaped = "".join("\\" + c if c in '"\\' else f"\\x{ord(c):02X}" if ord(c) < 0x20 or c == "\x7f" else c
+                          for c in piece)
+        return '"' + escaped + '"'
+    return "".join(f"{key(piece)}: {i}\n" for i, piece in enumerate(pieces))

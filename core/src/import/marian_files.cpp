@@ -8,7 +8,7 @@
 namespace attend {
 namespace {
 
-enum class Kind { none, model, vocab, source_vocab, target_vocab, license, shortlist };
+enum class Kind { none, model, vocab, source_vocab, target_vocab, license, shortlist, pieces, source_pieces, target_pieces, decoder };
 
 [[noreturn]] void refuse(const std::string& message) { throw Error(ErrorCode::invalid_argument, message); }
 
@@ -43,11 +43,16 @@ Kind kind_of(const std::string& path, bool named) {
     if (starts_with(name, "lex.")) return Kind::shortlist;
     return named || starts_with(name, "model") ? Kind::model : Kind::none;
   }
+  if (ends_with(name, ".npz")) return Kind::model;  // OPUS-MT's opus.*.npz.best-perplexity.npz
   if (ends_with(name, ".spm") || (named && ends_with(name, ".model"))) {  // .model: spm_train's own name
-    if (starts_with(name, "srcvocab")) return Kind::source_vocab;
-    if (starts_with(name, "trgvocab")) return Kind::target_vocab;
+    if (starts_with(name, "srcvocab") || name == "source.spm") return Kind::source_vocab;
+    if (starts_with(name, "trgvocab") || name == "target.spm") return Kind::target_vocab;
     return named || starts_with(name, "vocab") ? Kind::vocab : Kind::none;
   }
+  if (ends_with(name, "decoder.yml")) return Kind::decoder;  // OPUS-MT's decoder.yml, Marian's model.npz.decoder.yml
+  if (ends_with(name, ".src.vocab.yml")) return Kind::source_pieces;
+  if (ends_with(name, ".trg.vocab.yml")) return Kind::target_pieces;
+  if (ends_with(name, "vocab.yml") || (named && ends_with(name, ".yml"))) return Kind::pieces;
   return Kind::none;
 }
 
@@ -56,7 +61,7 @@ void set_once(std::string& slot, const std::string& path, const char* what) {
   slot = path;
 }
 
-void add(MarianFileChoice& out, std::string& shared_vocab, const std::string& path, Kind kind) {
+void add(MarianFileChoice& out, std::string& shared_vocab, std::string& shared_pieces, const std::string& path, Kind kind) {
   switch (kind) {
     case Kind::model: return set_once(out.model, path, "model");
     case Kind::vocab: return set_once(shared_vocab, path, "vocabulary");
@@ -64,8 +69,13 @@ void add(MarianFileChoice& out, std::string& shared_vocab, const std::string& pa
     case Kind::target_vocab: return set_once(out.target_vocab, path, "target vocabulary");
     case Kind::license: out.licenses.push_back(path); return;
     case Kind::shortlist: return set_once(out.shortlist, path, "shortlist");
+    case Kind::pieces: return set_once(shared_pieces, path, "vocab.yml");
+    case Kind::source_pieces: return set_once(out.source_pieces, path, "source vocab.yml");
+    case Kind::target_pieces: return set_once(out.target_pieces, path, "target vocab.yml");
+    case Kind::decoder: return set_once(out.decoder_yml, path, "decoder.yml");
     case Kind::none:
-      refuse("'" + path + "' is none of model*.bin, vocab*.spm, srcvocab*.spm, trgvocab*.spm, lex*.bin, LICENSE*, README*");
+      refuse("'" + path + "' is none of model*.bin, vocab*.spm, srcvocab*.spm, trgvocab*.spm, lex*.bin, LICENSE*, README* "
+             "(Firefox Translations), *.npz, source.spm, target.spm, *vocab.yml, decoder.yml (OPUS-MT)");
   }
 }
 
@@ -98,14 +108,27 @@ MarianFileChoice choose_marian_files(std::vector<MarianFileEntry> entries) {
     begin = end;
   }
   MarianFileChoice out;
-  std::string shared_vocab;
+  std::string shared_vocab, shared_pieces;
   for (const MarianFileEntry& entry : entries) {
     const bool named = entry.folder.empty();
     if (!named && !directly_in(entry)) continue;  // a subfolder's
     const Kind kind = kind_of(entry.path, named);
-    if (named || kind != Kind::none) add(out, shared_vocab, entry.path, kind);
+    if (named || kind != Kind::none) add(out, shared_vocab, shared_pieces, entry.path, kind);
   }
-  if (out.model.empty()) refuse("no model file (model*.bin or model*.bin.gz) among the files given");
+  if (out.model.empty()) refuse("no model file (model*.bin or *.npz, gzipped or not) among the files given");
+  if (!shared_pieces.empty() && (!out.source_pieces.empty() || !out.target_pieces.empty())) {
+    refuse("both one vocab.yml '" + shared_pieces + "' and " + (out.source_pieces.empty() ? "a target" : "a source") + " one '" +
+           (out.source_pieces.empty() ? out.target_pieces : out.source_pieces) + "': name the ones to import");
+  }
+  if (!shared_pieces.empty()) {
+    out.source_pieces = shared_pieces;
+  } else if (out.source_pieces.empty() != out.target_pieces.empty()) {
+    refuse(out.source_pieces.empty() ? "a target vocab.yml '" + out.target_pieces + "' without its *.src.vocab.yml"
+                                     : "a source vocab.yml '" + out.source_pieces + "' without its *.trg.vocab.yml");
+  }
+  if (!out.source_pieces.empty() && shared_vocab.empty() && out.source_vocab.empty()) {
+    refuse("the vocab.yml '" + out.source_pieces + "' numbers pieces, but no SentencePiece model (source.spm) cuts text into them");
+  }
   if (!shared_vocab.empty() && (!out.source_vocab.empty() || !out.target_vocab.empty())) {
     refuse("both one vocabulary '" + shared_vocab + "' and " + (out.source_vocab.empty() ? "a target" : "a source") +
            " vocabulary '" + (out.source_vocab.empty() ? out.target_vocab : out.source_vocab) + "': name the ones to import");
@@ -113,10 +136,10 @@ MarianFileChoice choose_marian_files(std::vector<MarianFileEntry> entries) {
   if (!shared_vocab.empty()) {
     out.source_vocab = shared_vocab;
   } else if (out.source_vocab.empty() != out.target_vocab.empty()) {
-    refuse(out.source_vocab.empty() ? "a target vocabulary '" + out.target_vocab + "' without its srcvocab*.spm"
-                                    : "a source vocabulary '" + out.source_vocab + "' without its trgvocab*.spm");
+    refuse(out.source_vocab.empty() ? "a target vocabulary '" + out.target_vocab + "' without its srcvocab*.spm (or source.spm)"
+                                    : "a source vocabulary '" + out.source_vocab + "' without its trgvocab*.spm (or target.spm)");
   } else if (out.source_vocab.empty()) {
-    refuse("no vocabulary (vocab*.spm, or srcvocab*.spm and trgvocab*.spm) among the files given");
+    refuse("no vocabulary (vocab*.spm, or srcvocab*.spm and trgvocab*.spm, or source.spm and target.spm) among the files given");
   }
   return out;
 }

@@ -24,15 +24,23 @@ struct MarianFileChoice {
   std::string target_vocab;           // empty: source_vocab serves both sides
   std::string shortlist;              // lex.50.50.ende.s2t.bin, or empty
   std::vector<std::string> licenses;  // LICENSE* and README*, in the order of their paths
+  // OPUS-MT (MarianFiles::source_pieces, target_pieces, decoder_yml), or empty.
+  std::string source_pieces;  // opus.spm32k-spm32k.vocab.yml, or opus.*.src.vocab.yml
+  std::string target_pieces;  // opus.*.trg.vocab.yml
+  std::string decoder_yml;    // decoder.yml
 };
 
 // The files to read among `entries`, by name (a trailing .gz ignored): model*.bin, vocab*.spm (one
 // vocabulary) or srcvocab*.spm and trgvocab*.spm, lex*.bin (the lexical shortlist), LICENSE* and
-// README*. A folder's files are taken in the order of their paths; only those directly in it
-// count (not its subfolders'), and those with other names are passed over (metadata). A file
-// named by itself counts whatever its name: any .bin but a lex.* shortlist is the model, any other
-// .spm or .model (as spm_train names them) the one vocabulary, and any other name is an error.
-// Throws Error(invalid_argument): no model or vocabulary, two of one, a named file that is none.
+// README* (Firefox Translations); *.npz, source.spm and target.spm, *vocab.yml (or *.src.vocab.yml
+// and *.trg.vocab.yml) and decoder.yml (OPUS-MT). A folder's files are taken in the order of
+// their paths; only those directly in it count (not its subfolders'), and those with other names
+// are passed over (metadata, logs, preprocess.sh). A file named by itself counts whatever its
+// name: any .bin but a lex.* shortlist, or any .npz, is the model, any other .spm or .model (as
+// spm_train names them) the one vocabulary, *decoder.yml decoder.yml and any other .yml the
+// pieces' ids, and any other name is an error. Throws Error(invalid_argument): no model or
+// vocabulary, two of one, a vocab.yml without the .spm that cuts text into its pieces, a named
+// file that is none.
 MarianFileChoice choose_marian_files(std::vector<MarianFileEntry> entries);
 
 // The language pair the file names give, as Firefox names them (model.ende.intgemm.alphas.bin

@@ -1,8 +1,11 @@
 #include "import/marian_import.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <locale>
 #include <optional>
+#include <sstream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -10,11 +13,13 @@
 #include "attend/error.h"
 #include "import/marian_architecture.h"
 #include "import/marian_binary.h"
+#include "import/marian_npz.h"
 #include "import/marian_tensors.h"
 #include "model/marian_shortlist.h"
 #include "import/marian_yml.h"
 #include "import/safetensors_writer.h"
 #include "model/config_json.h"
+#include "tokenizer/piece_list.h"
 #include "tokenizer/tokenizer.h"
 
 namespace attend {
@@ -29,22 +34,69 @@ constexpr int kMaxPositions = 512;
   throw Error(ErrorCode::invalid_model, file + ": " + what);
 }
 
+// One side's vocabulary: the SentencePiece model, and the piece list that numbers its pieces
+// where a vocab.yml does (then `name` is the yml's, which sets the ids).
 struct Vocabulary {
   std::string name;
   int size = 0, eos_id = -1, unk_id = -1;
+  std::string pieces;  // PieceList bytes (tokenizer.*.pieces), or empty
 };
 
-Vocabulary read_vocabulary(const NamedBytes& file) {
+Vocabulary read_vocabulary(const NamedBytes& spm, const NamedBytes& yml) {
+  Vocabulary v;
+  v.name = yml.bytes.empty() ? spm.name : yml.name;
+  if (!yml.bytes.empty()) v.pieces = PieceList::to_bytes(read_marian_vocab_yml(yml.bytes, yml.name));
   std::optional<Tokenizer> tokenizer;
   try {
-    tokenizer = Tokenizer::from_bytes(file.bytes);
-  } catch (const Error& e) {
-    fail(file.name, e.what());
+    tokenizer = v.pieces.empty() ? Tokenizer::from_bytes(spm.bytes) : Tokenizer::from_bytes(spm.bytes, v.pieces);
+  } catch (const Error& e) {  // the SentencePiece model's damage, or the yml's pieces' ("no '</s>'")
+    fail(std::string(e.what()).find("piece list") != std::string::npos ? yml.name : spm.name, e.what());
   }
-  const Vocabulary v{file.name, tokenizer->vocab_size(), tokenizer->eos_id(), tokenizer->unk_id()};
-  if (v.eos_id < 0) fail(file.name, "the SentencePiece model has no end-of-sentence piece (eos_id), which Marian appends");
-  if (v.unk_id < 0) fail(file.name, "the SentencePiece model has no unknown piece (unk_id)");
+  v.size = tokenizer->vocab_size();
+  v.eos_id = tokenizer->eos_id();
+  v.unk_id = tokenizer->unk_id();
+  if (v.eos_id < 0) fail(spm.name, "the SentencePiece model has no end-of-sentence piece (eos_id), which Marian appends");
+  if (v.unk_id < 0) fail(spm.name, "the SentencePiece model has no unknown piece (unk_id)");
   return v;
+}
+
+// A float of decoder.yml, as yaml-cpp reads it; `fallback` where the key is absent.
+float decoder_option(const MarianYml& yml, const std::string& key, float fallback) {
+  const std::string text = yml.text(key, "");
+  if (!yml.has(key) || text.empty()) return fallback;
+  std::istringstream in(text);
+  in.imbue(std::locale::classic());
+  float value = 0;
+  in >> value;
+  if (in.fail() || !in.eof() || !std::isfinite(value)) yml.refuse(key, "is '" + text.substr(0, 40) + "', not a number");
+  return value;
+}
+
+// attend.search. Without decoder.yml: Marian's search as Bergamot's worker runs it (normalize 1,
+// word-penalty 0, max-length-factor 2). With it: as marian-decoder runs with it, its
+// normalize, word-penalty and max-length-factor (Marian's defaults 0, 0 and 3 where it names
+// none; src/common/config_parser.cpp). Marian has no repeat guard.
+std::string search_json(const NamedBytes& decoder_yml) {
+  float normalize = 1, word_penalty = 0, length_factor = 2;
+  if (!decoder_yml.bytes.empty()) {
+    const MarianYml yml(decoder_yml.bytes, decoder_yml.name, "");
+    normalize = decoder_option(yml, "normalize", 0);
+    word_penalty = decoder_option(yml, "word-penalty", 0);
+    length_factor = decoder_option(yml, "max-length-factor", 3);
+    if (normalize < 0 || normalize > 10) yml.refuse("normalize", "is outside [0, 10]");
+    if (word_penalty < -100 || word_penalty > 100) yml.refuse("word-penalty", "is outside [-100, 100]");
+    if (length_factor <= 0 || length_factor > 100) yml.refuse("max-length-factor", "is outside (0, 100]");
+  }
+  const nlohmann::json search = {{"rules", "marian"}, {"length_penalty", normalize}, {"word_penalty", word_penalty},
+                                 {"max_length_ratio", length_factor}, {"max_repeats", 0}};
+  return search.dump();
+}
+
+// The model's items, from an .npz (a zip) or a .bin; `npz` keeps the inflated bytes they view.
+std::vector<MarianItem> read_model_items(const NamedBytes& model, MarianNpz& npz) {
+  if (!looks_like_zip(model.bytes)) return read_marian_binary(model.bytes, model.name);
+  npz = read_marian_npz(model.bytes, model.name);
+  return std::move(npz.items);
 }
 
 void check_languages(const std::string& languages) {
@@ -110,15 +162,29 @@ TensorSource bytes_tensor(const std::string& name, std::string_view bytes) {
 
 std::string import_marian(const MarianFiles& files) {
   if (!files.languages.empty()) check_languages(files.languages);
-  const std::vector<MarianItem> items = read_marian_binary(files.model.bytes, files.model.name);
+  MarianNpz npz;
+  const std::vector<MarianItem> items = read_model_items(files.model, npz);
   const std::string_view yml_text = marian_model_yml(items);
   if (yml_text.empty()) fail(files.model.name, "no 'special:model.yml' item (the architecture)");
   const MarianYml yml(yml_text, files.model.name);
   const MarianArchitecture architecture = read_marian_architecture(yml);
 
-  const bool one_vocabulary = files.target_vocab.bytes.empty() || files.target_vocab.bytes == files.source_vocab.bytes;
-  const Vocabulary src = read_vocabulary(files.source_vocab);
-  const Vocabulary tgt = one_vocabulary ? src : read_vocabulary(files.target_vocab);
+  if (files.source_vocab.bytes.empty()) {
+    fail(files.source_pieces.bytes.empty() ? files.model.name : files.source_pieces.name,
+         "no SentencePiece model (.spm) to cut text into pieces" + std::string(files.source_pieces.bytes.empty() ? "" : " (OPUS-MT's source.spm)"));
+  }
+  if (files.source_pieces.bytes.empty() && !files.target_pieces.bytes.empty()) {
+    fail(files.target_pieces.name, "a target vocab.yml without the source's");
+  }
+  // Two segmenters, and one id space where one vocab.yml (or one .spm) numbers both sides.
+  const NamedBytes& target_spm = files.target_vocab.bytes.empty() ? files.source_vocab : files.target_vocab;
+  const bool two_segmenters = target_spm.bytes != files.source_vocab.bytes;
+  const bool one_vocabulary = files.source_pieces.bytes.empty()
+                                  ? !two_segmenters
+                                  : files.target_pieces.bytes.empty() || files.target_pieces.bytes == files.source_pieces.bytes;
+  const Vocabulary src = read_vocabulary(files.source_vocab, files.source_pieces);
+  const Vocabulary tgt = one_vocabulary && !two_segmenters ? src
+                         : read_vocabulary(target_spm, one_vocabulary ? files.source_pieces : files.target_pieces);
   if (src.eos_id != tgt.eos_id || src.unk_id != tgt.unk_id) {
     fail(tgt.name, "eos_id " + std::to_string(tgt.eos_id) + " and unk_id " + std::to_string(tgt.unk_id) + ", " + src.name +
                        " " + std::to_string(src.eos_id) + " and " + std::to_string(src.unk_id) + ": Attend needs one of each");
@@ -131,7 +197,9 @@ std::string import_marian(const MarianFiles& files) {
 
   MarianTensors tensors = marian_tensors(items, architecture, src.size, tgt.size, files.model.name);
   tensors.tensors.push_back(bytes_tensor("tokenizer.src", files.source_vocab.bytes));
-  if (!one_vocabulary) tensors.tensors.push_back(bytes_tensor("tokenizer.tgt", files.target_vocab.bytes));
+  if (!src.pieces.empty()) tensors.tensors.push_back(bytes_tensor("tokenizer.src.pieces", src.pieces));
+  if (two_segmenters || !one_vocabulary) tensors.tensors.push_back(bytes_tensor("tokenizer.tgt", target_spm.bytes));
+  if (!one_vocabulary && !tgt.pieces.empty()) tensors.tensors.push_back(bytes_tensor("tokenizer.tgt.pieces", tgt.pieces));
   if (!files.shortlist.bytes.empty()) {  // kept as Marian wrote it, read by the engine (Model::Impl::shortlist)
     read_marian_shortlist(files.shortlist.bytes, files.shortlist.name, src.size, tgt.size);
     tensors.tensors.push_back(bytes_tensor("shortlist.marian", files.shortlist.bytes));
@@ -147,12 +215,10 @@ std::string import_marian(const MarianFiles& files) {
   }
   // attend.pass_through none: the model reads every sentence whole and its words are the
   // translation, as Marian's are (attend/translator.h PassThroughSpans); no attend.text_rules:
-  // no caption rules. attend.search: Marian's search as Bergamot's worker runs it (normalize 1,
-  // word-penalty 0, max-length-factor 2; Marian has no repeat guard).
+  // no caption rules. attend.search: Marian's search (search_json).
   SafetensorsMetadata metadata = {
       {"attend.format", "1"}, {"attend.config", config}, {"attend.dtype", any_int8 ? "int8" : "f32"},
-      {"attend.pass_through", "none"},
-      {"attend.search", R"({"rules":"marian","length_penalty":1,"word_penalty":0,"max_length_ratio":2,"max_repeats":0})"}};
+      {"attend.pass_through", "none"}, {"attend.search", search_json(files.decoder_yml)}};
   if (!files.languages.empty()) metadata.emplace_back("attend.languages", files.languages);
   if (!files.license.empty()) metadata.emplace_back("attend.license", files.license);
   metadata.emplace_back("marian.model.yml", std::string(yml_text));

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "attend/error.h"
+#include "tokenizer/utf8.h"
 
 namespace attend {
 namespace {
@@ -36,12 +37,14 @@ void append_utf8(std::string& out, uint32_t code) {
 // Reads one line's scalars; every failure names the line.
 class Line {
  public:
-  Line(size_t number, const std::string& file_name) : number_(number), file_name_(file_name) {}
+  // `label`: what the file is ("model.yml"), or empty when its name says it.
+  Line(size_t number, const std::string& file_name, std::string_view label = "model.yml")
+      : number_(number), file_name_(file_name), label_(label) {}
 
   [[noreturn]] void fail(const std::string& what) const {
     throw Error(ErrorCode::invalid_model,
-                file_name_ + ": model.yml line " + std::to_string(number_) + ": " + what + " (Attend reads the flat "
-                "`key: value` YAML Marian writes)");
+                file_name_ + ": " + (label_.empty() ? "" : std::string(label_) + " ") + "line " + std::to_string(number_) +
+                    ": " + what + " (Attend reads the flat `key: value` YAML Marian writes)");
   }
 
   // A scalar at the start of `s` (plain, "double" or 'single' quoted); `s` is left after it.
@@ -102,9 +105,20 @@ class Line {
         case '\\': out += '\\'; break;
         case '/': out += '/'; break;
         case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
+        case 't':
+        case '\t': out += '\t'; break;
         case 'r': out += '\r'; break;
         case '0': out += '\0'; break;
+        case 'a': out += '\a'; break;
+        case 'b': out += '\b'; break;
+        case 'e': out += '\x1B'; break;
+        case 'f': out += '\f'; break;
+        case 'v': out += '\v'; break;
+        case ' ': out += ' '; break;
+        case 'N': append_utf8(out, 0x85); break;
+        case '_': append_utf8(out, 0xA0); break;
+        case 'L': append_utf8(out, 0x2028); break;
+        case 'P': append_utf8(out, 0x2029); break;
         case 'x': append_utf8(out, hex(s, i, 2)); break;
         case 'u': append_utf8(out, hex(s, i, 4)); break;
         case 'U': append_utf8(out, hex(s, i, 8)); break;
@@ -149,6 +163,7 @@ class Line {
 
   size_t number_;
   const std::string& file_name_;
+  std::string_view label_;
 };
 
 bool is_key(std::string_view key) {
@@ -162,7 +177,8 @@ bool is_key(std::string_view key) {
 
 }  // namespace
 
-MarianYml::MarianYml(std::string_view text, std::string_view file_name) : file_name_(file_name) {
+MarianYml::MarianYml(std::string_view text, std::string_view file_name, std::string_view label)
+    : file_name_(file_name), label_(label) {
   Value* open_list = nullptr;  // the value of a `key:` line, filled by the indented lines after it
   bool open_list_closed = false;  // it held `[]`
   size_t number = 0;
@@ -172,7 +188,7 @@ MarianYml::MarianYml(std::string_view text, std::string_view file_name) : file_n
     text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
     ++number;
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    const Line line(number, file_name_);
+    const Line line(number, file_name_, label_);
     const std::string_view content = trimmed(raw);
     if (content.empty() || content[0] == '#') continue;
     if (content == "---" || content == "...") line.fail("a document marker");
@@ -235,7 +251,7 @@ MarianYml::MarianYml(std::string_view text, std::string_view file_name) : file_n
 }
 
 void MarianYml::refuse(const std::string& key, const std::string& what) const {
-  throw Error(ErrorCode::invalid_model, file_name_ + ": model.yml '" + key + "' " + what);
+  throw Error(ErrorCode::invalid_model, file_name_ + ": " + (label_.empty() ? "" : label_ + " ") + "'" + key + "' " + what);
 }
 
 const MarianYml::Value* MarianYml::scalar(const std::string& key) const {
@@ -288,6 +304,76 @@ std::vector<int> MarianYml::integers(const std::string& key) const {
     out.push_back(v);
   }
   return out;
+}
+
+std::vector<std::string> read_marian_vocab_yml(std::string_view text, std::string_view file_name) {
+  const std::string file(file_name);
+  std::vector<std::string> pieces;  // by id; empty: not yet given
+  std::map<std::string, size_t> lines;  // each piece's line, for a piece given twice
+  size_t count = 0, number = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a byte order mark
+  while (!text.empty()) {
+    const size_t newline = text.find('\n');
+    std::string_view raw = text.substr(0, newline);
+    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
+    ++number;
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    const Line line(number, file, "");
+    std::string_view content = trimmed(raw);
+    if (content.empty() || content[0] == '#') continue;
+    if (content == "---" && count == 0) continue;  // the document's start
+    if (raw[0] == ' ' || raw[0] == '\t') line.fail("an indented line (a nested map or list)");
+    if (content[0] == '-' && (content.size() == 1 || content[1] == ' ' || content[1] == '\t')) line.fail("a list, not a map of pieces to ids");
+    std::string piece;
+    std::string_view rest;
+    if (content[0] == '"' || content[0] == '\'') {
+      rest = content;
+      piece = line.scalar(rest, false);
+      if (rest.size() < 2 || rest[0] != ':' || (rest[1] != ' ' && rest[1] != '\t')) line.fail("a quoted piece not followed by ': ' and its id");
+      rest.remove_prefix(2);
+    } else {
+      line.refuse_indicator(content[0]);
+      if (content[0] == '[' || content[0] == ']' || content[0] == ',' || content[0] == '}') line.fail("a flow collection");
+      const size_t colon = content.rfind(": ");  // a plain piece holds no ": " (the emitter quotes it)
+      if (colon == std::string_view::npos) line.fail("a line that is not `piece: id`");
+      const std::string_view plain = trimmed(content.substr(0, colon));
+      if (plain.find(": ") != std::string_view::npos || plain.find(" #") != std::string_view::npos) {
+        line.fail("a plain piece holding ': ' or ' #' (the emitter quotes such a piece)");
+      }
+      if (plain.empty() || plain == "~" || plain == "null" || plain == "Null" || plain == "NULL") line.fail("a null piece");
+      piece = std::string(plain);
+      rest = content.substr(colon + 2);
+    }
+    rest = trimmed(rest);
+    const size_t digits = rest.find_first_not_of("0123456789");
+    const std::string_view value = rest.substr(0, digits);
+    line.expect_end(rest.substr(value.size()));
+    size_t id = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), id);
+    if (value.empty() || error != std::errc() || end != value.data() + value.size()) {
+      line.fail("'" + std::string(rest.substr(0, 20)) + "' where the piece's id (a number) goes");
+    }
+    if (piece.empty() || piece.find('\0') != std::string::npos) line.fail("an empty piece, or one holding a NUL byte");
+    if (find_invalid_utf8(piece)) line.fail("a piece that is not UTF-8");
+    ++count;
+    if (id >= count + text.size() / 4 + 1) {  // a line of `x: N` holds at least 4 bytes: no id past the lines left
+      line.fail("the id " + std::string(value.substr(0, 20)) + ", past the number of pieces the file can hold");
+    }
+    if (const auto [it, added] = lines.emplace(piece, number); !added) {
+      line.fail("the piece '" + piece.substr(0, 40) + "' again (line " + std::to_string(it->second) + ")");
+    }
+    if (id >= pieces.size()) pieces.resize(id + 1);
+    if (!pieces[id].empty()) line.fail("the id " + std::to_string(id) + " again (the piece '" + pieces[id].substr(0, 40) + "')");
+    pieces[id] = std::move(piece);
+  }
+  if (count == 0) throw Error(ErrorCode::invalid_model, file + ": no `piece: id` lines (not a Marian vocab.yml)");
+  for (size_t id = 0; id < pieces.size(); ++id) {
+    if (pieces[id].empty()) {
+      throw Error(ErrorCode::invalid_model, file + ": no piece has the id " + std::to_string(id) + " (the ids are 0 to " +
+                                                std::to_string(pieces.size() - 1) + "; Attend reads every id's piece)");
+    }
+  }
+  return pieces;
 }
 
 }  // namespace attend

@@ -14,8 +14,9 @@ namespace attend {
 
 class MarianYml {
  public:
-  // Throws Error(invalid_model): "<file_name>: model.yml line N: <what>".
-  MarianYml(std::string_view text, std::string_view file_name);
+  // Throws Error(invalid_model): "<file_name>: <label> line N: <what>" (decoder.yml is read the
+  // same way, its label empty).
+  MarianYml(std::string_view text, std::string_view file_name, std::string_view label = "model.yml");
 
   bool has(const std::string& key) const { return values_.count(key) > 0; }
   // A scalar (quotes removed), or `fallback` when the key is absent.
@@ -25,7 +26,7 @@ class MarianYml {
   // A list of integers; empty when the key is absent or the list is.
   std::vector<int> integers(const std::string& key) const;
 
-  // One line naming the file and the key: "<file_name>: model.yml 'key' <what>".
+  // One line naming the file and the key: "<file_name>: <label> 'key' <what>".
   [[noreturn]] void refuse(const std::string& key, const std::string& what) const;
 
  private:
@@ -37,7 +38,18 @@ class MarianYml {
   const Value* scalar(const std::string& key) const;
 
   std::string file_name_;
+  std::string label_;
   std::map<std::string, Value> values_;
 };
+
+// Marian's vocab.yml (src/data/default_vocab.cpp: OPUS-MT's joint vocabulary, or its
+// *.src.vocab.yml and *.trg.vocab.yml), as yaml-cpp's emitter writes it: one `piece: id` a
+// line, pieces plain or quoted ("double" with YAML's escapes, 'single'), ids the numbers given,
+// not the order of the lines. Returns each id's piece, in id order. Throws Error(invalid_model)
+// with "<file_name>: line N: <what>": another kind of line (indented, a list, a flow map as in a
+// JSON vocabulary, anchors and tags), a piece or an id twice, a piece that is empty, holds a
+// NUL or is not UTF-8; and "<file_name>: no piece has the id N" where the ids leave a gap (Marian
+// would read it as an empty word).
+std::vector<std::string> read_marian_vocab_yml(std::string_view text, std::string_view file_name);
 
 }  // namespace attend

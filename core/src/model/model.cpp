@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 #include <string_view>
 #include <tuple>
 #include <utility>
@@ -16,13 +17,23 @@ namespace {
   throw Error(ErrorCode::invalid_model, "invalid model file: " + message);
 }
 
-std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const std::string& name, int vocab_size) {
+// The bytes of the 1-D U8 tensor `name`, or nullopt when the file has none.
+std::optional<std::string_view> byte_tensor(const SafetensorsFile& file, const std::string& name) {
   auto it = file.tensors.find(name);
-  if (it == file.tensors.end()) fail("tensor '" + name + "' (the SentencePiece model) is missing");
+  if (it == file.tensors.end()) return std::nullopt;
   const TensorView& t = it->second;
   if (t.dtype != DType::u8 || t.shape.size() != 1) fail("tensor '" + name + "' must be a 1-D U8 tensor");
-  auto tokenizer = std::make_unique<Tokenizer>(
-      Tokenizer::from_bytes(std::string_view(reinterpret_cast<const char*>(t.data), t.bytes)));
+  return std::string_view(reinterpret_cast<const char*>(t.data), t.bytes);
+}
+
+// The SentencePiece model `name`, its ids those of the piece list `pieces` where the file holds
+// it (tokenizer/piece_list.h: Marian's vocab.yml).
+std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const std::string& name, const std::string& pieces,
+                                          int vocab_size) {
+  const std::optional<std::string_view> model = byte_tensor(file, name);
+  if (!model) fail("tensor '" + name + "' (the SentencePiece model) is missing");
+  const std::optional<std::string_view> list = byte_tensor(file, pieces);
+  auto tokenizer = std::make_unique<Tokenizer>(list ? Tokenizer::from_bytes(*model, *list) : Tokenizer::from_bytes(*model));
   if (tokenizer->vocab_size() != vocab_size) {
     fail("tokenizer '" + name + "' has " + std::to_string(tokenizer->vocab_size()) + " pieces but the config says " +
          std::to_string(vocab_size));
@@ -110,12 +121,21 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
   impl->weights = bind_weights(c, impl->file, impl->owned, impl->weight_dtype);
   prepare_int8_activations(*impl, options.int8_activations);
   pack_weight_panels(impl->weights, kernels::best_kernels(), impl->owned);  // the translators' table
-  impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", c.src_vocab_size);
+  impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", "tokenizer.src.pieces", c.src_vocab_size);
+  const auto has = [&](const char* name) { return impl->file.tensors.count(name) > 0; };
   if (c.shared_vocab) {
-    if (impl->file.tensors.count("tokenizer.tgt")) fail("a shared-vocabulary model must not carry 'tokenizer.tgt'");
+    // One id space; a piece list (tokenizer.src.pieces) numbers it where the two sides have
+    // SentencePiece models of their own (OPUS-MT's source.spm and target.spm).
+    if (has("tokenizer.tgt.pieces")) fail("a shared-vocabulary model must not carry 'tokenizer.tgt.pieces'");
+    if (has("tokenizer.tgt") && !has("tokenizer.src.pieces")) {
+      fail("a shared-vocabulary model carries 'tokenizer.tgt' only with the piece list 'tokenizer.src.pieces' that numbers both");
+    }
+  }
+  if (c.shared_vocab && !has("tokenizer.tgt")) {
     impl->tgt_tokenizer = impl->src_tokenizer.get();
   } else {
-    impl->tgt_tokenizer_owned = load_tokenizer(impl->file, "tokenizer.tgt", c.tgt_vocab_size);
+    impl->tgt_tokenizer_owned = load_tokenizer(impl->file, "tokenizer.tgt", c.shared_vocab ? "tokenizer.src.pieces" : "tokenizer.tgt.pieces",
+                                               c.tgt_vocab_size);
     impl->tgt_tokenizer = impl->tgt_tokenizer_owned.get();
   }
   if (auto it = impl->file.tensors.find("shortlist.marian"); it != impl->file.tensors.end()) {
@@ -125,7 +145,8 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
                                             "shortlist.marian", c.src_vocab_size, c.tgt_vocab_size);
   }
   for (const auto& [name, view] : impl->file.tensors) {
-    if (name.rfind("tokenizer.", 0) == 0 && name != "tokenizer.src" && name != "tokenizer.tgt") {
+    if (name.rfind("tokenizer.", 0) == 0 && name != "tokenizer.src" && name != "tokenizer.tgt" && name != "tokenizer.src.pieces" &&
+        name != "tokenizer.tgt.pieces") {
       fail("unexpected tensor '" + name + "'");
     }
   }

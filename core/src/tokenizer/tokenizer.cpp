@@ -4,6 +4,7 @@
 
 #include "attend/error.h"
 #include "tokenizer/normalizer_rules.h"
+#include "tokenizer/piece_list.h"
 #include "tokenizer/protobuf_fields.h"
 #include "tokenizer/utf8.h"
 
@@ -34,6 +35,13 @@ Error encode_error(std::string_view text, const sentencepiece::util::Status& sta
 
 }  // namespace
 
+Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto, std::string_view piece_list) {
+  auto pieces = std::make_unique<const PieceList>(PieceList::from_bytes(piece_list));
+  Tokenizer tokenizer = from_bytes(serialized_model_proto);
+  tokenizer.pieces_ = std::move(pieces);
+  return tokenizer;
+}
+
 Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto) {
   for (const std::string_view charsmap : precompiled_charsmaps(serialized_model_proto)) {
     check_precompiled_charsmap(charsmap);
@@ -47,16 +55,21 @@ Tokenizer Tokenizer::from_bytes(std::string_view serialized_model_proto) {
                     std::to_string(serialized_model_proto.size()) +
                     " bytes (damaged, or not a SentencePiece .model): " + status.ToString());
   }
-  return Tokenizer(std::move(processor));
+  return Tokenizer(std::move(processor), nullptr);
 }
 
-Tokenizer::Tokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> processor)
-    : processor_(std::move(processor)) {}
+Tokenizer::Tokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> processor, std::unique_ptr<const PieceList> pieces)
+    : processor_(std::move(processor)), pieces_(std::move(pieces)) {}
 Tokenizer::Tokenizer(Tokenizer&&) noexcept = default;
 Tokenizer& Tokenizer::operator=(Tokenizer&&) noexcept = default;
 Tokenizer::~Tokenizer() = default;
 
 std::vector<int> Tokenizer::encode(std::string_view text) const {
+  if (pieces_) {
+    std::vector<int> ids;
+    for (const TokenSpan& token : encode_with_offsets(text)) ids.push_back(token.id);
+    return ids;
+  }
   require_valid_utf8(text);
   std::vector<int> ids;
   const auto status = processor_->Encode(text, &ids);
@@ -76,7 +89,9 @@ std::vector<TokenSpan> Tokenizer::encode_with_offsets(std::string_view text) con
   std::vector<TokenSpan> tokens;
   tokens.reserve(encoded.pieces_size());
   for (const auto& piece : encoded.pieces()) {
-    tokens.push_back(TokenSpan{static_cast<int>(piece.id()), piece.begin(), piece.end()});
+    // With a piece list, the piece's text (an unknown one's surface, as spm_encode prints it) is looked up.
+    const int id = pieces_ ? pieces_->id(piece.piece()) : static_cast<int>(piece.id());
+    tokens.push_back(TokenSpan{id, piece.begin(), piece.end()});
   }
   return tokens;
 }
@@ -84,7 +99,7 @@ std::vector<TokenSpan> Tokenizer::encode_with_offsets(std::string_view text) con
 std::string Tokenizer::decode(const std::vector<int>& ids) const {
   for (const int id : ids) check_id(id);
   std::string text;
-  const auto status = processor_->Decode(ids, &text);
+  const auto status = pieces_ ? processor_->Decode(pieces(ids), &text) : processor_->Decode(ids, &text);
   if (!status.ok()) {
     throw Error(ErrorCode::invalid_argument, "tokenizer: cannot decode " +
                                                  std::to_string(ids.size()) +
@@ -100,19 +115,19 @@ std::vector<std::string> Tokenizer::pieces(const std::vector<int>& ids) const {
   return result;
 }
 
-int Tokenizer::vocab_size() const { return processor_->GetPieceSize(); }
+int Tokenizer::vocab_size() const { return pieces_ ? pieces_->size() : processor_->GetPieceSize(); }
 
-int Tokenizer::piece_to_id(std::string_view piece) const { return processor_->PieceToId(piece); }
+int Tokenizer::piece_to_id(std::string_view piece) const { return pieces_ ? pieces_->id(piece) : processor_->PieceToId(piece); }
 
 std::string Tokenizer::id_to_piece(int id) const {
   check_id(id);
-  return processor_->IdToPiece(id);
+  return pieces_ ? pieces_->piece(id) : processor_->IdToPiece(id);
 }
 
-int Tokenizer::unk_id() const { return processor_->unk_id(); }
-int Tokenizer::bos_id() const { return processor_->bos_id(); }
-int Tokenizer::eos_id() const { return processor_->eos_id(); }
-int Tokenizer::pad_id() const { return processor_->pad_id(); }
+int Tokenizer::unk_id() const { return pieces_ ? pieces_->unk_id() : processor_->unk_id(); }
+int Tokenizer::bos_id() const { return pieces_ ? pieces_->bos_id() : processor_->bos_id(); }
+int Tokenizer::eos_id() const { return pieces_ ? pieces_->eos_id() : processor_->eos_id(); }
+int Tokenizer::pad_id() const { return pieces_ ? pieces_->pad_id() : processor_->pad_id(); }
 
 void Tokenizer::check_id(int id) const {
   if (id < 0 || id >= vocab_size()) {
