@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { cliTranslate } from './support/cli.mjs';
 import { CLI, makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { openApp, translate } from './support/app-page.mjs';
+import { seriousViolations } from './support/axe.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
 const FIXTURE = join(REPO_ROOT, 'tests/marian/fixtures/ssru-ende');
@@ -59,6 +60,11 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+async function assertNoSeriousViolations(state) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });  // axe reads colours, not a piece fading in
+  assert.deepEqual(await seriousViolations(page), [], state);
+}
+
 const waitForModel = (name) => page.waitForFunction((wanted) => document.body.dataset.model === 'ready'
   && document.getElementById('model-status').textContent.includes(wanted), name, { timeout: LOAD_TIMEOUT_MS });
 
@@ -87,6 +93,8 @@ test('a folder chosen with the folder button is imported, listed, translates as 
   assert.equal(await page.textContent('#model-license-summary'), 'Licence (LICENSE, as the folder gave it)');
   assert.equal(await page.textContent('#model-license-text'), LICENSE);
   assert.equal(await page.isVisible('#model-forget'), true);
+  await page.click('#model-license-summary');
+  await assertNoSeriousViolations('an imported model translating, its licence open');
 });
 
 test('its decoder has no self-attention (SSRU): the view says so instead of drawing zeros', async () => {
@@ -98,6 +106,7 @@ test('its decoder has no self-attention (SSRU): the view says so instead of draw
   assert.equal(await page.isVisible('#attention-views'), false, 'no heatmap or head grid of zeros');
   assert.equal(await page.isVisible('#links-view'), false);
   assert.match(await page.$eval('#attention-kind', (select) => select.selectedOptions[0].textContent), /none in this model/);
+  await assertNoSeriousViolations('the SSRU decoder\'s missing self-attention said');
   await page.selectOption('#attention-kind', 'cross');
   assert.equal(await page.isVisible('#no-self-attention'), false);
   assert.equal(await page.isVisible('#heatmap'), true);
@@ -111,6 +120,7 @@ test('a folder without a vocabulary is refused in plain words, and the model in 
   const status = await page.textContent('#model-status');
   assert.match(status, /^"no-vocab" cannot be imported: no vocabulary \(vocab\*\.spm, or srcvocab\*\.spm and trgvocab\*\.spm\) among the files given\. Choose the model's whole folder/);
   assert.match(status, /English → German \(imported: ende\) is still in use\.$/);
+  await assertNoSeriousViolations('an import refused');
   assert.equal(await page.$eval('#model-select', (select) => select.value.startsWith('imported:')), true, 'the list shows the model in use');
   assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { model: nativeModel }));
 });

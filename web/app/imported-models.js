@@ -51,7 +51,7 @@ export async function keepImportedModel(bytes, { files, languages, license }, fo
 
 // The descriptions of the models kept, oldest first ([] where nothing can be kept).
 export async function importedModels() {
-  if (!globalThis.caches) return [];
+  if (!globalThis.caches || !await caches.has(IMPORTED_CACHE)) return [];  // opening would make it
   const cache = await caches.open(IMPORTED_CACHE);
   const descriptions = [];
   for (const request of await cache.keys()) {
