@@ -5,7 +5,6 @@
 #include <thread>
 
 #include "commands.h"
-#include "files.h"
 #include "http_listener.h"
 #include "option_parser.h"
 #include "search_settings.h"
@@ -76,33 +75,15 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* s) {
   return true;
 }
 
-// Each file with the CLI's search for it (default_options where no flag names one).
-std::vector<server::ServedModel> load_models(const ServeArgs& s) {
-  std::vector<server::ServedModel> models;
-  for (const std::string& path : s.model_paths) {
-    server::ServedModel served;
-    served.path = path;
-    served.model = load_model(path, s.settings.model.options());
-    SearchSettings settings = s.settings;
-    settings.use_model(*served.model);
-    served.options = settings.options;
-    served.batch = settings.batch;
-    const ModelInfo info = served.model->info();
-    served.source = info.source_language;
-    served.target = info.target_language;
-    served.mixes_requests = !(info.has_shortlist && served.options.shortlist);
-    models.push_back(std::move(served));
-  }
-  return models;
-}
-
 }  // namespace
 
 int run_serve(const std::vector<std::string>& args) {
   ServeArgs s;
   if (!parse_args(args, &s)) return 0;
   server::block_termination_signals();  // before any thread starts, so only the listener's waiter takes them
-  const server::ServedModels models(load_models(s));
+  std::vector<server::ServedModel> served;
+  for (const std::string& path : s.model_paths) served.push_back(server::load_served_model(path, s.settings));
+  const server::ServedModels models(std::move(served));
   server::Metrics metrics;
   server::BatcherSettings batching;
   batching.workers = s.settings.threads;

@@ -41,7 +41,7 @@ struct TextsToTranslate {
   std::vector<std::string> q;
   bool as_array = false;
   std::vector<size_t> model;                           // per text
-  std::vector<std::optional<DetectedLanguage>> found;  // per text, with source "auto"
+  std::vector<DetectedLanguage> found;  // per text, with source "auto"
 };
 
 // Each text's translation, the texts of one model decoded in one batcher call.
@@ -179,6 +179,29 @@ HttpResponse Routes::detect(const HttpRequest& request) const {
 
 namespace {
 
+// CLD2's first candidate for `text` that is served into target (a text of mixed languages goes to
+// its main one that is); for a text too short for CLD2 (it names no language for "A dog runs."),
+// the same over all the request's texts; failing that, the one language served into target, if
+// there is one, with confidence 0: not detected, but the only choice.
+std::pair<size_t, DetectedLanguage> detect_source(const std::string& text, const std::vector<std::string>& all,
+                                                  const std::string& target, const ServedModels& models) {
+  std::string joined;
+  for (const std::string& each : all) joined += each + "\n";
+  for (const std::string* sample : {&text, static_cast<const std::string*>(&joined)}) {
+    for (const DetectedLanguage& language : detect_languages(*sample)) {
+      if (const std::optional<size_t> model = models.lookup(language.language, target)) return {*model, language};
+    }
+  }
+  std::optional<size_t> only;
+  for (size_t i = 0; i < models.all().size(); ++i) {
+    if (models.all()[i].target != target) continue;
+    if (only) throw ApiError{400, "source auto: the language of \"" + text.substr(0, 80) + "\" was not detected; name it"};
+    only = i;
+  }
+  if (!only) throw ApiError{400, "nothing is translated into " + target + " (pairs: " + models.pair_list() + ")"};
+  return {*only, DetectedLanguage{models.all()[*only].source, 0}};
+}
+
 // The fields every translating route reads: q, source, target.
 TextsToTranslate read_texts(const RequestFields& fields, const ServedModels& models, const AccessSettings& access) {
   TextsToTranslate texts;
@@ -195,20 +218,9 @@ TextsToTranslate read_texts(const RequestFields& fields, const ServedModels& mod
       texts.model.push_back(models.find(source, target));
       continue;
     }
-    std::optional<DetectedLanguage> chosen;
-    for (const DetectedLanguage& language : detect_languages(text)) {
-      // CLD2's first candidate served into target: a text of mixed languages goes to its main one that is.
-      const std::optional<size_t> model = models.lookup(language.language, target);
-      if (!model) continue;
-      texts.model.push_back(*model);
-      chosen = language;
-      break;
-    }
-    if (!chosen) {
-      throw ApiError{400, "source auto: no language served into " + target + " was detected in \"" +
-                              text.substr(0, 80) + "\" (pairs: " + models.pair_list() + ")"};
-    }
-    texts.found.push_back(chosen);
+    const auto [model, language] = detect_source(text, texts.q, target, models);
+    texts.model.push_back(model);
+    texts.found.push_back(language);
   }
   return texts;
 }
@@ -244,7 +256,7 @@ HttpResponse Routes::translate(const HttpRequest& request) const {
   json body{{"translatedText", per_text(texts, translated)}};
   if (alternatives > 0) body["alternatives"] = per_text(texts, others);
   if (!texts.found.empty()) {
-    for (const auto& language : texts.found) detected.push_back(detected_json(*language));
+    for (const DetectedLanguage& language : texts.found) detected.push_back(detected_json(language));
     body["detectedLanguage"] = per_text(texts, detected);
   }
   return json_response(body);

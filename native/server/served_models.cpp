@@ -1,9 +1,25 @@
 #include "served_models.h"
 
 #include "attend/error.h"
+#include "files.h"
 #include "http_exchange.h"
 
 namespace attend::server {
+
+ServedModel load_served_model(const std::string& path, const cli::SearchSettings& settings) {
+  ServedModel served;
+  served.path = path;
+  served.model = cli::load_model(path, settings.model.options());
+  cli::SearchSettings for_this_file = settings;
+  for_this_file.use_model(*served.model);
+  served.options = for_this_file.options;
+  served.batch = for_this_file.batch;
+  const ModelInfo info = served.model->info();
+  served.source = info.source_language;
+  served.target = info.target_language;
+  served.mixes_requests = !(info.has_shortlist && served.options.shortlist);
+  return served;
+}
 
 ServedModels::ServedModels(std::vector<ServedModel> models) : models_(std::move(models)) {
   for (size_t i = 0; i < models_.size(); ++i) {

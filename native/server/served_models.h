@@ -9,6 +9,7 @@
 
 #include "attend/model.h"
 #include "attend/translator.h"
+#include "search_settings.h"
 
 namespace attend::server {
 
@@ -23,6 +24,10 @@ struct ServedModel {
   // so the batch would change each request's answer.
   bool mixes_requests = true;
 };
+
+// The model file at `path`, loaded and searched as `attend translate` would with `settings`
+// (its --model flags, and default_options where no flag names a search option).
+ServedModel load_served_model(const std::string& path, const cli::SearchSettings& settings);
 
 class ServedModels {
  public:
