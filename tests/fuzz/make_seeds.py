@@ -176,6 +176,27 @@ def shortlist_seeds(out):
     write(out / "marian_shortlist" / "shared", bytes([7, 39, 0, 39, 25, 1, 33, 0]) + shortlist_bytes(lists, 3, 50))
 
 
+def serve_routes_seeds(out, sentences):
+    """Requests to attend serve's routes: a byte for the route (serve_routes_fuzzer.cpp's kTargets),
+    one for the body's kind (0 JSON, 1 form), the body; and a dictionary of the API's words."""
+    requests = {
+        "translate": (0, 0, {"q": sentences[0], "source": "en", "target": "de", "alternatives": 2}),
+        "translate_array": (0, 0, {"q": sentences[:3], "source": "auto", "target": "de"}),
+        "translate_html": (0, 0, {"q": "<p>" + sentences[1] + " <b>x</b></p>", "source": "en", "target": "de",
+                                  "format": "html"}),
+        "detect": (1, 0, {"q": sentences[2]}),
+        "nbest": (2, 0, {"q": sentences[0], "source": "en", "target": "de", "n": 3}),
+        "confidence": (3, 0, {"q": " ".join(sentences[:2]), "source": "en", "target": "de"}),
+        "attention": (4, 0, {"q": sentences[1], "source": "en", "target": "de"}),
+    }
+    for name, (route, kind, body) in requests.items():
+        write(out / "serve_routes" / name, bytes([route, kind]) + json.dumps(body, ensure_ascii=False).encode())
+    write(out / "serve_routes" / "form", bytes([0, 1]) + ("q=" + sentences[0] + "&q=x&source=en&target=de").encode())
+    tokens = ['"q"', '"source"', '"target"', '"format"', '"html"', '"text"', '"auto"', '"alternatives"', '"n"',
+              '"api_key"', '"en"', '"de"', "q=", "&", "source=", "target=", "[", "]", "{", "}", ":", ",", "null"]
+    (out / "serve_routes.dict").write_text("".join(f"{json.dumps(t)}\n" for t in tokens))
+
+
 def main():
     fixture, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     header_seeds(fixture / "tiny.int8.safetensors", out)
@@ -202,6 +223,7 @@ def main():
              "head", "encoder", "decoder", "cross", "rerank", "reverseWeight"]
     (out / "wasm_bindings.dict").write_text("".join(f"{json.dumps(json.dumps(n))}\n" for n in names))
     html_seeds(out, sentences)
+    serve_routes_seeds(out, sentences)
     document_seeds(out)
     marian_seeds(out)
     shortlist_seeds(out)
