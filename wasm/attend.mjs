@@ -61,7 +61,12 @@ async function readUrl(url, onProgress) {
     // A cross-origin response may hide its Content-Encoding: a length it outgrows was not the file's.
     onProgress?.({ loaded, total: total !== null && loaded <= total ? total : null });
   }
-  const bytes = new Uint8Array(loaded);
+  return joined(chunks, loaded);
+}
+
+// `length` bytes of chunks (Uint8Arrays) one after another.
+function joined(chunks, length) {
+  const bytes = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
@@ -705,13 +710,7 @@ async function inflated(bytes, name) {
   } catch (error) {
     throw new AttendError('io', `cannot read '${name}': damaged or truncated gzip data (${error.message})`);
   }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return joined(chunks, length);
 }
 
 // An error of the reverse model's load (also TranslatorPool's), named by its source;

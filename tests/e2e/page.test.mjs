@@ -264,12 +264,12 @@ describe('the page', () => {
     assert.equal(await translate(page, 'A dog catches a frisbee.'), cliTranslate('A dog catches a frisbee.'));
   });
 
-  test('offers every model shipped in models/, and a file of your own', async () => {
+  test('offers every model shipped in models/, a file of your own and a Marian model to import', async () => {
     const shipped = readdirSync(join(REPO_ROOT, 'models'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
     const offered = await page.$$eval('#model-select option', (options) => options.map((option) => option.value));
-    assert.deepEqual(offered.slice(0, -1).sort(), shipped.sort());
-    assert.equal(offered.at(-1), 'file');
+    assert.deepEqual(offered.slice(0, -2).sort(), shipped.sort());
+    assert.deepEqual(offered.slice(-2), ['file', 'marian']);
     for (const folder of shipped) {  // the page's list of each folder's files (an ensemble's members)
       const files = readdirSync(join(REPO_ROOT, 'models', folder)).filter((name) => name.endsWith('.safetensors'));
       const listed = SHIPPED_MODELS[folder].files;

@@ -1,7 +1,8 @@
 // Regenerates docs/screenshots/: the page's main states and the embed example, at 1366×800 and
 // 390×844, as people meet them (served by scripts/serve.mjs, in Debian's chromium).
 //   node tests/e2e/screenshots.mjs     (needs wasm/dist: scripts/build_wasm.sh; npm install)
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './support/browser.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
@@ -41,6 +42,38 @@ async function pageStates(context, origin, viewport) {
   await page.close();
 }
 
+// A Firefox Translations model folder (the test student of tests/marian/fixtures, laid out as
+// Firefox lays out its models) imported with the folder button: the model section listing it with
+// its licence, and its attention.
+async function importedModel(context, origin, viewport, folder) {
+  const page = await openApp(context, origin);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.selectOption('#model-select', 'marian');
+  await page.setInputFiles('#marian-folder', folder);
+  await page.waitForFunction(() => document.body.dataset.model === 'ready'
+    && document.getElementById('model-status').textContent.includes('(imported: ende) is ready.'), null, { timeout: 120_000 });
+  await translate(page, SENTENCE);
+  await page.waitForSelector('#live-decoding[data-state="done"]');
+  await page.click('#model-license-summary');
+  await page.evaluate(() => document.activeElement.blur());
+  await shoot(page, 'imported', viewport, 'section[aria-labelledby="model-heading"]');
+  await shoot(page, 'imported-attention', viewport, '#attention');
+  await page.close();
+}
+
+function firefoxFolder() {
+  const parent = mkdtempSync(join(tmpdir(), 'attend-screenshots-'));
+  const folder = join(parent, 'ende');
+  mkdirSync(folder);
+  const fixture = join(REPO_ROOT, 'tests/marian/fixtures/ssru-ende');
+  for (const name of ['model.ende.intgemm.alphas.bin', 'vocab.ende.spm', 'lex.50.50.ende.s2t.bin']) {
+    copyFileSync(join(fixture, name), join(folder, name));
+  }
+  writeFileSync(join(folder, 'LICENSE'), 'A small student trained on Multi30k for Attend\'s tests (tests/marian), laid out as Firefox\n'
+    + 'Translations lays out its models. Firefox\'s own models carry the licence Mozilla gives them.\n');
+  return { parent, folder };
+}
+
 async function embedExample(context, origin, viewport) {
   const page = await context.newPage();
   await page.goto(`${origin}/web/examples/embed.html`);
@@ -52,11 +85,13 @@ async function embedExample(context, origin, viewport) {
 
 mkdirSync(OUT, { recursive: true });
 const server = await startServer(makeServedRoot());
+const firefox = firefoxFolder();
 try {
   for (const [viewport, size] of Object.entries(VIEWPORTS)) {
     const context = await launchBrowser({ viewport: size, hasTouch: viewport === 'phone' });
     try {
       await pageStates(context, server.origin, viewport);
+      await importedModel(context, server.origin, viewport, firefox.folder);
       await embedExample(context, server.origin, viewport);
     } finally {
       await context.close();
@@ -64,4 +99,5 @@ try {
   }
 } finally {
   await server.stop();
+  rmSync(firefox.parent, { recursive: true, force: true });
 }
