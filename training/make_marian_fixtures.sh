@@ -2,7 +2,9 @@
 # Makes the Marian model files the tests compare Attend with Bergamot on (issue 65,
 # docs/marian.md): a small Firefox-Translations-style student (an SSRU decoder, one shared
 # SentencePiece vocabulary with Marian's ids) trained briefly on Multi30k en-de, written as
-# Marian writes it: float32 and intgemm8-with-alphas .bin, vocab.ende.spm, and a lexical shortlist. Minutes of training on 2 cores: run once, the files are committed in
+# Marian writes it: float32 and intgemm8-with-alphas .bin, vocab.ende.spm, and a lexical shortlist; and a small
+# OPUS-MT-style transformer as OPUS-MT releases it (.npz, vocab.yml, source.spm, target.spm, decoder.yml; its README.md
+# and LICENSE are written by hand). Minutes of training on 2 cores: run once, the files are committed in
 # tests/marian/fixtures/ (a run directory is kept in $RUN_DIR to resume).
 #
 #   training/make_marian_fixtures.sh [RUN_DIR]      (default /tmp/attend-marian-fixtures)
@@ -21,3 +23,12 @@ out="$top/tests/marian/fixtures/ssru-ende"
 data=${ATTEND_MULTI30K_DIR:-$top/../shared/data/multi30k}
 /usr/bin/python3 "$top/training/make_shortlist.py" --spm "$out/vocab.ende.spm" --src "$data/train.en.gz" \
   --tgt "$data/train.de.gz" --out "$out/lex.50.50.ende.s2t.bin"
+
+# OPUS-MT's layout (tests/marian/fixtures/opus-ende): a Marian transformer with a self-attention
+# decoder and swish, as OPUS-MT's are (6+6 layers and d 512 there; 2+2 and d 128 here to keep the
+# committed .npz near 4 MB), written as .npz with vocab.yml, source.spm, target.spm and decoder.yml.
+/usr/bin/python3 "$top/training/train.py" --marian --activation swish --pair en-de \
+  --out "$run/opus-ende" --vocab-size 2000 --d-model 128 --heads 8 --d-ff 256 \
+  --encoder-layers 2 --decoder-layers 2 --max-steps 1600 --warmup 400
+opus="$top/tests/marian/fixtures/opus-ende"
+/usr/bin/python3 "$top/training/export_marian.py" "$run/opus-ende/model.f32.safetensors" --out "$opus" --opus-mt

@@ -130,8 +130,50 @@ TEST(MarianFileChoice, ABrowsersFolderListing) {
     ADD_FAILURE() << "no vocabulary";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
-    EXPECT_HAS(std::string(e.what()), "no vocabulary (vocab*.spm, or srcvocab*.spm and trgvocab*.spm)");
+    EXPECT_HAS(std::string(e.what()), "no vocabulary (vocab*.spm, or srcvocab*.spm and trgvocab*.spm, or source.spm and target.spm)");
   }
+}
+
+// An OPUS-MT release as unzipped: the .npz, its vocab.yml, source.spm and target.spm, decoder.yml,
+// README.md and LICENSE; the logs, scripts and test files passed over.
+TEST_F(MarianFiles, AnOpusMtFolder) {
+  const std::string model = file("en-de/opus.spm32k-spm32k.transformer-align.model1.npz.best-perplexity.npz");
+  const std::string vocab = file("en-de/opus.spm32k-spm32k.vocab.yml");
+  const std::string source = file("en-de/source.spm"), target = file("en-de/target.spm");
+  const std::string decoder = file("en-de/decoder.yml");
+  const std::string readme = file("en-de/README.md"), license = file("en-de/LICENSE");
+  for (const char* other : {"preprocess.sh", "postprocess.sh", "opus.spm32k-spm32k.transformer-align.train1.log",
+                            "opus.spm32k-spm32k.transformer-align.valid1.log", "source.tcmodel"}) {
+    file(std::string("en-de/") + other);
+  }
+  const MarianPaths found = find_marian_files({dir("en-de")});
+  EXPECT_EQ(found.model, model);
+  EXPECT_EQ(found.source_vocab, source);
+  EXPECT_EQ(found.target_vocab, target);
+  EXPECT_EQ(found.source_pieces, vocab);
+  EXPECT_EQ(found.target_pieces, "");
+  EXPECT_EQ(found.decoder_yml, decoder);
+  EXPECT_EQ(found.licenses, (std::vector<std::string>{license, readme}));
+  EXPECT_EQ(languages_from_names(found), "") << "OPUS-MT's names give no pair: --languages";
+  // Tatoeba-Challenge releases: one vocab.yml per side.
+  const std::string src = file("two/opusTCv20210807.spm32k-spm32k.src.vocab.yml");
+  const std::string trg = file("two/opusTCv20210807.spm32k-spm32k.trg.vocab.yml");
+  file("two/opusTCv20210807.spm32k-spm32k.transformer-big.model1.npz.best-perplexity.npz");
+  file("two/source.spm");
+  file("two/target.spm");
+  const MarianPaths two = find_marian_files({dir("two")});
+  EXPECT_EQ(two.source_pieces, src);
+  EXPECT_EQ(two.target_pieces, trg);
+  // Named one by one: any .npz is the model, any .yml the ids but a *decoder.yml.
+  const MarianPaths named = find_marian_files({file("m.npz"), file("s.spm"), file("ids.yml"), file("model.npz.decoder.yml")});
+  EXPECT_EQ(named.model, dir("m.npz"));
+  EXPECT_EQ(named.source_pieces, dir("ids.yml"));
+  EXPECT_EQ(named.decoder_yml, dir("model.npz.decoder.yml"));
+  EXPECT_HAS(usage_error({model, vocab}), "no SentencePiece model (source.spm) cuts text into them");
+  EXPECT_HAS(usage_error({model, source, target, vocab, src}), "both one vocab.yml");
+  EXPECT_HAS(usage_error({model, source, target, trg}), "without its *.src.vocab.yml");
+  EXPECT_HAS(usage_error({model, source, vocab}), "without its trgvocab*.spm (or target.spm)");
+  EXPECT_HAS(usage_error({model, file("m.bin"), source, target}), "two model files");
 }
 
 TEST(MarianFileChoice, LicenceText) {

@@ -237,14 +237,18 @@ TEST(MarianImportRefusal, LanguagesNotAsEnDe) {
 
 TEST(MarianImportRefusal, NotAMarianFile) {
   MarianFiles files;
-  files.model = {kModelName, "PK\x03\x04 a zip file"};
   files.source_vocab = {"vocab.ende.spm", test::en_de_vocabulary()};
-  try {
-    import_marian(files);
-    ADD_FAILURE() << "imported";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), ErrorCode::invalid_model);
-    EXPECT_HAS(std::string(e.what()), std::string(kModelName) + ": not a Marian model file");
+  // A zip is read as an .npz (OPUS-MT's), anything else as a .bin.
+  for (const auto& [bytes, what] : {std::pair<std::string, std::string>{"PK\x03\x04 a zip file, cut short", ": not a Marian .npz model"},
+                                    {"a text file, not a model", ": not a Marian model file"}}) {
+    files.model = {kModelName, bytes};
+    try {
+      import_marian(files);
+      ADD_FAILURE() << "imported";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::invalid_model);
+      EXPECT_HAS(std::string(e.what()), std::string(kModelName) + what);
+    }
   }
 }
 

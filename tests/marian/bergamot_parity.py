@@ -7,8 +7,12 @@ With --precision int8shiftAlphaAll (Bergamot's default) the folder's intgemm8 fi
 computing its int8 arithmetic; --min-same is then the share of lines that must be the same, the
 others listed (docs/marian.md §8.2: why a few differ).
 
+With --attend-import, Attend imports those files instead of the folder's (an OPUS-MT folder's .npz,
+vocab.yml and .spm files, whose .bin twin with its SentencePiece ids Bergamot runs: opus_twins.py).
+
   bergamot_parity.py --attend ATTEND --folder FIXTURE_DIR --lines TEXT[.gz] --work DIR
                      [--precision float32] [--beam 1] [--limit N] [--min-same PERCENT] [--shortlist]
+                     [--attend-import PATH...]
 """
 import argparse
 import gzip
@@ -55,6 +59,8 @@ def main():
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--min-same", type=float, default=100.0, help="percent of the lines that must be the same")
     p.add_argument("--shortlist", action="store_true", help="both with the folder's lexical shortlist, lex*.bin")
+    p.add_argument("--attend-import", nargs="+", default=[], metavar="PATH",
+                   help="what Attend imports in place of the folder's model and vocabulary (Bergamot's twin of them)")
     args = p.parse_args()
     os.makedirs(args.work, exist_ok=True)
     lines = read_lines(args.lines, args.limit)
@@ -63,7 +69,7 @@ def main():
 
     shortlist = [os.path.join(args.folder, n) for n in os.listdir(args.folder) if n.startswith("lex.")] if args.shortlist else []
     imported = os.path.join(args.work, os.path.basename(model).replace(".bin", ".safetensors"))
-    run([args.attend, "import", model, vocab, *shortlist, "-o", imported])
+    run([args.attend, "import", *(args.attend_import or [model, vocab]), *shortlist, "-o", imported])
     counts = os.path.join(args.work, "bergamot.sentences")
     bergamot = run(["node", os.path.join(HERE, "bergamot.mjs"), "--model", model, "--vocab", vocab,
                     "--precision", args.precision, "--beam", str(args.beam), "--per-line",

@@ -61,12 +61,12 @@ Vocabulary read_vocabulary(const NamedBytes& spm, const NamedBytes& yml) {
 }
 
 // A float of decoder.yml, as yaml-cpp reads it; `fallback` where the key is absent.
-float decoder_option(const MarianYml& yml, const std::string& key, float fallback) {
+double decoder_option(const MarianYml& yml, const std::string& key, double fallback) {
   const std::string text = yml.text(key, "");
   if (!yml.has(key) || text.empty()) return fallback;
   std::istringstream in(text);
   in.imbue(std::locale::classic());
-  float value = 0;
+  double value = 0;
   in >> value;
   if (in.fail() || !in.eof() || !std::isfinite(value)) yml.refuse(key, "is '" + text.substr(0, 40) + "', not a number");
   return value;
@@ -77,7 +77,7 @@ float decoder_option(const MarianYml& yml, const std::string& key, float fallbac
 // normalize, word-penalty and max-length-factor (Marian's defaults 0, 0 and 3 where it names
 // none; src/common/config_parser.cpp). Marian has no repeat guard.
 std::string search_json(const NamedBytes& decoder_yml) {
-  float normalize = 1, word_penalty = 0, length_factor = 2;
+  double normalize = 1, word_penalty = 0, length_factor = 2;
   if (!decoder_yml.bytes.empty()) {
     const MarianYml yml(decoder_yml.bytes, decoder_yml.name, "");
     normalize = decoder_option(yml, "normalize", 0);

@@ -347,12 +347,12 @@ std::vector<std::string> read_marian_vocab_yml(std::string_view text, std::strin
     rest = trimmed(rest);
     const size_t digits = rest.find_first_not_of("0123456789");
     const std::string_view value = rest.substr(0, digits);
-    line.expect_end(rest.substr(value.size()));
     size_t id = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), id);
     if (value.empty() || error != std::errc() || end != value.data() + value.size()) {
       line.fail("'" + std::string(rest.substr(0, 20)) + "' where the piece's id (a number) goes");
     }
+    line.expect_end(rest.substr(value.size()));
     if (piece.empty() || piece.find('\0') != std::string::npos) line.fail("an empty piece, or one holding a NUL byte");
     if (find_invalid_utf8(piece)) line.fail("a piece that is not UTF-8");
     ++count;
