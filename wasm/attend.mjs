@@ -600,7 +600,7 @@ export class Translator {
 // (DecompressionStream). languages: "en-de", else the pair the file names give (or none).
 // onProgress({stage: 'reading', file, filesDone, files}) before each file read, then
 // ({stage: 'converting'}). Resolves with {bytes (the model file), files: {model, sourceVocab,
-// targetVocab, shortlist, licenses}, languages, license}; Translator.load(bytes) then loads it.
+// targetVocab, shortlist, sourcePieces, targetPieces, decoderYml, licenses}, languages, license}; Translator.load(bytes) then loads it.
 // The conversion runs in a WebAssembly instance of its own, let go afterwards.
 export async function importMarian(files, { languages, simd = 'auto', onProgress } = {}) {
   if (!Array.isArray(files)) throw new AttendError('invalid_argument', 'importMarian takes an array of files');
@@ -629,7 +629,8 @@ export async function importMarian(files, { languages, simd = 'auto', onProgress
     };
     const listing = heapString(JSON.stringify(entries.map(({ path, folder }) => ({ path, folder }))));
     const chosen = JSON.parse(takeJson(module, checked(module._attend_marian_files(listing, status))));
-    const names = [chosen.model, chosen.sourceVocab, chosen.targetVocab, chosen.shortlist, ...chosen.licenses].filter(Boolean);
+    const names = [chosen.model, chosen.sourceVocab, chosen.targetVocab, chosen.shortlist, chosen.sourcePieces,
+      chosen.targetPieces, chosen.decoderYml, ...chosen.licenses].filter(Boolean);
     const byPath = new Map(entries.map((entry) => [entry.path, entry]));
     for (const [i, name] of names.entries()) {
       onProgress?.({ stage: 'reading', file: name, filesDone: i, files: names.length });
@@ -653,10 +654,11 @@ export async function importMarian(files, { languages, simd = 'auto', onProgress
     const data = module._attend_bytes_data(out);
     const bytes = module.HEAPU8.slice(data, data + module._attend_bytes_size(out));
     module._attend_bytes_free(out);
-    const { model, sourceVocab, targetVocab, shortlist } = chosen;
+    const read = { ...chosen };
+    delete read.languages;  // the pair the names give; the one used is below
     return {
       bytes,
-      files: { model, sourceVocab, targetVocab, shortlist, licenses: chosen.licenses },
+      files: read,
       languages: pair,
       license,
     };

@@ -316,7 +316,8 @@ AttendResult* attend_marian_files(const char* entries_json, AttendStatus* status
     }
     const attend::MarianFileChoice chosen = attend::choose_marian_files(std::move(entries));
     const json out = {{"model", chosen.model}, {"sourceVocab", chosen.source_vocab}, {"targetVocab", chosen.target_vocab},
-                      {"shortlist", chosen.shortlist}, {"licenses", chosen.licenses},
+                      {"shortlist", chosen.shortlist}, {"sourcePieces", chosen.source_pieces},
+                      {"targetPieces", chosen.target_pieces}, {"decoderYml", chosen.decoder_yml}, {"licenses", chosen.licenses},
                       {"languages", attend::marian_languages_from_names(chosen)}};
     return new AttendResult{dump(out), {}};
   });
@@ -328,7 +329,9 @@ AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* 
   return guarded(status, static_cast<AttendBytes*>(nullptr), [&] {
     const json request = json::parse(request_json);
     std::vector<std::string> names = {request.at("model").get<std::string>(), request.at("sourceVocab").get<std::string>()};
-    for (const char* optional : {"targetVocab", "shortlist"}) names.push_back(request.at(optional).get<std::string>());
+    for (const char* optional : {"targetVocab", "shortlist", "sourcePieces", "targetPieces", "decoderYml"}) {
+      names.push_back(request.at(optional).get<std::string>());
+    }
     for (const json& license : request.at("licenses")) names.push_back(license.get<std::string>());
     const int expected = static_cast<int>(std::count_if(names.begin(), names.end(), [](const std::string& n) { return !n.empty(); }));
     if (names[0].empty() || names[1].empty() || count != expected) {
@@ -346,8 +349,11 @@ AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* 
     marian.source_vocab = take(names[1]);
     marian.target_vocab = take(names[2]);
     marian.shortlist = take(names[3]);
+    marian.source_pieces = take(names[4]);
+    marian.target_pieces = take(names[5]);
+    marian.decoder_yml = take(names[6]);
     std::vector<attend::NamedBytes> licenses;
-    for (size_t i = 4; i < names.size(); ++i) licenses.push_back(take(names[i]));
+    for (size_t i = 7; i < names.size(); ++i) licenses.push_back(take(names[i]));
     marian.license = attend::marian_license_text(licenses);
     marian.languages = request.value("languages", std::string());
     auto described = std::make_unique<AttendResult>(AttendResult{dump({{"license", marian.license}}), {}});

@@ -33,15 +33,16 @@ uint32_t attend_bytes_size(const AttendBytes* bytes);
 
 // Which files of a Marian model folder `attend import` reads (attend::choose_marian_files, the
 // CLI's rules): `entries_json` is [{"path", "folder"}, ...], folder "" for a file the person named
-// by itself. JSON: {model, sourceVocab, targetVocab, shortlist, licenses: [...], languages}, the
-// paths chosen ("" for none) and the pair the names give (attend::marian_languages_from_names).
+// by itself. JSON: {model, sourceVocab, targetVocab, shortlist, sourcePieces, targetPieces, decoderYml,
+// licenses: [...], languages}, the paths chosen ("" for none; the pieces and decoder.yml are OPUS-MT's)
+// and the pair the names give (attend::marian_languages_from_names).
 AttendResult* attend_marian_files(const char* entries_json, AttendStatus* status);
 
 // `attend import` in memory (attend::import_marian): `request_json` is {model, sourceVocab,
-// targetVocab, shortlist, licenses: [...], languages}, the names as attend_marian_files gives them
-// (licences may be []), and files[0, count) their bytes (gzip already inflated) in that order:
-// model, source vocabulary, then the target vocabulary and the shortlist where named, then each
-// licence. Returns the Attend model file's bytes, and in *summary JSON {license}: the licence text
+// targetVocab, shortlist, sourcePieces, targetPieces, decoderYml, licenses: [...], languages}, the
+// names as attend_marian_files gives them (licences may be []), and files[0, count) their bytes (gzip
+// already inflated) in that order: model, source vocabulary, then each of the others where named,
+// then each licence. Returns the Attend model file's bytes, and in *summary JSON {license}: the licence text
 // the file keeps (attend::marian_license_text). The files stay the caller's to free.
 AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* files, int count, AttendResult** summary,
                                   AttendStatus* status);

@@ -70,7 +70,7 @@ const waitForModel = (name) => page.waitForFunction((wanted) => document.body.da
 
 const waitForError = () => page.waitForFunction(() => document.body.dataset.model === 'error', null, { timeout: LOAD_TIMEOUT_MS });
 
-// Chooses "Import a Firefox Translations (Marian) model…" and a folder with its folder button.
+// Chooses "Import a Marian model (Firefox Translations, OPUS-MT)…" and a folder with its folder button.
 async function chooseFolder(path) {
   await page.selectOption('#model-select', 'marian');
   await page.setInputFiles('#marian-folder', path);
@@ -118,7 +118,7 @@ test('a folder without a vocabulary is refused in plain words, and the model in 
   await chooseFolder(folder('no-vocab', { 'model.ende.bin': 'model.ende.bin', 'lex.50.50.ende.s2t.bin': 'lex.50.50.ende.s2t.bin' }));
   await waitForError();
   const status = await page.textContent('#model-status');
-  assert.match(status, /^"no-vocab" cannot be imported: no vocabulary \(vocab\*\.spm, or srcvocab\*\.spm and trgvocab\*\.spm\) among the files given\. Choose the model's whole folder/);
+  assert.match(status, /^"no-vocab" cannot be imported: no vocabulary \(vocab\*\.spm, or srcvocab\*\.spm and trgvocab\*\.spm[^)]*\) among the files given\. Choose the model's whole folder/);
   assert.match(status, /English → German \(imported: ende\) is still in use\.$/);
   await assertNoSeriousViolations('an import refused');
   assert.equal(await page.$eval('#model-select', (select) => select.value.startsWith('imported:')), true, 'the list shows the model in use');

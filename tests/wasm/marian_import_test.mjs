@@ -1,7 +1,7 @@
 // importMarian (wasm/attend.mjs): a Marian model folder imported in WebAssembly is, byte for byte,
 // the file `attend import` writes natively from the same folder: Firefox's int8 layout with its
-// shortlist, licence and README; the float32 model gzipped as Firefox serves it; files named one by
-// one. What the CLI refuses is refused with the same code and message, and the imported file
+// shortlist, licence and README; the float32 model gzipped as Firefox serves it; an OPUS-MT folder
+// (tests/marian/fixtures/opus-ende), plain and gzipped; files named one by one. What the CLI refuses is refused with the same code and message, and the imported file
 // translates as the CLI translates the native one. The folders are made in a temporary directory
 // from tests/marian/fixtures/ssru-ende (which holds two models, itself an error), and the CLI runs
 // there, so both name the files alike ("ende/model.ende.bin").
@@ -67,7 +67,8 @@ describe('importMarian is attend import', { timeout: 600000 }, () => {
     assert.equal(imported.languages, 'en-de');
     assert.deepEqual(imported.files, {
       model: 'ende/model.ende.intgemm.alphas.bin', sourceVocab: 'ende/vocab.ende.spm', targetVocab: '',
-      shortlist: 'ende/lex.50.50.ende.s2t.bin', licenses: ['ende/LICENSE', 'ende/README.md'],
+      shortlist: 'ende/lex.50.50.ende.s2t.bin', sourcePieces: '', targetPieces: '', decoderYml: '',
+      licenses: ['ende/LICENSE', 'ende/README.md'],
     });
     assert.equal(imported.license, `==> LICENSE <==\n${LICENSE}\n==> README.md <==\n${README}`);
     assert.deepEqual(stages, ['ende/model.ende.intgemm.alphas.bin', 'ende/vocab.ende.spm', 'ende/lex.50.50.ende.s2t.bin',
@@ -102,6 +103,26 @@ describe('importMarian is attend import', { timeout: 600000 }, () => {
     assert.ok(Buffer.from(unzipped.bytes).equals(native.bytes), 'gzip changed the model file');
   });
 
+  it('an OPUS-MT folder (.npz, vocab.yml, source.spm and target.spm, decoder.yml), gzipped too: the same bytes', async () => {
+    const OPUS = new URL('../marian/fixtures/opus-ende/', import.meta.url).pathname;
+    const files = Object.fromEntries(readdirSync(OPUS).map((file) => [file, { path: join(OPUS, file) }]));
+    for (const [name, gzip] of [['opus', false], ['opus-gz', true]]) {
+      mkdirSync(join(work, name));
+      for (const [file, { path }] of Object.entries(files)) {
+        const bytes = readFileSync(path);
+        writeFileSync(join(work, name, gzip ? `${file}.gz` : file), gzip ? gzipSync(bytes) : bytes);
+      }
+      const native = nativeImport([name, '--languages', 'en-de'], `${name}.safetensors`);
+      assert.ok(native.bytes, native.error);
+      const imported = await importMarian(folderFiles(name), { languages: 'en-de' });
+      assert.ok(Buffer.from(imported.bytes).equals(native.bytes), `${name}: the model file differs from the CLI's`);
+      const z = gzip ? '.gz' : '';
+      assert.equal(imported.files.sourcePieces, `${name}/opus.spm2k-spm2k.vocab.yml${z}`);
+      assert.equal(imported.files.decoderYml, `${name}/decoder.yml${z}`);
+      assert.equal(imported.files.targetVocab, `${name}/target.spm${z}`);
+    }
+  });
+
   it('files named one by one, File objects too, and the languages given', async () => {
     const names = ['model.ende.bin', 'vocab.ende.spm'];
     const native = nativeImport(names.map((file) => join(FIXTURE, file)).concat(['--languages', 'en-de']), 'named.safetensors');
@@ -132,7 +153,7 @@ describe('importMarian refuses what attend import refuses, with the same message
   it('a folder without a vocabulary', async () => {
     const name = folder('no-vocab', { 'model.ende.bin': 'model.ende.bin', 'lex.50.50.ende.s2t.bin': 'lex.50.50.ende.s2t.bin' });
     const message = await same([name], folderFiles(name), {}, 'invalid_argument');
-    assert.match(message, /^no vocabulary \(vocab\*\.spm, or srcvocab\*\.spm and trgvocab\*\.spm\)/);
+    assert.match(message, /^no vocabulary \(vocab\*\.spm, or srcvocab\*\.spm and trgvocab\*\.spm[^)]*\) among the files given/);
   });
 
   it('two models in one folder (the fixture folder itself)', async () => {

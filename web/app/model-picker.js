@@ -16,9 +16,9 @@ import { fileUrls, reverseModel, SHIPPED_MODELS } from './shipped-models.js';
 
 const IMPORTED_PREFIX = 'imported:';
 
-// What a dropped or chosen single file is: a file of Marian's folder by its name (gzipped or not),
+// What a dropped or chosen single file is: a file of a Marian folder by its name (gzipped or not),
 // else taken as an Attend model file.
-const MARIAN_NAME = /\.(bin|spm|model|gz)$/i;
+const MARIAN_NAME = /\.(bin|npz|spm|model|yml|gz)$/i;
 
 // The files of dropped items: a folder's own files (not its subfolders': importMarian would pass
 // them over) with their folder, or a file by itself. `entries` are webkitGetAsEntry()'s, taken
