@@ -11,8 +11,10 @@ import struct
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "training"))
-from attend_ref.marian_binary import FLOAT32, INTGEMM8, marian_binary, model_yml_item  # noqa: E402
+from attend_ref.marian_binary import FLOAT32, INT8, INTGEMM8, marian_binary, model_yml_item  # noqa: E402
 from attend_ref.marian_shortlist import shortlist_bytes  # noqa: E402
+from attend_ref.marian_export import vocab_yml  # noqa: E402
+from attend_ref.marian_npz import marian_npz, npy_header  # noqa: E402
 
 
 def write(path, data):
@@ -85,6 +87,24 @@ def marian_seeds(out):
     yml = model_yml_item("type: transformer\ndim-emb: 256\ndec-cell: ssru\n")
     write(out / "marian_binary" / "float32", marian_binary([embedding]))
     write(out / "marian_binary" / "intgemm8_yml", marian_binary([embedding, quantized, yml]))
+
+
+
+def opus_seeds(out):
+    """OPUS-MT's files: a small .npz as Marian's cnpy writes it (marian_npz_fuzzer's byte 0: as it is),
+    its entries for the fuzzer to zip (byte 1 stored, 3 deflated), and vocab.yml texts."""
+    embedding = ("Wemb", FLOAT32, [2, 3], struct.pack("<6f", 1, 2, 3, 4, 5, 6))
+    bias = ("decoder_ff_logit_out_b", FLOAT32, [1, 2], struct.pack("<2f", 0.5, -1))
+    yml = model_yml_item("type: transformer\ndim-emb: 4\n")
+    items = [embedding, bias, (yml[0], INT8, yml[2], yml[3])]
+    write(out / "marian_npz" / "stored", bytes([0]) + marian_npz(items))
+    entries = b"\n--\n".join((name + ".npy").encode() + b"\0" + npy_header("<i1" if code == INT8 else "<f4", shape) + data
+                              for name, code, shape, data in items)
+    write(out / "marian_npz" / "entries_stored", bytes([1]) + entries)
+    write(out / "marian_npz" / "entries_deflated", bytes([3]) + entries)
+    write(out / "marian_vocab_yml" / "plain", vocab_yml(["</s>", "<unk>", "\u2581the", ".", "\u2581Hund"]).encode())
+    write(out / "marian_vocab_yml" / "quoted",
+          ('# marian-vocab\n---\n"</s>": 0\n\'<unk>\': 1\n"\\x41\\u00e9\\"": 3\n\u2581:: 2\n"true": 4\n').encode())
 
 
 MARIAN_YML = """dec-cell: {cell}
@@ -226,6 +246,7 @@ def main():
     serve_routes_seeds(out, sentences)
     document_seeds(out)
     marian_seeds(out)
+    opus_seeds(out)
     shortlist_seeds(out)
     marian_import_seeds(fixture / "tiny.int8.safetensors", out)
     write(out / "text_parsers" / "head_spec", b"\x00cross:1:0")

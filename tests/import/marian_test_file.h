@@ -24,6 +24,17 @@ std::string floats(const std::vector<float>& values);
 // The "special:model.yml" item: the text and its NUL.
 Item model_yml_item(const std::string& yml);
 
+// A NumPy .npy v1 array as Marian's cnpy writes it (descr '<f4', '<i1', ...).
+std::string npy(const std::string& descr, const std::vector<int32_t>& shape, const std::string& data, bool fortran = false);
+
+struct ZipEntry {
+  std::string name, data;
+};
+
+// A zip of the entries: as cnpy writes an .npz (stored, no extra fields), or as numpy's
+// savez_compressed (deflate; zip64 extras in the local headers, their sizes 0xFFFFFFFF).
+std::string zip(const std::vector<ZipEntry>& entries, bool deflated = false);
+
 // The SentencePiece models inside the shipped en-de and de-en files (8000 pieces each, eos 3,
 // unk 1; different bytes).
 const std::string& en_de_vocabulary();
