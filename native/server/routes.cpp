@@ -12,7 +12,7 @@
 
 #include "attend/error.h"
 #include "attention_json.h"
-#include "language_detection.h"
+#include "detect/language_detection.h"
 #include "line_confidence.h"
 #include "request_fields.h"
 

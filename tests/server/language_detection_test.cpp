@@ -1,5 +1,5 @@
 // CLD2 behind detect_languages: real sentences found in their language, nothing for what it cannot read.
-#include "language_detection.h"
+#include "detect/language_detection.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,41 @@
+#include "detect/language_detection.h"
+
+#include <cctype>
+#include <climits>
+
+#include <cld2/public/compact_lang_det.h>
+#include <cld2/public/encodings.h>
+
+namespace attend {
+
+std::vector<DetectedLanguage> detect_languages(std::string_view text) {
+  if (text.empty() || text.size() > static_cast<size_t>(INT_MAX)) return {};
+  const CLD2::CLDHints hints{nullptr, nullptr, CLD2::UNKNOWN_ENCODING, CLD2::UNKNOWN_LANGUAGE};
+  CLD2::Language language3[3];
+  int percent3[3];
+  double normalized_score3[3];
+  int text_bytes = 0, valid_prefix_bytes = 0;
+  bool is_reliable = false;
+  CLD2::ExtDetectLanguageSummaryCheckUTF8(text.data(), static_cast<int>(text.size()), /*is_plain_text=*/true, &hints,
+                                          /*flags=*/0, language3, percent3, normalized_score3,
+                                          /*resultchunkvector=*/nullptr, &text_bytes, &is_reliable,
+                                          &valid_prefix_bytes);
+  std::vector<DetectedLanguage> found;
+  for (int i = 0; i < 3; ++i) {
+    if (language3[i] == CLD2::UNKNOWN_LANGUAGE || percent3[i] <= 0) continue;
+    found.push_back({CLD2::LanguageCode(language3[i]), static_cast<double>(percent3[i])});
+  }
+  return found;
+}
+
+std::string language_name(const std::string& code) {
+  const CLD2::Language language = CLD2::GetLanguageFromName(code.c_str());
+  if (language == CLD2::UNKNOWN_LANGUAGE) return code;
+  std::string name = CLD2::LanguageName(language);  // "ENGLISH"
+  for (size_t i = 1; i < name.size(); ++i) {
+    if (std::isalpha(static_cast<unsigned char>(name[i - 1]))) name[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+  }
+  return name;
+}
+
+}  // namespace attend
