@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <thread>
 
 #include <httplib.h>
@@ -79,17 +80,21 @@ void serve_http(Routes& routes, const ListenSettings& settings, const std::funct
   if (port < 0 || (settings.port != 0 && !server.bind_to_port(settings.host, port))) {
     throw Error(ErrorCode::io, "cannot listen on " + settings.host + ":" + std::to_string(settings.port));
   }
-  std::atomic<bool> signalled{false};
+  std::atomic<bool> signalled{false}, listen_returned{false};
   std::thread stopper([&] {
     const sigset_t set = termination_signals();
     int signal = 0;
     sigwait(&set, &signal);
     signalled = true;
     routes.start_draining();
+    // httplib's stop() does nothing before listen_after_bind has started: a signal that came
+    // as soon as the port was printed waits for it.
+    while (!server.is_running() && !listen_returned) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     server.stop();  // closes the socket; listen_after_bind returns once the requests in flight are answered
   });
   on_listening(port);
   server.listen_after_bind();
+  listen_returned = true;
   // listen_after_bind also returns on a socket failure: wake the stopper so it can be joined.
   if (!signalled) pthread_kill(stopper.native_handle(), SIGTERM);
   stopper.join();
