@@ -309,8 +309,10 @@ export interface TranslatorInfo {
 }
 
 export interface DocumentOptions extends TranslateOptions {
-  /** After each group of sentences: how many of the document's sentences are translated. */
-  onProgress?: (progress: { sentencesDone: number; sentences: number }) => void;
+  /** After each group of sentences: how many of the document's sentences are translated, and the group's
+   * translations, the first of them the document's sentence `first` (counted from 0; a pool's groups may
+   * finish out of order). */
+  onProgress?: (progress: { sentencesDone: number; sentences: number; first: number; translations: TranslationResult[] }) => void;
   /** Aborting stops the translation before the next group (translateDocument rejects with 'cancelled'). */
   signal?: AbortSignal;
 }

@@ -361,12 +361,15 @@ export class Translator {
       // onToken hears sentences numbered in the document.
       const onGroupToken = onToken && ((event) => onToken({ ...event, sentence: event.sentence + first }));
       this.#busy = true;
+      let group;
       try {
-        translations.push(...this.#translateEncoded(sentences.slice(first, first + DOCUMENT_GROUP), options, onGroupToken));
+        group = this.#translateEncoded(sentences.slice(first, first + DOCUMENT_GROUP), options, onGroupToken);
       } finally {
         this.#busy = false;
       }
-      onProgress?.({ sentencesDone: translations.length, sentences: sentences.length });
+      translations.push(...group);
+      // The group's translations too, so a caller can show sentences as they finish.
+      onProgress?.({ sentencesDone: translations.length, sentences: sentences.length, first, translations: group });
       await yieldToEventLoop();  // a worker hears a cancel message here
       this.#checkLoaded();
     }

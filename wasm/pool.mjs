@@ -148,7 +148,8 @@ export class TranslatorPool {
 
   // Translator.translateDocument over the workers: the document cut by the first worker (as
   // Translator.planDocument; a plan is taken as it is), its sentences translated in groups of 32, in order, by whichever
-  // worker is free, onProgress after each group, the signal checked before each; the text kept
+  // worker is free, onProgress after each group (with its first sentence's index and its
+  // translations: groups may finish out of order), the signal checked before each; the text kept
   // between sentences put back. The same result as one Translator's translateDocument.
   async translateDocument(input, { onProgress, signal, ...options } = {}) {
     this.#checkUsable(options);
@@ -169,7 +170,7 @@ export class TranslatorPool {
         const group = await worker.request({ type: 'translate', inputs: sentences.slice(first, next), options });
         for (let i = 0; i < group.length; ++i) translations[first + i] = group[i];
         done += group.length;
-        onProgress?.({ sentencesDone: done, sentences: sentences.length });
+        onProgress?.({ sentencesDone: done, sentences: sentences.length, first, translations: group });
       }
     };
     await Promise.all(this.#workers.map(drain));

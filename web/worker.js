@@ -21,7 +21,9 @@
 //        (a load that a newer one supersedes ends silently and its model is disposed; the model in
 //        use stays until a load is ready, and after a failed one)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
-//        {type:'document-progress', id, sentencesDone, sentences}
+//        {type:'document-progress', id, sentencesDone, sentences, plan?, first?, translations?} (with more
+//        than one sentence: the first one carries planDocument's plan, the others a group's translations,
+//        its first sentence's index first; groups may come out of order)
 //        {type:'html', id, html, sentences, single} (translateHTML's result; attention only for single)
 //        {type:'document', id, document: {text, segments}, single, baseline?, timing} (single: one
 //        sentence, whose translation then carries the attention; baseline: the text without masks;
@@ -167,11 +169,13 @@ async function runDocument(request) {
   const plan = translator.planDocument(text, options);  // cut once: every translateDocument below takes it
   const sentences = plan.filter((segment) => segment.translate).length;
   const single = sentences === 1;
-  post({ type: 'document-progress', id, sentencesDone: 0, sentences });
+  // With more than one sentence, the plan first and each group's translations as they finish, so the
+  // page shows them (and keeps them when the person stops the rest).
+  post({ type: 'document-progress', id, sentencesDone: 0, sentences, ...(single ? {} : { plan }) });
   const controller = new AbortController();
-  const onProgress = (progress) => {
+  const onProgress = ({ sentencesDone, first, translations }) => {
     if (isSuperseded(request)) controller.abort();
-    else post({ type: 'document-progress', id, ...progress });
+    else post({ type: 'document-progress', id, sentencesDone, sentences, ...(single ? {} : { first, translations }) });
   };
   const started = performance.now();
   const threads = sentences > POOL_ABOVE_SENTENCES ? await documentPool() : null;

@@ -1,6 +1,7 @@
 // The translation of a document in the page (document-render.js: its sentences, each one a
 // button that shows its attention when chosen, and the text kept around them), the summary of
-// the sentences marked not to trust, and its progress while it runs.
+// the sentences marked not to trust, and its progress while it runs: the sentences shown as they
+// finish, kept when the person stops the rest.
 import { doubtSummary, renderTranslatedDocument } from './document-render.js';
 
 export class DocumentView {
@@ -9,6 +10,9 @@ export class DocumentView {
   #progress;
   #onChoose;
   #sentences = [];  // {source, translation}
+  #plan = null;  // the document being translated: [{source, translate}]
+  #partial = [];  // its translations so far, by sentence
+  #shownSentences = 0;  // how many of its first sentences are shown
 
   // onChoose(index, {source, translation}) when a sentence is chosen (click, Enter or Space).
   // summary: where the marked sentences are summed up in words.
@@ -24,8 +28,65 @@ export class DocumentView {
     });
   }
 
+  // A document being translated: its plan ([{source, translate}]); the sentences shown as their
+  // groups finish (addTranslations), in order: only those with every sentence before them done, so
+  // the translation grows at its end and nothing above it moves.
+  begin(plan) {
+    this.#plan = plan;
+    this.#partial = [];
+    this.#shownSentences = 0;
+  }
+
+  // A group's translations, the first of them sentence `first` of the plan.
+  addTranslations(first, translations) {
+    if (!this.#plan) return;
+    translations.forEach((translation, i) => { this.#partial[first + i] = translation; });
+    let done = this.#shownSentences;
+    while (this.#partial[done]) done += 1;
+    if (done === this.#shownSentences) return;
+    this.#shownSentences = done;
+    this.#renderPartial({ interactive: false });
+  }
+
+  // Stops showing progress and keeps the sentences shown (choosable when there are several).
+  // Returns {done, sentences}: how many of the document's sentences are shown, of how many.
+  stop() {
+    const sentences = this.#plan?.filter((segment) => segment.translate).length ?? 0;
+    const done = this.#shownSentences;
+    if (this.#plan && done > 0) this.#renderPartial({ interactive: done > 1 });
+    else this.clear();
+    this.#plan = null;
+    this.hideProgress();
+    return { done, sentences };
+  }
+
+  // The text of the sentences shown so far (and what is kept between them).
+  get partialText() {
+    return this.#output.textContent;
+  }
+
+  #renderPartial({ interactive }) {
+    const segments = [];
+    let sentence = 0;
+    for (const segment of this.#plan) {
+      if (segment.translate) {
+        if (sentence >= this.#shownSentences) break;
+        segments.push({ source: segment.source, translation: this.#partial[sentence++] });
+      } else if (sentence < this.#shownSentences) {
+        segments.push({ source: segment.source });
+      }
+    }
+    this.#sentences = segments.filter((segment) => segment.translation);
+    renderTranslatedDocument(this.#output, segments, { interactive });
+    this.#output.dataset.partial = String(this.#shownSentences);
+    this.#summary.textContent = doubtSummary(segments);
+    this.#summary.hidden = this.#summary.textContent === '';
+  }
+
   // {text, segments} from translateDocument; interactive: whether sentences can be chosen.
   show({ segments }, { interactive }) {
+    this.#plan = null;
+    delete this.#output.dataset.partial;
     this.#sentences = segments.filter((segment) => segment.translation);
     renderTranslatedDocument(this.#output, segments, { interactive });
     this.#summary.textContent = doubtSummary(segments);
@@ -35,6 +96,8 @@ export class DocumentView {
 
   clear() {
     this.#sentences = [];
+    this.#plan = null;
+    delete this.#output.dataset.partial;
     this.#output.replaceChildren();
     this.#summary.hidden = true;
     this.hideProgress();

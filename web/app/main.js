@@ -137,9 +137,23 @@ function startTranslator() {
     progress: { container: byId('document-progress'), bar: byId('document-progress-bar'), text: byId('document-progress-text') },
     onChoose: (index, sentence) => showSentenceAttention(sentence),
   });
+  // Stop keeps the sentences translated so far and says how many are left.
+  const stoppedNote = byId('document-stopped');
   byId('document-stop').addEventListener('click', () => {
-    clearTranslation();  // the translation shown was of the text before
-    showInputMessage('Stopped. Edit the text to translate it again.');
+    worker.cancel();
+    document.body.dataset.translating = 'false';
+    panel.hideLive();
+    const { done, sentences } = documentView.stop();
+    const left = sentences - done;
+    stoppedNote.textContent = done > 0
+      ? `Stopped: ${done.toLocaleString('en')} of ${sentences.toLocaleString('en')} sentences translated, ${left.toLocaleString('en')} left untranslated. Edit the text to translate it again.`
+      : 'Stopped before any sentence was translated. Edit the text to translate it again.';
+    stoppedNote.hidden = false;
+    sentenceHint.hidden = done < 2;
+    if (done === 0) {
+      showTranslation('', '', null);
+      panel.hide();
+    }
   });
   let modelReady = false;
   let typingTimer = 0;
@@ -156,6 +170,7 @@ function startTranslator() {
     worker.cancel();
     document.body.dataset.translating = 'false';
     documentView.clear();
+    stoppedNote.hidden = true;
     sentenceHint.hidden = true;
     noAttention.hidden = true;
     showTranslation('', '', null);
@@ -292,6 +307,7 @@ function startTranslator() {
     const text = sourceText.value.trim();
     if (!modelReady) return;  // loading a model superseded the requests in flight
     showInputMessage(null);
+    stoppedNote.hidden = true;
     showRerankNote(modelInUse?.reverse);
     if (!text) return clearTranslation();
     const options = translationOptions(panel.maskedHeads, modelInUse?.reverse);
@@ -306,6 +322,8 @@ function startTranslator() {
         onToken: (step) => panel.addLiveStep(step),
         onProgress: (progress) => {
           if (progress.sentences > 1) panel.hideLive();  // live steps are shown for one sentence only
+          if (progress.plan) documentView.begin(progress.plan);
+          if (progress.translations) documentView.addTranslations(progress.first, progress.translations);
           documentView.showProgress(progress);
         },
         compareWithoutMasks: comparing,
