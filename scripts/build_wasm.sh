@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly module in its two variants, build/wasm-simd (SIMD128 kernels) and
 # build/wasm-nosimd (scalar, for engines without WebAssembly SIMD), and copies them to
-# wasm/dist/, where wasm/attend.mjs loads them. Builds SentencePiece for wasm first if needed
-# (scripts/build_sentencepiece_wasm.sh). Idempotent: reruns only rebuild what changed.
+# wasm/dist/, where wasm/attend.mjs loads them. Builds SentencePiece and CLD2 for wasm first if
+# needed (scripts/build_sentencepiece_wasm.sh, scripts/build_cld2_wasm.sh). Idempotent: reruns only rebuild what changed.
 #   usage: scripts/build_wasm.sh [-jN]     (default -j2; the build runs under nice)
 # For experiments beside the shipped build, the environment can move it elsewhere:
 #   ATTEND_WASM_BUILD=DIR         builds in DIR-simd and DIR-nosimd (default build/wasm)
@@ -18,6 +18,7 @@ command -v emcmake >/dev/null || { echo "emcmake not found: install emscripten (
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 
 spm_prefix=$("$top/scripts/build_sentencepiece_wasm.sh")
+cld2_prefix=$("$top/scripts/build_cld2_wasm.sh")
 dist=${ATTEND_WASM_DIST:-$top/wasm/dist}
 mkdir -p "$dist"
 for variant in ${ATTEND_WASM_VARIANTS:-simd nosimd}; do
@@ -26,7 +27,7 @@ for variant in ${ATTEND_WASM_VARIANTS:-simd nosimd}; do
   if [ ! -f "$build/build.ninja" ]; then
     # shellcheck disable=SC2086  # the extra arguments are meant to split
     emcmake cmake -S "$top" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DATTEND_WASM_SIMD="$simd" -DATTEND_SPM_WASM_PREFIX="$spm_prefix" ${ATTEND_WASM_CMAKE_ARGS:-} >&2
+      -DATTEND_WASM_SIMD="$simd" -DATTEND_SPM_WASM_PREFIX="$spm_prefix" -DATTEND_CLD2_WASM_PREFIX="$cld2_prefix" ${ATTEND_WASM_CMAKE_ARGS:-} >&2
   fi
   nice ninja -C "$build" "$jobs" attend_wasm >&2
   # cp -p keeps the build's times, so an unchanged module is not "newer" for caches.

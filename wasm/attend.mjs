@@ -315,6 +315,30 @@ export class Translator {
     return structuredClone(this.#info);
   }
 
+  // The language `text` is in where CLD2 (compiled into the module) is sure it is not the one the
+  // model reads (info().sourceLanguage): {language: 'de', name: 'German', percent: 98}, percent the
+  // share of its letters; null when it is in that language, CLD2 is unsure, the text has no letters
+  // or the model names no languages. The core's other_language, as `attend translate` warns of it.
+  otherLanguage(text) {
+    this.#checkLoaded();
+    const expected = this.#info.sourceLanguage;
+    if (!expected) return null;
+    const m = this.#module;
+    const bytes = encodeInput(text, 'text');
+    const pointer = this.#heapBytes(bytes);
+    const language = this.#heapString(expected);
+    try {
+      const found = m._attend_other_language(pointer, bytes.length, language);
+      if (!found) return null;
+      const json = m.UTF8ToString(found);
+      m._free(found);
+      return JSON.parse(json);
+    } finally {
+      m._free(pointer);
+      m._free(language);
+    }
+  }
+
   dispose() {
     if (!this.#session) return;
     if (this.#busy) throw new AttendError('invalid_argument', 'dispose() called from onToken; return false to stop instead');

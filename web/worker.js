@@ -21,7 +21,9 @@
 //        (a load that a newer one supersedes ends silently and its model is disposed; the model in
 //        use stays until a load is ready, and after a failed one)
 //        {type:'token', id, step}  {type:'result', id, result, baseline?, timing}
-//        {type:'document-progress', id, sentencesDone, sentences, plan?, first?, translations?} (with more
+//        {type:'document-progress', id, sentencesDone, sentences, otherLanguage?, plan?, first?, translations?}
+//        (the first one carries otherLanguage: Translator.otherLanguage's, null when the text is in the
+//        language the model reads, also on the document message; with more
 //        than one sentence: the first one carries planDocument's plan, the others a group's translations,
 //        its first sentence's index first; groups may come out of order)
 //        {type:'html', id, html, sentences, single} (translateHTML's result; attention only for single)
@@ -171,7 +173,9 @@ async function runDocument(request) {
   const single = sentences === 1;
   // With more than one sentence, the plan first and each group's translations as they finish, so the
   // page shows them (and keeps them when the person stops the rest).
-  post({ type: 'document-progress', id, sentencesDone: 0, sentences, ...(single ? {} : { plan }) });
+  // CLD2's word, before any translating, where the text is not in the language the model reads.
+  const otherLanguage = translator.otherLanguage(text);
+  post({ type: 'document-progress', id, sentencesDone: 0, sentences, otherLanguage, ...(single ? {} : { plan }) });
   const controller = new AbortController();
   const onProgress = ({ sentencesDone, first, translations }) => {
     if (isSuperseded(request)) controller.abort();
@@ -201,7 +205,7 @@ async function runDocument(request) {
     : undefined;
   const translations = document.segments.filter((segment) => segment.translation).map((segment) => segment.translation);
   const tokens = translations.reduce((sum, t) => sum + (t.hypotheses[0]?.tokens ?? 0), 0);  // generated, eos included
-  post({ type: 'document', id, document, single, baseline, timing: { milliseconds, tokens, threads: threads ? POOL_WORKERS : 1 } },
+  post({ type: 'document', id, document, single, baseline, otherLanguage, timing: { milliseconds, tokens, threads: threads ? POOL_WORKERS : 1 } },
     single ? attentionBuffers(translations[0]) : []);
 }
 

@@ -13,6 +13,7 @@
 #include "attend/html.h"
 #include "attention_json.h"
 #include "commands.h"
+#include "detect/language_detection.h"
 #include "files.h"
 #include "line_confidence.h"
 #include "line_reader.h"
@@ -24,6 +25,9 @@
 namespace attend::cli {
 
 namespace {
+
+// Lines named one by one in the warning that a line is not in the model's source language.
+constexpr size_t kOtherLanguageWarnings = 5;
 
 // Marian / fairseq style: `i ||| text ||| score`, i the 0-based input line. A blank or
 // failed line gets one entry with empty text and score 0, so every line has an entry.
@@ -134,6 +138,9 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
       "(Dear Mr Smith, / Vielen Dank! / Cordialement,) is written from a table in the model's\n"
       "other language, without the model; a sentence ending in ? or ! ends so in translation too\n"
       "(in place of the full stop a caption model writes).\n"
+      "A line CLD2 finds in another language than the model's source language (attend.languages)\n"
+      "is translated all the same, with `attend: warning: line N is in German (...), not English,\n"
+      "which this model reads: ...` on stderr (the first 5 lines, then how many more).\n"
       "A line the model rejects (invalid UTF-8, ...) gives an empty output line and\n"
       "`attend: error: line N: ...` on stderr; the other lines are still translated and the\n"
       "exit status is then 1. Usage errors exit with 2.\n");
@@ -202,7 +209,23 @@ int run_translate(const std::vector<std::string>& args) {
               [&stdin_reader] { return stdin_reader->ready(); }};
   }
 
+  // A line CLD2 finds in another language than the one the model reads is translated all the same,
+  // with a warning on stderr: the first few by line, then how many more.
+  const std::string reads = model->info().source_language;
+  size_t other_language_lines = 0;
+  const auto warn_other_language = [&](const LineOutcome& outcome) {
+    if (reads.empty() || outcome.source == nullptr) return;
+    const std::optional<DetectedLanguage> found = other_language(*outcome.source, reads);
+    if (!found) return;
+    if (++other_language_lines > kOtherLanguageWarnings) return;
+    std::cout.flush();
+    std::cerr << "attend: warning: line " << outcome.line << " is in " << language_name(found->language) << " (CLD2: "
+              << found->confidence << "% of its letters), not " << language_name(reads)
+              << ", which this model reads: its translation is unreliable; use a model that reads "
+              << language_name(found->language) << "\n";
+  };
   size_t failed = translate_lines(source, model, t.settings, [&](const LineOutcome& outcome) {
+    warn_other_language(outcome);
     if (!outcome.error.empty()) {
       std::cout.flush();
       std::cerr << "attend: error: line " << outcome.line << ": " << outcome.error << "\n";
@@ -228,6 +251,10 @@ int run_translate(const std::vector<std::string>& args) {
     check_written(std::cout, "stdout");
     if (attention_out.is_open()) check_written(attention_out, "'" + t.attention_path + "'");
   });
+  if (other_language_lines > kOtherLanguageWarnings) {
+    std::cerr << "attend: warning: " << other_language_lines - kOtherLanguageWarnings << " more line(s) not in "
+              << language_name(reads) << "\n";
+  }
   return failed == 0 ? 0 : 1;
 }
 

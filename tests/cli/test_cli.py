@@ -574,6 +574,38 @@ class RealText(unittest.TestCase):
         self.assertEqual((chinese["target_text"], chinese["source_tokens"]), (self.LINES[1], []))
 
 
+class OtherLanguage(unittest.TestCase):
+    """A line CLD2 finds in another language than the model reads is translated, with a warning on
+    stderr naming both languages: the first 5 lines one by one, then how many more."""
+    MODEL = Documents.MODEL  # the shipped en-de
+    GERMAN = ["Ein Mann fährt mit dem Fahrrad die Straße hinunter.", "Zwei Hunde spielen im Schnee.",
+              "Eine Frau liest ein Buch auf einer Bank.", "Ein Junge springt in den See.",
+              "Drei Mädchen tanzen auf einer Bühne.", "Ein alter Mann sitzt auf einer Bank.",
+              "Eine schwarze Katze schläft auf dem Sofa."]
+
+    def test_german_lines_for_an_english_model_are_warned_of(self):
+        lines = ["A man is riding a bicycle down the street."] + self.GERMAN
+        code, out, err = run("translate", "--model", self.MODEL, stdin="\n".join(lines) + "\n")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(len(out.splitlines()), len(lines))  # translated all the same
+        warnings = err.splitlines()
+        for number in range(2, 7):
+            self.assertRegex(err, rf"attend: warning: line {number} is in German \(CLD2: \d+% of its letters\), "
+                                  r"not English, which this model reads: its translation is unreliable; "
+                                  r"use a model that reads German")
+        self.assertNotIn("line 1 ", err)
+        self.assertEqual(warnings[-1], "attend: warning: 2 more line(s) not in English")
+        self.assertEqual(len(warnings), 6, err)
+
+    def test_lines_in_the_models_language_are_not(self):
+        for args in [(), ("--threads", "2", "--batch", "1")]:
+            code, _, err = run("translate", "--model", self.MODEL, *args, stdin="\n".join(SENTENCES) + "\n")
+            self.assertEqual((code, err), (0, ""), args)
+        code, _, err = run("translate", "--model", os.path.join(REPO, "models/de-en/model.int8.safetensors"),
+                           *self.GERMAN)
+        self.assertEqual((code, err), (0, ""))
+
+
 class Attention(unittest.TestCase):
     def test_json_lines_have_the_documented_shapes(self):
         with tempfile.TemporaryDirectory() as directory:

@@ -5,9 +5,10 @@
 // by tap, keyboard and screen reader; a model of one's own is described as the shipped ones are; the
 // first visit shows the shipped models at once, and the translation on a phone's first screen.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cliTranslate } from './support/cli.mjs';
-import { makeServedRoot } from './support/environment.mjs';
+import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { openApp, translate } from './support/app-page.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
@@ -51,6 +52,104 @@ describe('Stop', () => {
     // Editing the text translates it again and the note goes.
     assert.equal(await translate(page, CAPTIONS[0]), references.get(CAPTIONS[0]));
     assert.equal(await page.isHidden('#document-stopped'), true);
+    await page.close();
+  });
+});
+
+describe('text not in the model\'s source language', () => {
+  test('is said plainly, with the model that reads it, which translates it once chosen', async () => {
+    const page = await openApp(context, server.origin);
+    await translate(page, 'A man is riding a bicycle down the street.');
+    assert.equal(await page.isHidden('#language-note'), true);
+    const german = 'Ein Mann fährt mit dem Fahrrad die Straße hinunter.';
+    await translate(page, german);
+    assert.equal(await page.isVisible('#language-note'), true);
+    assert.match(await page.textContent('#language-note-text'),
+      /^This text is in German \(\d+% of its letters, as the language detector CLD2 reads them\), not English, which English → German reads: its translation will be nonsense\.$/);
+    assert.equal(await page.textContent('#language-switch'), 'Translate it with German → English');
+    await page.click('#language-switch');
+    await page.waitForFunction(() => document.getElementById('model-status').textContent === 'German → English is ready.',
+      null, { timeout: 60_000 });
+    await page.waitForFunction((text) => document.getElementById('translation').dataset.source === text
+      && document.body.dataset.translating === 'false', german, { timeout: 60_000 });
+    assert.equal(await page.$eval('#translation', (output) => output.dataset.text),
+      cliTranslate(german, { model: join(REPO_ROOT, 'models/de-en/model.int8.safetensors') }));
+    assert.equal(await page.isHidden('#language-note'), true);
+    assert.equal(await page.$eval('#model-select', (select) => select.value), 'de-en');
+    // A language no model here reads is named, with nothing to switch to.
+    await translate(page, 'Un hombre anda en bicicleta por la calle con su perro y sus dos hijos pequeños.');
+    assert.match(await page.textContent('#language-note-text'), /in Spanish .* not German, .* None of the models here reads Spanish\.$/);
+    assert.equal(await page.isHidden('#language-switch'), true);
+    await page.close();
+  });
+});
+
+describe('copying the translation', () => {
+  test('copies the plain text, and for HTML the markup too, and says so', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    const page = await openApp(context, server.origin);
+    const sentence = 'Two dogs are playing in the snow.';
+    const translated = await translate(page, sentence);
+    await page.click('#copy-translation');
+    await page.waitForFunction(() => document.getElementById('copy-status').textContent !== '');
+    assert.equal(await page.textContent('#copy-status'), 'Copied the translation.');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), translated);
+    assert.equal(await page.isHidden('#copy-html'), true);
+
+    const html = '<p>A dog runs in the <b>snow</b>.</p>';
+    const markup = await translate(page, html);
+    assert.equal(markup, cliTranslate(html, { html: true }));
+    await page.click('#copy-translation');
+    await page.waitForFunction(() => /^Copied the translation \(as text, and as HTML/.test(document.getElementById('copy-status').textContent));
+    const copied = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      return { types: item.types, html: await (await item.getType('text/html')).text(), text: await (await item.getType('text/plain')).text() };
+    });
+    assert.ok(copied.html.includes(markup), copied.html);  // Chromium may wrap it in a <meta charset>
+    assert.equal(copied.text, markup.replace(/<[^>]+>/g, ''));
+    await page.click('#copy-html');
+    await page.waitForFunction(() => document.getElementById('copy-status').textContent === 'Copied the translated HTML code.');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), markup);
+    await page.close();
+  });
+});
+
+describe('controls that change what was typed', () => {
+  test('the beam size says what it changed and why', async () => {
+    const page = await openApp(context, server.origin);
+    await page.fill('#beam', '20');
+    await page.press('#beam', 'Tab');
+    assert.equal(await page.inputValue('#beam'), '8');
+    assert.equal(await page.textContent('#beam-note'),
+      'Beam size 20 is more than this page weighs (at most 8, to keep it quick in a browser): translating with 8.');
+    await page.fill('#beam', '');
+    await page.press('#beam', 'Tab');
+    assert.equal(await page.inputValue('#beam'), '1');
+    assert.equal(await page.textContent('#beam-note'), 'Beam size was empty: translating with 1, the quickest.');
+    await page.fill('#beam', '3');
+    await page.press('#beam', 'Tab');
+    assert.equal(await page.isHidden('#beam-note'), true);
+    await page.close();
+  });
+
+  test('the arrow keys on the closed model list load nothing until Enter', async () => {
+    const page = await openApp(context, server.origin);
+    const requested = [];
+    page.on('request', (request) => { if (request.url().includes('/models/')) requested.push(new URL(request.url()).pathname); });
+    await page.focus('#model-select');
+    await page.keyboard.press('ArrowDown');  // English → French, which this server does not even have
+    assert.equal(await page.$eval('#model-select', (select) => select.value), 'en-fr');
+    await page.keyboard.press('ArrowDown');  // German → English
+    assert.equal(await page.$eval('#model-select', (select) => select.value), 'de-en');
+    await page.waitForTimeout(1000);
+    assert.deepEqual(requested, []);
+    assert.equal(await page.textContent('#model-status'), 'English → German is ready.');
+    assert.match(await page.textContent('#model-pending'), /^Press Enter \(or leave the list\) to use German → English/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('model-status').textContent === 'German → English is ready.',
+      null, { timeout: 60_000 });
+    assert.deepEqual(requested.filter((path) => path.includes('en-fr')), []);
+    assert.equal(await page.isHidden('#model-pending'), true);
     await page.close();
   });
 });

@@ -80,6 +80,15 @@ function showLicense(imported) {
     : 'The folder held no LICENSE or README file. Check the licence where the model came from before you use or share its translations.';
 }
 
+// A language code's English name ("de" → "German").
+function languageName(code) {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function showInputMessage(message) {
   inputMessage.textContent = message ?? '';
   inputMessage.hidden = !message;
@@ -137,6 +146,65 @@ function startTranslator() {
     progress: { container: byId('document-progress'), bar: byId('document-progress-bar'), text: byId('document-progress-text') },
     onChoose: (index, sentence) => showSentenceAttention(sentence),
   });
+  // Text CLD2 finds in another language than the model in use reads: said plainly, with the listed
+  // model that reads it (the one back into the language the model in use reads, where there is one).
+  const languageNote = byId('language-note');
+  const languageSwitch = byId('language-switch');
+  let switchTo = null;
+  languageSwitch.addEventListener('click', () => {
+    if (!switchTo) return;
+    byId('model-select').focus();  // the button hides
+    picker.choose(switchTo);
+  });
+  function showOtherLanguage(found) {
+    languageNote.hidden = !found;
+    languageNote.dataset.language = found?.language ?? '';
+    if (!found) return;
+    const reads = modelInUse?.languages?.source;
+    const readsName = reads ? languageName(reads) : 'the language it reads';
+    const readers = picker.modelsReading(found.language);
+    const best = readers.find((model) => model.target === reads) ?? readers[0];
+    switchTo = best?.value ?? null;
+    byId('language-note-text').textContent = `This text is in ${found.name} (${found.percent}% of its letters, as the language detector CLD2 reads them), not ${readsName}, which ${modelInUse.name} reads: its translation will be nonsense.`
+      + (best ? '' : ` None of the models here reads ${found.name}.`);
+    languageSwitch.hidden = !best;
+    languageSwitch.textContent = best ? `Translate it with ${best.name}` : '';
+  }
+
+  // Copying the translation: its plain text, and for HTML put in, the translated markup too (as HTML
+  // for editors that take it, and as code with "Copy HTML code"); the status says what was copied.
+  const copyButton = byId('copy-translation');
+  const copyHtmlButton = byId('copy-html');
+  const copyStatus = byId('copy-status');
+  let copyable = null;  // {text, html?}
+  function setCopyable(copy) {
+    copyable = copy?.text ? copy : null;
+    copyButton.hidden = !copyable;
+    copyHtmlButton.hidden = !copyable?.html;
+    copyStatus.textContent = '';
+  }
+  async function copyTranslation(asCode) {
+    if (!copyable) return;
+    const { text, html } = copyable;
+    try {
+      if (asCode) {
+        await navigator.clipboard.writeText(html);
+      } else if (html && typeof ClipboardItem === 'function') {
+        await navigator.clipboard.write([new ClipboardItem({
+          'text/plain': new Blob([text], { type: 'text/plain' }), 'text/html': new Blob([html], { type: 'text/html' }),
+        })]);
+      } else {
+        await navigator.clipboard.writeText(text);
+      }
+      copyStatus.textContent = asCode ? 'Copied the translated HTML code.'
+        : `Copied the translation${html ? ' (as text, and as HTML where you paste into an editor that takes it)' : ''}.`;
+    } catch {
+      copyStatus.textContent = 'This browser did not let the page copy: select the translation and copy it with Ctrl+C (⌘C).';
+    }
+  }
+  copyButton.addEventListener('click', () => copyTranslation(false));
+  copyHtmlButton.addEventListener('click', () => copyTranslation(true));
+
   // Stop keeps the sentences translated so far and says how many are left.
   const stoppedNote = byId('document-stopped');
   byId('document-stop').addEventListener('click', () => {
@@ -150,6 +218,7 @@ function startTranslator() {
       : 'Stopped before any sentence was translated. Edit the text to translate it again.';
     stoppedNote.hidden = false;
     sentenceHint.hidden = done < 2;
+    setCopyable(done > 0 ? { text: documentView.partialText } : null);
     if (done === 0) {
       showTranslation('', '', null);
       panel.hide();
@@ -171,6 +240,8 @@ function startTranslator() {
     document.body.dataset.translating = 'false';
     documentView.clear();
     stoppedNote.hidden = true;
+    showOtherLanguage(null);
+    setCopyable(null);
     sentenceHint.hidden = true;
     noAttention.hidden = true;
     showTranslation('', '', null);
@@ -317,11 +388,12 @@ function startTranslator() {
     document.body.dataset.translating = 'true';
     documentView.showWorking();
     try {
-      const { document: translated, single, baseline, timing } = await worker.translate(text, options, {
+      const { document: translated, single, baseline, timing, otherLanguage } = await worker.translate(text, options, {
         document: true,
         onToken: (step) => panel.addLiveStep(step),
         onProgress: (progress) => {
           if (progress.sentences > 1) panel.hideLive();  // live steps are shown for one sentence only
+          if ('otherLanguage' in progress) showOtherLanguage(progress.otherLanguage);
           if (progress.plan) documentView.begin(progress.plan);
           if (progress.translations) documentView.addTranslations(progress.first, progress.translations);
           documentView.showProgress(progress);
@@ -329,6 +401,8 @@ function startTranslator() {
         compareWithoutMasks: comparing,
       });
       documentView.show(translated, { interactive: !single });
+      showOtherLanguage(otherLanguage);
+      setCopyable({ text: translated.text });
       showTranslation(text, translated.text, timing);
       sentenceHint.hidden = single;
       const first = translated.segments.find((segment) => segment.translation);
@@ -352,6 +426,7 @@ function startTranslator() {
   // HTML in the text box (translateHTML): the translated markup shown as text to copy, the
   // attention of its first sentence below.
   async function translateMarkup(text, options) {
+    showOtherLanguage(null);
     panel.hideLive();
     ablation.clear();
     document.body.dataset.translating = 'true';
@@ -359,6 +434,8 @@ function startTranslator() {
     try {
       const { html, sentences, single } = await worker.translate(text, options, { html: true });
       documentView.show({ segments: [{ source: html }] }, { interactive: false });
+      // The markup's text, as a browser shows it (DOMParser runs nothing).
+      setCopyable({ text: new DOMParser().parseFromString(html, 'text/html').body.textContent, html });
       showTranslation(text, html);
       sentenceHint.hidden = true;
       if (sentences.length > 0) {
@@ -377,8 +454,20 @@ function startTranslator() {
     clearTimeout(typingTimer);
     typingTimer = setTimeout(translateNow, TYPING_PAUSE_MS);
   });
+  // The field shows the beam used, and says why when that is not what was typed.
+  const beamNote = byId('beam-note');
   beamInput.addEventListener('change', () => {
-    beamInput.value = beamUsed();  // the field shows the beam used
+    const typed = beamInput.value.trim();
+    const used = beamUsed();
+    const number = Number(typed);
+    let why = '';
+    if (typed === '' || !Number.isFinite(number)) why = `Beam size ${typed === '' ? 'was empty' : `“${typed}” is not a number`}: translating with ${used}, the quickest.`;
+    else if (number > MAX_BEAM) why = `Beam size ${typed} is more than this page weighs (at most ${MAX_BEAM}, to keep it quick in a browser): translating with ${used}.`;
+    else if (number < 1) why = `Beam size ${typed} is less than 1: translating with ${used}.`;
+    else if (!Number.isInteger(number)) why = `Beam size ${typed} is not a whole number: translating with ${used}.`;
+    beamInput.value = used;
+    beamNote.textContent = why;
+    beamNote.hidden = !why;
     translateNow();
   });
   const showAlpha = () => { byId('alpha-value').value = Number(alphaInput.value).toFixed(1); };
@@ -397,6 +486,7 @@ function startTranslator() {
     onChoose: loadModel,
     onImport: importModel,
     onUnreadable: (message) => setModelStatus('error', message),
+    pendingNote: byId('model-pending'),
   });
   picker.chooseInitial();
 }

@@ -70,6 +70,9 @@ function betterOf(key) {
   return shipped && (shipped.files.length > 1 || reverse) ? { files: shipped.files, reverse } : null;
 }
 
+// Keys that move a closed list's choice.
+const STEPPING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
+
 export class ModelPicker {
   #select;
   #fileInput;
@@ -80,6 +83,8 @@ export class ModelPicker {
   #inUse;  // {model, quality} chosen last: model a shipped one's key, or 'file'
   #choices = 0;  // counts choices, so a file still being read does not override a later one
   #marian;  // the element holding the Marian folder and files buttons
+  #pending = false;  // the list shows a model moved to with the keys, not yet confirmed
+  #pendingNote;  // says how to confirm it
   #onImport;
   #imported = new Map();  // id → description of the models imported before
 
@@ -87,7 +92,9 @@ export class ModelPicker {
   // quality: a fieldset holding radio buttons of value "fast" and "better", each with a
   // .cost element the picker fills in.
   // marian: {container, folderInput, filesInput}, the Marian model's buttons; onImport(files, name).
-  constructor({ select, quality, fileInput, fileLabel, marian, dropTarget, onChoose, onImport, onUnreadable }) {
+  // pendingNote: where the picker says that a model moved to with the arrow keys waits for Enter.
+  constructor({ select, quality, fileInput, fileLabel, marian, dropTarget, onChoose, onImport, onUnreadable, pendingNote }) {
+    this.#pendingNote = pendingNote;
     const ownFile = select.querySelector('option[value="file"]');
     for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
       select.insertBefore(new Option(name, value), ownFile);
@@ -120,7 +127,29 @@ export class ModelPicker {
     this.#fileLabel = fileLabel;
     this.#onChoose = onChoose;
     this.#onUnreadable = onUnreadable;
-    select.addEventListener('change', () => this.#chooseSelected());
+    // Arrow keys (and typing) on the closed list move its choice at once, and Chromium fires change
+    // for each step: those wait for Enter, or for the person to leave the list, so that passing over a
+    // model does not load (and download) it. A choice made in the open list, by pointer or keyboard,
+    // loads at once.
+    let stepping = false;  // a key that moves the closed list's choice is being handled
+    select.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && this.#pending) {
+        event.preventDefault();
+        this.#confirmPending();
+      } else if (!event.altKey && (STEPPING_KEYS.has(event.key) || event.key.length === 1)) {
+        stepping = true;
+        setTimeout(() => { stepping = false; }, 0);
+      }
+    });
+    select.addEventListener('change', () => {
+      if (!stepping) {
+        this.#pending = false;
+        return this.#chooseSelected();
+      }
+      this.#pending = this.#select.value !== this.#inUse?.model;
+      this.#showPending();
+    });
+    select.addEventListener('blur', () => this.#confirmPending());
     quality.addEventListener('change', () => this.#chooseSelected());
     fileInput.addEventListener('change', () => this.#chooseFile(fileInput.files[0]));
     fileInput.addEventListener('cancel', () => {
@@ -198,6 +227,42 @@ export class ModelPicker {
     this.#fileLabel.hidden = true;
     this.#marian.hidden = false;
     this.#onImport(files, name);
+  }
+
+  #confirmPending() {
+    if (!this.#pending) return;
+    this.#pending = false;
+    this.#showPending();
+    this.#chooseSelected();
+  }
+
+  #showPending() {
+    const option = this.#select.selectedOptions[0];
+    this.#pendingNote.hidden = !this.#pending;
+    this.#pendingNote.textContent = this.#pending
+      ? `Press Enter (or leave the list) to use ${option?.textContent ?? 'it'}; the model in use stays until then.` : '';
+  }
+
+  // The models listed that read `language` (an ISO 639-1 code), shipped first, then imported:
+  // [{value, name, target}] (target: the language it translates into).
+  modelsReading(language) {
+    const shipped = Object.entries(SHIPPED_MODELS).filter(([, { languages }]) => languages.source === language)
+      .map(([value, { name, languages }]) => ({ value, name, target: languages.target }));
+    const imported = [...this.#imported.values()].filter(({ languages }) => languageTags(languages)?.source === language)
+      .map((description) => ({
+        value: `${IMPORTED_PREFIX}${description.id}`,
+        name: `${languagePairName(description.languages)} (imported: ${description.name})`,
+        target: languageTags(description.languages).target,
+      }));
+    return [...shipped, ...imported];
+  }
+
+  // Chooses the listed model `value` (modelsReading's), as choosing it in the list does.
+  choose(value) {
+    this.#pending = false;
+    this.#showPending();
+    this.#select.value = value;
+    this.#chooseSelected();
   }
 
   // The list shows `choice` as the model in use: the one that loaded, or the one kept when a

@@ -28,6 +28,26 @@ std::vector<DetectedLanguage> detect_languages(std::string_view text) {
   return found;
 }
 
+std::optional<DetectedLanguage> other_language(std::string_view text, const std::string& expected) {
+  if (text.empty() || text.size() > static_cast<size_t>(INT_MAX)) return std::nullopt;
+  const CLD2::Language expected_language = CLD2::GetLanguageFromName(expected.c_str());
+  const CLD2::CLDHints hints{nullptr, nullptr, CLD2::UNKNOWN_ENCODING, expected_language};
+  CLD2::Language language3[3];
+  int percent3[3];
+  double normalized_score3[3];
+  int text_bytes = 0, valid_prefix_bytes = 0;
+  bool is_reliable = false;
+  CLD2::ExtDetectLanguageSummaryCheckUTF8(text.data(), static_cast<int>(text.size()), /*is_plain_text=*/true, &hints,
+                                          /*flags=*/0, language3, percent3, normalized_score3,
+                                          /*resultchunkvector=*/nullptr, &text_bytes, &is_reliable,
+                                          &valid_prefix_bytes);
+  if (!is_reliable || valid_prefix_bytes < static_cast<int>(text.size())) return std::nullopt;
+  const CLD2::Language found = language3[0];
+  if (found == CLD2::UNKNOWN_LANGUAGE || found == CLD2::TG_UNKNOWN_LANGUAGE || found == expected_language) return std::nullopt;
+  if (percent3[0] < kOtherLanguagePercent) return std::nullopt;
+  return DetectedLanguage{CLD2::LanguageCode(found), static_cast<double>(percent3[0])};
+}
+
 std::string language_name(const std::string& code) {
   const CLD2::Language language = CLD2::GetLanguageFromName(code.c_str());
   if (language == CLD2::UNKNOWN_LANGUAGE) return code;
