@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { openApp, translate } from './support/app-page.mjs';
+import { launchBrowser } from './support/browser.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
 const CAPTIONS = [
@@ -150,6 +151,50 @@ describe('controls that change what was typed', () => {
       null, { timeout: 60_000 });
     assert.deepEqual(requested.filter((path) => path.includes('en-fr')), []);
     assert.equal(await page.isHidden('#model-pending'), true);
+    await page.close();
+  });
+});
+
+describe('why a sentence is underlined', () => {
+  const UNSURE = 'Please send me the invoice by Friday.';  // no image caption: the model is rightly unsure
+  const REASON = 'Sentence 1: The model is unsure of this translation: it learned from image captions only, and this sentence looks unlike them.';
+
+  test('a tap on a phone shows it', async () => {
+    const phone = await launchBrowser({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    try {
+      const page = await openApp(phone, server.origin);
+      await translate(page, UNSURE);
+      assert.equal(await page.isHidden('#doubt-reason'), true);
+      await page.tap('#translation .doubt-reason');
+      assert.equal(await page.textContent('#doubt-reason'), REASON);
+      assert.equal(await page.isVisible('#doubt-reason'), true);
+      assert.equal(await page.getAttribute('#translation .doubt-reason', 'aria-expanded'), 'true');
+      const box = await page.locator('#translation .doubt-reason').boundingBox();
+      assert.ok(box.width >= 24 && box.height >= 24, `a target of ${box.width} × ${box.height} px`);
+      await page.tap('#translation .doubt-reason');
+      assert.equal(await page.isHidden('#doubt-reason'), true);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test('the keyboard reaches it, and a screen reader hears its name and the reason', async () => {
+    const page = await openApp(context, server.origin);
+    await translate(page, `${CAPTIONS[0]} ${UNSURE}`);
+    const button = page.getByRole('button', { name: 'Why is sentence 2 underlined?' });
+    assert.equal(await button.count(), 1);
+    await page.focus('#source-text');
+    let reached = false;
+    for (let i = 0; i < 20 && !reached; ++i) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.classList.contains('doubt-reason'));
+    }
+    assert.ok(reached, 'Tab reaches the button');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.textContent('#doubt-reason'), REASON.replace('Sentence 1', 'Sentence 2'));
+    assert.equal(await page.getAttribute('#doubt-reason', 'role'), 'status');  // read out when it changes
+    // The translation's text is still the translation's.
+    assert.equal(await page.$eval('#translation', (output) => output.textContent), await page.$eval('#translation', (o) => o.dataset.text));
     await page.close();
   });
 });

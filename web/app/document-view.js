@@ -10,18 +10,25 @@ export class DocumentView {
   #progress;
   #onChoose;
   #sentences = [];  // {source, translation}
+  #reason;
   #plan = null;  // the document being translated: [{source, translate}]
   #partial = [];  // its translations so far, by sentence
   #shownSentences = 0;  // how many of its first sentences are shown
 
   // onChoose(index, {source, translation}) when a sentence is chosen (click, Enter or Space).
   // summary: where the marked sentences are summed up in words.
-  constructor({ output, summary, progress, onChoose }) {
+  // reason: where the reason a sentence is underlined is shown when its button is pressed.
+  constructor({ output, summary, progress, onChoose, reason }) {
+    this.#reason = reason;
     this.#output = output;
     this.#summary = summary;
     this.#progress = progress;
     this.#onChoose = onChoose;
-    output.addEventListener('click', (event) => this.#chooseFrom(event.target));
+    output.addEventListener('click', (event) => {
+      const why = event.target.closest?.('.doubt-reason');
+      if (why) return this.#showReason(why);
+      this.#chooseFrom(event.target);
+    });
     output.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       if (this.#chooseFrom(event.target)) event.preventDefault();
@@ -77,7 +84,7 @@ export class DocumentView {
       }
     }
     this.#sentences = segments.filter((segment) => segment.translation);
-    renderTranslatedDocument(this.#output, segments, { interactive });
+    renderTranslatedDocument(this.#output, segments, { interactive, reasonButtons: true });
     this.#output.dataset.partial = String(this.#shownSentences);
     this.#summary.textContent = doubtSummary(segments);
     this.#summary.hidden = this.#summary.textContent === '';
@@ -85,16 +92,33 @@ export class DocumentView {
 
   // {text, segments} from translateDocument; interactive: whether sentences can be chosen.
   show({ segments }, { interactive }) {
+    this.#hideReason();
     this.#plan = null;
     delete this.#output.dataset.partial;
     this.#sentences = segments.filter((segment) => segment.translation);
-    renderTranslatedDocument(this.#output, segments, { interactive });
+    renderTranslatedDocument(this.#output, segments, { interactive, reasonButtons: true });
     this.#summary.textContent = doubtSummary(segments);
     this.#summary.hidden = this.#summary.textContent === '';
     this.hideProgress();
   }
 
+  // The reason sentence `button.dataset.index` is underlined, shown under the translation (a status:
+  // screen readers read it) and marked on the button; pressed again, hidden.
+  #showReason(button) {
+    const open = button.getAttribute('aria-expanded') !== 'true';
+    for (const other of this.#output.querySelectorAll('.doubt-reason')) other.setAttribute('aria-expanded', 'false');
+    button.setAttribute('aria-expanded', String(open));
+    this.#reason.hidden = !open;
+    this.#reason.textContent = open ? `Sentence ${Number(button.dataset.index) + 1}: ${button.dataset.reason}` : '';
+  }
+
+  #hideReason() {
+    this.#reason.hidden = true;
+    this.#reason.textContent = '';
+  }
+
   clear() {
+    this.#hideReason();
     this.#sentences = [];
     this.#plan = null;
     delete this.#output.dataset.partial;

@@ -145,6 +145,7 @@ function startTranslator() {
     summary: byId('doubt-summary'),
     progress: { container: byId('document-progress'), bar: byId('document-progress-bar'), text: byId('document-progress-text') },
     onChoose: (index, sentence) => showSentenceAttention(sentence),
+    reason: byId('doubt-reason'),
   });
   // Text CLD2 finds in another language than the model in use reads: said plainly, with the listed
   // model that reads it (the one back into the language the model in use reads, where there is one).
