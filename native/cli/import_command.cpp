@@ -24,14 +24,6 @@
 namespace attend::cli {
 namespace {
 
-// The licence files' text (import/marian_files.h marian_license_text).
-std::string license_text(const std::vector<std::string>& paths) {
-  std::vector<std::string> bodies;
-  for (const std::string& path : paths) bodies.push_back(read_whole_file(path));
-  std::vector<NamedBytes> licenses;
-  for (size_t i = 0; i < paths.size(); ++i) licenses.push_back({paths[i], bodies[i]});
-  return marian_license_text(licenses);
-}
 
 void write_all(int fd, const std::string& bytes) {
   size_t done = 0;
@@ -71,7 +63,9 @@ int run_import(const std::vector<std::string>& args) {
   parser.add_string("-o", "OUT", "the Attend model file to write (.safetensors)", &out);
   parser.require("-o");
   parser.add_string("--languages", "SRC-TGT", "the languages it translates from and into, as 'en-de' (default: from "
-                    "Firefox's file names, model.ende.*.bin with vocab.ende.spm)", &languages);
+                    "Firefox's file names, model.ende.*.bin with vocab.ende.spm, else from an OPUS-MT README's "
+                    "'* source language(s): eng' and '* target language(s): deu' lines, ISO 639-3 codes written "
+                    "as ISO 639-1 where one exists; one language a side)", &languages);
   parser.add_positionals("PATH", "a Marian model folder, or its files: model*.bin, vocab*.spm (or srcvocab*.spm and "
                          "trgvocab*.spm), lex*.bin, LICENSE*, README* (Firefox Translations); *.npz, source.spm, "
                          "target.spm, *vocab.yml, decoder.yml (OPUS-MT) (.gz read too)", &paths, 1, SIZE_MAX);
@@ -95,7 +89,12 @@ int run_import(const std::vector<std::string>& args) {
     throw UsageError("-o '" + out + "' is not a regular file (it is replaced by a rename)");
   }
   const MarianPaths found = find_marian_files(paths);
+  std::vector<std::string> license_bodies;  // LICENSE* and README*, kept whole (marian_license_text)
+  for (const std::string& path : found.licenses) license_bodies.push_back(read_whole_file(path));
+  std::vector<NamedBytes> licenses;
+  for (size_t i = 0; i < found.licenses.size(); ++i) licenses.push_back({found.licenses[i], license_bodies[i]});
   if (languages.empty()) languages = languages_from_names(found);
+  if (languages.empty()) languages = languages_from_readmes(licenses);
 
   const std::string model = read_whole_file(found.model);
   const std::string source_vocab = read_whole_file(found.source_vocab);
@@ -109,7 +108,7 @@ int run_import(const std::vector<std::string>& args) {
   files.source_vocab = {found.source_vocab, source_vocab};
   files.target_vocab = {found.target_vocab, target_vocab};
   files.languages = languages;
-  files.license = license_text(found.licenses);
+  files.license = marian_license_text(licenses);
   files.shortlist = {found.shortlist, shortlist};
   files.source_pieces = {found.source_pieces, source_pieces};
   files.target_pieces = {found.target_pieces, target_pieces};

@@ -1,5 +1,7 @@
 #include "marian_files.h"
 
+#include <unicode/uloc.h>
+
 #include <filesystem>
 
 #include "attend/error.h"
@@ -43,6 +45,26 @@ MarianPaths find_marian_files(const std::vector<std::string>& paths) {
 
 std::string languages_from_names(const MarianPaths& paths) {
   return as_usage_error([&] { return marian_languages_from_names(paths); });
+}
+
+std::string two_letter_code(const std::string& code) {
+  char canonical[ULOC_FULLNAME_CAPACITY] = {};
+  char language[ULOC_LANG_CAPACITY] = {};
+  UErrorCode status = U_ZERO_ERROR;
+  uloc_canonicalize(code.c_str(), canonical, sizeof canonical, &status);
+  uloc_getLanguage(canonical, language, sizeof language, &status);
+  if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return code;
+  const std::string two(language);
+  return two.size() == 2 ? two : code;
+}
+
+std::string languages_from_readmes(const std::vector<NamedBytes>& licenses) {
+  try {
+    return marian_languages_from_readmes(licenses, two_letter_code);
+  } catch (const Error& e) {
+    if (e.code() != ErrorCode::invalid_argument) throw;
+    throw UsageError(std::string(e.what()) + " (--languages)");
+  }
 }
 
 }  // namespace attend::cli

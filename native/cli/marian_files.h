@@ -20,4 +20,13 @@ MarianPaths find_marian_files(const std::vector<std::string>& paths);
 // marian_languages_from_names; throws UsageError when the names give different pairs.
 std::string languages_from_names(const MarianPaths& paths);
 
+// The ISO 639-1 code of an ISO 639-2/T or 639-3 code where one exists, as ICU's uloc_canonicalize
+// gives it ("eng" -> "en", "nob" -> "nb"); the code itself otherwise ("gil", "cmn", "en").
+std::string two_letter_code(const std::string& code);
+
+// marian_languages_from_readmes of the licence files' texts (an OPUS-MT README's "* source
+// language(s): eng"), the codes by two_letter_code; throws UsageError asking for --languages
+// when they state several languages a side.
+std::string languages_from_readmes(const std::vector<NamedBytes>& licenses);
+
 }  // namespace attend::cli

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "attend/error.h"
 #include "files.h"
 #include "head_spec.h"
 #include "usage_error.h"
@@ -22,7 +23,8 @@ Choice auto_on_off(const std::string& flag, const std::string& given, Choice whe
 }  // namespace
 
 void SearchSettings::add_to(OptionParser& parser) {
-  parser.add_int("--beam", "N", "beam size; 1 is greedy search", &options.beam_size, 1, kMaxBeamSize);
+  parser.add_int("--beam", "N", "beam size; 1 is greedy search; default: the model file's (an imported OPUS-MT model's "
+                 "decoder.yml beam-size), else 1", &options.beam_size, 1, kMaxBeamSize);
   parser.add_float("--alpha", "A",
                    "length penalty ((5 + length) / 6)^A of beam search (--search marian: length^A); default: "
                    "the model file's, else 1",
@@ -73,9 +75,15 @@ void SearchSettings::add_to(OptionParser& parser) {
                     "the model reading the sentence without them: auto (default) unless the model file asks for "
                     "none (as imported Marian models do: their words are the translation)",
                     &pass_through);
+  parser.add_string("--target-token", ">>xxx<<",
+                    "a multilingual OPUS-MT model's target-language token (as '>>fra<<', or 'fra'), read before each "
+                    "sentence as the one source piece it is, as OPUS-MT puts it there: the language to translate into. "
+                    "It must be one of the model's source pieces (the error lists some)",
+                    &options.target_token);
   names_ = {"--beam",     "--alpha",     "--max-len",          "--max-len-ratio", "--max-repeats",  "--batch",
             "--threads",  "--mask-head", "--int8-activations", "--no-split",      "--rerank-with", "--rerank-weight",
-            "--caption-rules", "--pass-through", "--search", "--word-penalty", "--no-shortlist"};
+            "--caption-rules", "--pass-through", "--search", "--word-penalty", "--no-shortlist",
+            "--target-token"};
 }
 
 void ModelFlags::add_to(OptionParser& parser) {
@@ -132,20 +140,33 @@ void SearchSettings::finish(const OptionParser& parser) {
   options.pass_through = auto_on_off("--pass-through", pass_through, PassThroughSpans::as_model_asks, PassThroughSpans::on,
                                      PassThroughSpans::off);
   if (parser.given("--rerank-weight") && rerank_with.empty()) throw UsageError("--rerank-weight goes with --rerank-with FILE");
-  if (!rerank_with.empty() && options.beam_size < 2) {
-    throw UsageError("--rerank-with reranks a beam: give --beam 2 or more (greedy search finds one hypothesis)");
-  }
 }
 
 void SearchSettings::use_model(const Model& model) {
   const TranslateOptions asked = default_options(model);
   const auto named = [&](const char* flag) { return std::find(given_.begin(), given_.end(), flag) != given_.end(); };
+  if (!named("--beam")) options.beam_size = asked.beam_size;
+  const std::string beam = "--beam " + std::to_string(options.beam_size) + (named("--beam") ? "" : " (the model file's)");
+  if (!rerank_with.empty() && options.beam_size < 2) {
+    throw UsageError("--rerank-with reranks a beam, and " + beam + " is greedy search: give --beam 2 or more");
+  }
+  if (options.nbest > options.beam_size) {
+    throw UsageError("--nbest " + std::to_string(options.nbest) + " exceeds " + beam +
+                     ": the n best come from the beam (see 'attend translate --help')");
+  }
   if (!named("--search")) options.search_rules = asked.search_rules;
   if (!named("--alpha")) options.length_penalty = asked.length_penalty;
   if (!named("--word-penalty")) options.word_penalty = asked.word_penalty;
   if (!named("--max-len-ratio")) options.max_length_ratio = asked.max_length_ratio;
   if (!named("--max-repeats")) options.max_repeats = asked.max_repeats;
   check_heads_exist(options.masked_heads, attention_config(model));
+  if (!options.target_token.empty()) {
+    try {
+      target_token_id(model, options.target_token);
+    } catch (const Error& e) {
+      throw UsageError(std::string("--target-token: ") + e.what());
+    }
+  }
   if (!rerank_with.empty()) options.reverse_model = load_model(rerank_with, this->model.options());
 }
 

@@ -38,9 +38,10 @@ struct SearchSettings {
   // After parsing: turns --mask-head values into options.masked_heads; checks the reranking
   // options go together. Throws UsageError.
   void finish(const OptionParser& parser);
-  // Takes the search the model file asks for (default_options) where the command line named
-  // none; throws UsageError if a masked head is not in the model (its attention member's, for an
-  // ensemble); loads --rerank-with's model into options.reverse_model (attend::Error naming it).
+  // Takes the search the model file asks for (default_options: its beam too) where the command
+  // line named none; throws UsageError if then options.nbest exceeds the beam, if --rerank-with
+  // has no beam to rerank, or if a masked head is not in the model (its attention member's, for
+  // an ensemble); loads --rerank-with's model into options.reverse_model (attend::Error naming it).
   void use_model(const Model& model);
   // The first of these options given on the command line, or "" (for commands where they
   // only apply in some modes).

@@ -152,7 +152,6 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
   t->nbest_format = parser.given("--nbest");
   // n-best lists and attention maps belong to one translation: of the whole line.
   if (t->nbest_format || !t->attention_path.empty()) t->settings.no_split = true;
-  const TranslateOptions& options = t->settings.options;
   if (t->confidence && t->nbest_format) {
     throw UsageError("--confidence and --nbest: the n-best lines carry each hypothesis's score instead");
   }
@@ -162,12 +161,7 @@ bool parse_args(const std::vector<std::string>& args, TranslateArgs* t) {
     }
     if (t->settings.threads > 1) throw UsageError("--html takes one thread: its sentences are batched together");
   }
-  if (options.nbest > options.beam_size) {
-    throw UsageError("--nbest " + std::to_string(options.nbest) + " exceeds --beam " +
-                     std::to_string(options.beam_size) +
-                     ": the n best come from the beam (see 'attend translate --help')");
-  }
-  return true;
+  return true;  // --nbest against the beam: SearchSettings::use_model, once the model's beam is known
 }
 
 // --html: each TEXT, or stdin whole, translated as HTML; one output line per TEXT, stdin's

@@ -176,6 +176,74 @@ TEST_F(MarianFiles, AnOpusMtFolder) {
   EXPECT_HAS(usage_error({model, file("m.bin"), source, target}), "two model files");
 }
 
+// An OPUS-MT release's README as OPUS-MT-train wrote them in 2020 (ISO 639-1 codes where one
+// exists) and as Tatoeba-Challenge writes them (ISO 639-3, scripts after "_").
+const char* const kOpusMt2020Readme =
+    "# opus+bt-2020-05-23.zip\n\n* dataset: opus+bt\n* model: transformer-align\n* source language(s): en\n"
+    "* target language(s): gil\n* model: transformer-align\n* pre-processing: normalization + SentencePiece (spm4k,spm4k)\n"
+    "* download: [opus+bt-2020-05-23.zip](https://object.pouta.csc.fi/OPUS-MT-models/en-gil/opus+bt-2020-05-23.zip)\n\n"
+    "## Benchmarks\n\n| testset | BLEU | chr-F |\n|---|---|---|\n| JW300.en.gil | 38.8 | 0.604 |\n";
+const char* const kTatoebaReadme =
+    "# opus-2021-02-19.zip\n\n* dataset: opus\n* model: transformer-align\n* source language(s): deu\n"
+    "* target language(s): srp_Cyrl srp_Latn\n* raw source language(s): deu\n* raw target language(s): srp\n"
+    "* pre-processing: normalization + SentencePiece (spm32k,spm32k)\n"
+    "* a sentence initial language token is required in the form of `>>id<<` (id = valid target language ID)\n"
+    "* valid language labels: >>srp_Cyrl<< >>srp_Latn<<\n";
+const char* const kMultiTargetReadme =
+    "# opus-2020-06-28.zip\n\n* dataset: opus\n* model: transformer\n* source language(s): eng\n"
+    "* target language(s): deu fra nld\n* valid language labels: >>deu<< >>fra<< >>nld<<\n";
+const char* const kOpusMt2019Readme =
+    "# opus-2019-12-18.zip\n\n* dataset: opus\n* model: transformer-align\n* pre-processing: normalization + SentencePiece\n";
+
+TEST(MarianReadme, TheLanguagesAnOpusMtReadmeStates) {
+  const ReadmeLanguages old = marian_readme_languages(kOpusMt2020Readme, "README.md");
+  EXPECT_EQ(old.source, (std::vector<std::string>{"en"}));
+  EXPECT_EQ(old.target, (std::vector<std::string>{"gil"}));
+  const ReadmeLanguages tatoeba = marian_readme_languages(kTatoebaReadme, "README.md");
+  EXPECT_EQ(tatoeba.source, (std::vector<std::string>{"deu"}));
+  EXPECT_EQ(tatoeba.target, (std::vector<std::string>{"srp"})) << "two scripts of one language; the raw lines passed over";
+  EXPECT_EQ(marian_readme_languages(kMultiTargetReadme, "README.md").target, (std::vector<std::string>{"deu", "fra", "nld"}));
+  const ReadmeLanguages none = marian_readme_languages(kOpusMt2019Readme, "README.md");
+  EXPECT_TRUE(none.source.empty() && none.target.empty());
+  try {
+    marian_readme_languages("* source language(s): English\n", "opus/README.md");
+    ADD_FAILURE() << "read 'English' as a code";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+    EXPECT_HAS(e.what(), "'opus/README.md' states the language 'English', not an ISO 639 code");
+  }
+}
+
+TEST(MarianReadme, ThePairIsTwoLetterCodesWhereIcuHasOne) {
+  EXPECT_EQ(two_letter_code("eng"), "en");
+  EXPECT_EQ(two_letter_code("deu"), "de");
+  EXPECT_EQ(two_letter_code("nob"), "nb");
+  EXPECT_EQ(two_letter_code("srp"), "sr");
+  EXPECT_EQ(two_letter_code("en"), "en");
+  EXPECT_EQ(two_letter_code("gil"), "gil") << "Gilbertese has no ISO 639-1 code";
+  EXPECT_EQ(two_letter_code("cmn"), "cmn") << "Mandarin is not folded into its macrolanguage zh";
+  const auto readme = [](const char* text) { return NamedBytes{"opus/README.md", text}; };
+  const NamedBytes license{"opus/LICENSE", "* source language(s): fra\n"};  // not a README: passed over
+  EXPECT_EQ(languages_from_readmes({license, readme(kOpusMt2020Readme)}), "en-gil");
+  EXPECT_EQ(languages_from_readmes({readme(kTatoebaReadme)}), "de-sr");
+  EXPECT_EQ(languages_from_readmes({readme("* source language(s): eng\n* target language(s): deu\n")}), "en-de");
+  EXPECT_EQ(languages_from_readmes({readme(kOpusMt2019Readme), license}), "") << "no statement: --languages";
+  const auto refused = [](const std::vector<NamedBytes>& files) {
+    try {
+      languages_from_readmes(files);
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("read");
+  };
+  EXPECT_HAS(refused({readme(kMultiTargetReadme)}),
+             "'opus/README.md' states 3 target languages (deu fra nld): give the pair to import it as, as 'en-de' (--languages)");
+  EXPECT_HAS(refused({readme("* source language(s): eng fra\n* target language(s): deu\n")}), "states 2 source languages (eng fra)");
+  EXPECT_HAS(refused({readme("* target language(s): deu\n")}), "states no source language");
+  EXPECT_HAS(refused({readme(kOpusMt2020Readme), NamedBytes{"opus/README.txt", "* source language(s): eng\n* target language(s): deu\n"}}),
+             "'opus/README.md' states en-gil, 'opus/README.txt' en-de");
+}
+
 TEST(MarianFileChoice, LicenceText) {
   EXPECT_EQ(marian_license_text({}), "");
   EXPECT_EQ(marian_license_text({{"/home/me/ende/LICENSE", "MIT\n"}}), "MIT\n") << "one file as it is";

@@ -27,6 +27,7 @@
 #include "import/marian_yml.h"
 #include "marian_test_model.h"
 #include "model/safetensors.h"
+#include "pipeline/target_token.h"
 #include "tokenizer/piece_list.h"
 #include "tokenizer/tokenizer.h"
 
@@ -266,9 +267,11 @@ TEST(OpusMtImport, AVocabYmlNumbersThePiecesAndTwoSegmentersTravelWithIt) {
     EXPECT_EQ(file.tensors.count("tokenizer.tgt"), two_segmenters ? 1u : 0u);
     EXPECT_FALSE(file.tensors.count("tokenizer.tgt.pieces"));
     EXPECT_EQ(nlohmann::json::parse(file.metadata.at("attend.search")),
-              nlohmann::json::parse(R"({"rules":"marian","length_penalty":0.6,"word_penalty":0.5,"max_length_ratio":3,"max_repeats":0})"));
+              nlohmann::json::parse(
+                  R"({"rules":"marian","beam_size":6,"length_penalty":0.6,"word_penalty":0.5,"max_length_ratio":3,"max_repeats":0})"));
     // The engine loads it and reads with the list's ids: both sides, one id space.
     const auto loaded = Model::from_bytes(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+    EXPECT_EQ(default_options(*loaded).beam_size, 6);  // decoder.yml's beam-size: the CLI's and JS's default
     Translator translator(loaded);
     const std::vector<int> ids = translator.source_ids("the snow");
     ASSERT_EQ(ids.size(), 3u);
@@ -295,7 +298,193 @@ TEST(OpusMtImport, AVocabYmlNumbersThePiecesAndTwoSegmentersTravelWithIt) {
   std::replace(without_eos.begin(), without_eos.end(), std::string("</s>"), std::string("not the end"));
   EXPECT_HAS(refusal_of(vocab_yml_of(without_eos), ""), "opus.vocab.yml: tokenizer: the piece list has no '</s>'");
   EXPECT_HAS(refusal_of(yml, "normalize: much\n"), "decoder.yml: 'normalize' is 'much', not a number");
+  for (const char* beam : {"0", "2.5", "257", "-1"}) {
+    EXPECT_HAS(refusal_of(yml, std::string("beam-size: ") + beam + "\n"), "decoder.yml: 'beam-size' is not a whole number in [1, 256]");
+  }
   EXPECT_HAS(refusal_of(yml, "beam-size: 6\n  - x\n"), "decoder.yml: line 2");
+}
+
+// decoder.yml's search as marian-decoder reads it: Marian's translator defaults where it names
+// none (beam-size 12, normalize 0, max-length-factor 3); without decoder.yml Bergamot's worker's,
+// whose beam is 1: no beam_size key, so a .bin import's attend.search is as before.
+TEST(OpusMtImport, TheBeamDecoderYmlAsksForOrMariansDefault) {
+  test::ModelSpec spec;
+  spec.ssru = false;
+  const std::string npz = npz_of(test::test_model(spec));
+  const auto imported = [&](const std::string& decoder_yml) {
+    MarianFiles files;
+    files.model = {"opus.npz", npz};
+    files.source_vocab = {"source.spm", test::en_de_vocabulary()};
+    files.decoder_yml = {"decoder.yml", decoder_yml};
+    const std::string bytes = import_marian(files);
+    const SafetensorsFile file = parse_safetensors(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+    const auto model = Model::from_bytes(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+    return std::make_pair(nlohmann::json::parse(file.metadata.at("attend.search")), default_options(*model));
+  };
+  const auto [named, named_options] = imported("beam-size: 4\nrelative-paths: true\n");
+  EXPECT_EQ(named["beam_size"], 4);
+  EXPECT_EQ(named_options.beam_size, 4);
+  const auto [unnamed, unnamed_options] = imported("normalize: 0.6\n");
+  EXPECT_EQ(unnamed, nlohmann::json::parse(
+                         R"({"rules":"marian","beam_size":12,"length_penalty":0.6,"word_penalty":0,"max_length_ratio":3,"max_repeats":0})"));
+  EXPECT_EQ(unnamed_options.beam_size, 12);
+  const auto [bergamot, bergamot_options] = imported("");
+  EXPECT_EQ(bergamot, nlohmann::json::parse(R"({"rules":"marian","length_penalty":1,"word_penalty":0,"max_length_ratio":2,"max_repeats":0})"));
+  EXPECT_EQ(bergamot_options.beam_size, 1);
+}
+
+// ---- A multilingual OPUS-MT model's target-language tokens (">>fra<<") ----
+
+// A multilingual model's vocab.yml as OPUS-MT's have them: the en-de pieces renumbered, and
+// ">>fra<<", ">>deu<<", ">>spa<<" in place of three pieces none of `texts` is cut into.
+struct Multilingual {
+  std::vector<std::string> pieces;  // in id order
+  int fra = -1, deu = -1, spa = -1;
+};
+
+Multilingual multilingual_pieces(const Tokenizer& spm, const std::vector<std::string>& texts) {
+  Multilingual m;
+  m.pieces = reversed_pieces(spm);
+  std::vector<bool> used(static_cast<size_t>(spm.vocab_size()), false);
+  for (const std::string& text : texts) {
+    for (const int id : spm.encode(text)) used[static_cast<size_t>(id)] = true;
+  }
+  int* tokens[] = {&m.fra, &m.deu, &m.spa};
+  const char* names[] = {">>fra<<", ">>deu<<", ">>spa<<"};
+  int k = 0;
+  for (int id = spm.vocab_size() - 1; id >= 0 && k < 3; --id) {  // SentencePiece's last ids: its rarest pieces
+    if (used[static_cast<size_t>(id)] || id == spm.unk_id() || id == spm.eos_id() || id == spm.bos_id() || id == spm.pad_id()) continue;
+    const int listed = spm.vocab_size() - 1 - id;
+    m.pieces[static_cast<size_t>(listed)] = names[k];
+    *tokens[k++] = listed;
+  }
+  return m;
+}
+
+const std::vector<std::string> kTokenTexts = {"the snow", ">>fra<< the snow", ">>fra<<the snow", ">>ita<< the snow",
+                                              "the >>fra<< snow", "the snow 1234", ">>fra<< >>deu<< snow"};
+
+TEST(OpusMtTargetToken, ALeadingTokenOfThePieceListIsReadAsItsOnePiece) {
+  const Tokenizer spm = Tokenizer::from_bytes(test::en_de_vocabulary());
+  const Multilingual m = multilingual_pieces(spm, kTokenTexts);
+  const Tokenizer listed = Tokenizer::from_bytes(test::en_de_vocabulary(), PieceList::to_bytes(m.pieces));
+  const Tokenizer without = Tokenizer::from_bytes(test::en_de_vocabulary(), PieceList::to_bytes(reversed_pieces(spm)));
+  const std::vector<int> snow = listed.encode("the snow");
+  EXPECT_EQ(snow, without.encode("the snow"));  // the three pieces given up are not the sentence's
+  std::vector<int> expected = {m.fra};
+  expected.insert(expected.end(), snow.begin(), snow.end());
+  EXPECT_EQ(listed.target_token_length(">>fra<< the snow"), 7u);
+  EXPECT_EQ(listed.encode(">>fra<< the snow"), expected);
+  EXPECT_EQ(listed.encode(">>fra<<the snow"), expected);  // spm_encode puts ▁ before the first word either way
+  const std::vector<TokenSpan> spans = listed.encode_with_offsets(">>fra<< the snow");
+  ASSERT_EQ(spans.size(), expected.size());
+  EXPECT_EQ(spans[0].begin, 0u);
+  EXPECT_EQ(spans[0].end, 7u);
+  const std::vector<TokenSpan> alone = listed.encode_with_offsets("the snow");
+  for (size_t i = 1; i < spans.size(); ++i) {  // the rest's spans, after the token
+    EXPECT_EQ(spans[i].begin, alone[i - 1].begin + 8) << i;
+    EXPECT_EQ(spans[i].end, alone[i - 1].end + 8) << i;
+  }
+  // One token, first, and only a whole entry of the list: anything else is SentencePiece's pieces.
+  const std::vector<int> two = listed.encode(">>fra<< >>deu<< snow");
+  EXPECT_EQ(two[0], m.fra);
+  EXPECT_EQ(std::count(two.begin(), two.end(), m.deu), 0);
+  EXPECT_EQ(listed.target_token_length(">>ita<< the snow"), 0u);
+  EXPECT_EQ(listed.encode(">>ita<< the snow"), without.encode(">>ita<< the snow"));
+  EXPECT_EQ(listed.encode("the >>fra<< snow"), without.encode("the >>fra<< snow"));
+  EXPECT_EQ(listed.target_token_length(">><< snow"), 0u);
+  EXPECT_EQ(spm.target_token_length(">>fra<< the snow"), 0u);  // no piece list: SentencePiece's own ids
+}
+
+TEST(OpusMtTargetToken, TheOptionPutsItBeforeEachSentenceAndRefusesOneTheVocabularyLacks) {
+  test::ModelSpec spec;
+  spec.ssru = false;
+  const std::string npz = npz_of(test::test_model(spec));
+  const Tokenizer spm = Tokenizer::from_bytes(test::en_de_vocabulary());
+  const Multilingual m = multilingual_pieces(spm, kTokenTexts);
+  const std::string yml = vocab_yml_of(m.pieces);
+  MarianFiles files;
+  files.model = {"opus.npz", npz};
+  files.source_vocab = {"source.spm", test::en_de_vocabulary()};
+  files.source_pieces = {"opus.vocab.yml", yml};
+  const std::string bytes = import_marian(files);
+  const auto model = Model::from_bytes(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+  Translator translator(model);
+  std::vector<int> expected = {m.fra};
+  const std::vector<int> snow = translator.source_ids("the snow");  // eos included
+  expected.insert(expected.end(), snow.begin(), snow.end());
+
+  TranslateOptions options = default_options(*model);
+  EXPECT_EQ(translator.translate("the snow", options).source_ids, snow);  // none unless asked
+  EXPECT_EQ(translator.translate(">>fra<< the snow", options).source_ids, expected);  // the text's own
+  options.target_token = ">>fra<<";
+  const std::vector<Translation> both = translator.translate_batch({"the snow", ">>fra<< the snow"}, options, 2);
+  EXPECT_EQ(both[0].source_ids, expected);
+  EXPECT_EQ(both[0].source_pieces[0], ">>fra<<");
+  EXPECT_EQ(both[1].source_ids, expected);  // read once
+  EXPECT_EQ(both[0].hypotheses[0].ids, both[1].hypotheses[0].ids);
+  options.target_token = "deu";  // the id, ">>deu<<"
+  EXPECT_EQ(translator.translate("the snow", options).source_ids[0], m.deu);
+  EXPECT_EQ(target_token_id(*model, ">>spa<<"), m.spa);
+
+  // The spans that pass through are placed by the sentence's own pieces, the token set aside: as
+  // where the text opens with the token (then one of the sentence's pieces), hypothesis by
+  // hypothesis (the best one's maps captured, the other's computed).
+  options.target_token = ">>fra<<";
+  options.pass_through = PassThroughSpans::on;
+  options.capture_attention = true;
+  options.beam_size = options.nbest = 2;
+  const Translation numbered = translator.translate("the snow 1234 near the house", options);
+  options.target_token.clear();
+  const Translation opened = translator.translate(">>fra<< the snow 1234 near the house", options);
+  EXPECT_EQ(numbered.source_ids[0], m.fra);
+  EXPECT_EQ(numbered.source_ids, opened.source_ids);
+  ASSERT_EQ(numbered.hypotheses.size(), 2u);
+  ASSERT_EQ(opened.hypotheses.size(), 2u);
+  for (size_t h = 0; h < 2; ++h) {
+    EXPECT_EQ(numbered.hypotheses[h].ids, opened.hypotheses[h].ids);
+    EXPECT_NE(numbered.hypotheses[h].text.find("1234"), std::string::npos) << numbered.hypotheses[h].text;
+    EXPECT_EQ(numbered.hypotheses[h].text, opened.hypotheses[h].text);
+  }
+  ASSERT_TRUE(numbered.attention);
+  EXPECT_EQ(numbered.attention->src_len, static_cast<int>(numbered.source_ids.size()));  // the maps of what the model read
+
+  const auto refused = [&](const Model& which, const std::string& token) {
+    try {
+      target_token_id(which, token);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_HAS(refused(*model, ">>ita<<"), "target token '>>ita<<': not a piece of the model's source vocabulary, which has 3 such tokens: ");
+  EXPECT_HAS(refused(*model, ">>ita<<"), ">>fra<<");
+  EXPECT_HAS(refused(*model, "the"), "target token '>>the<<'");
+  options.target_token = ">>ita<<";
+  EXPECT_THROW(translator.translate("the snow", options), Error);
+  // A model without such tokens says so.
+  const std::string without_tokens = vocab_yml_of(reversed_pieces(spm));
+  files.source_pieces = {"opus.vocab.yml", without_tokens};
+  const std::string plain = import_marian(files);
+  EXPECT_HAS(refused(*Model::from_bytes(std::vector<uint8_t>(plain.begin(), plain.end())), ">>fra<<"),
+             "target token '>>fra<<': the model's source vocabulary has no >>xxx<< tokens");
+}
+
+TEST(OpusMtTargetToken, AttentionMapsWithoutTheirFirstSourcePosition) {
+  AttentionMaps maps;
+  maps.decoder_layers = 1;
+  maps.heads = 2;
+  maps.tgt_len = 2;
+  maps.src_len = 3;
+  maps.source_pieces = {">>fra<<", "\xE2\x96\x81snow", "</s>"};
+  maps.cross = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};  // [head][tgt][src]
+  const AttentionMaps out = without_first_source(maps);
+  EXPECT_EQ(out.src_len, 2);
+  EXPECT_EQ(out.source_pieces, (std::vector<std::string>{"\xE2\x96\x81snow", "</s>"}));
+  EXPECT_EQ(out.cross, (std::vector<float>{2, 3, 5, 6, 8, 9, 11, 12}));
+  maps.cross.pop_back();
+  EXPECT_THROW(without_first_source(maps), Error);
 }
 
 // ---- The committed OPUS-MT fixture against spm_encode and PyYAML ----

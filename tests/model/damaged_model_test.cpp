@@ -225,7 +225,8 @@ TEST_F(DamagedModel, BadMetadataAndConfig) {
          [pass](Container& c) { c.header["__metadata__"]["attend.pass_through"] = pass; });
   }
   for (const char* search : {"", "[]", "{\"rules\": \"bergamot\"}", "{\"max_repeats\": -1}", "{\"max_repeats\": 1.5}",
-                             "{\"max_length_ratio\": \"2\"}", "{\"length_penalty\": 1e9}", "{\"beam\": 4}"}) {
+                             "{\"max_length_ratio\": \"2\"}", "{\"length_penalty\": 1e9}", "{\"beam\": 4}",
+                             "{\"beam_size\": 0}", "{\"beam_size\": 257}", "{\"beam_size\": 2.5}", "{\"beam_size\": \"4\"}"}) {
     edit(std::string("search '") + search + "'", Expect::error,
          [search](Container& c) { c.header["__metadata__"]["attend.search"] = search; });
   }
@@ -243,11 +244,13 @@ TEST_F(DamagedModel, BadMetadataAndConfig) {
 // `attend.search` and `attend.pass_through` become the defaults a translation starts from.
 TEST_F(DamagedModel, SearchAndPassThroughTheFileAsksFor) {
   Container c(valid);
-  c.header["__metadata__"]["attend.search"] = R"({"rules": "marian", "max_length_ratio": 2, "max_repeats": 0})";
+  c.header["__metadata__"]["attend.search"] = R"({"rules": "marian", "max_length_ratio": 2, "max_repeats": 0, "beam_size": 6})";
   c.header["__metadata__"]["attend.pass_through"] = "none";
   const auto model = Model::from_bytes(c.bytes());
   EXPECT_FALSE(model->info().asks_for_pass_through);
+  EXPECT_EQ(model->info().search.beam_size, 6);
   const TranslateOptions asked = default_options(*model);
+  EXPECT_EQ(asked.beam_size, 6);
   EXPECT_EQ(asked.search_rules, SearchRules::marian);
   EXPECT_EQ(asked.max_length_ratio, 2.f);
   EXPECT_EQ(asked.max_repeats, 0);
@@ -256,6 +259,7 @@ TEST_F(DamagedModel, SearchAndPassThroughTheFileAsksFor) {
   EXPECT_TRUE(plain->info().asks_for_pass_through);
   EXPECT_EQ(default_options(*plain).search_rules, SearchRules::attend);
   EXPECT_EQ(default_options(*plain).max_repeats, TranslateOptions{}.max_repeats);
+  EXPECT_EQ(default_options(*plain).beam_size, 1);  // no beam asked: greedy
 }
 
 // `attend.languages` is read when present (files before 2026-12-01 name none), and an ensemble's

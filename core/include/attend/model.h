@@ -48,9 +48,13 @@ struct ModelConfig {
 // The search a model file asks for (`attend.search`), as TranslateOptions' defaults
 // (attend/translator.h default_options): what it names, the rest TranslateOptions' own. The
 // files `attend import` writes ask for Marian's search as Bergamot runs it (SearchRules::marian,
-// output up to 2x the source's pieces, no repeat guard).
+// output up to 2x the source's pieces, no repeat guard), or as an OPUS-MT folder's decoder.yml
+// sets it (its beam-size among them).
+inline constexpr int kMaxBeamSize = 256;  // TranslateOptions::beam_size is at most this
+
 struct SearchDefaults {
   std::optional<bool> marian_rules;  // SearchRules::marian
+  std::optional<int> beam_size;      // TranslateOptions::beam_size, in [1, kMaxBeamSize]
   std::optional<float> max_length_ratio, length_penalty, word_penalty;
   std::optional<int> max_repeats;
 };

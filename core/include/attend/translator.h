@@ -35,7 +35,6 @@ struct StepEvent {
   int src_len = 0;
 };
 
-inline constexpr int kMaxBeamSize = 256;  // TranslateOptions::beam_size is at most this
 inline constexpr int kRepeatGuardMaxN = 16;  // the longest n-gram TranslateOptions::max_repeats looks at
 
 // How likely a model finds a given translation (teacher forcing: the decoder is fed bos and the
@@ -114,10 +113,23 @@ struct TranslateOptions {
   std::function<bool(const StepEvent&)> on_step;
   CaptionRules caption_rules = CaptionRules::as_model_asks;
   PassThroughSpans pass_through = PassThroughSpans::as_model_asks;
+  // A multilingual model's target-language token (OPUS-MT's ">>fra<<"; "fra" stands for
+  // ">>fra<<"), read as its one source piece before each sentence the text calls translate
+  // (translate_prepared; not translate_ids, whose ids are the caller's), as OPUS-MT's pipeline
+  // puts it before the source's pieces: the model then writes that language. It must be a piece
+  // of the source vocabulary (target_token_id). A sentence whose text opens with it already
+  // (Tokenizer::target_token_length) reads it once. Translation::source_ids, source_pieces and the
+  // attention hold it: the model read it. Empty: none.
+  std::string target_token;
 };
 
 // TranslateOptions{} with what the model file asks for in place of their defaults (ModelInfo::search).
 TranslateOptions default_options(const Model& model);
+
+// The source id of `token` (TranslateOptions::target_token): ">>xxx<<" (or "xxx", read as
+// ">>xxx<<") that is a piece of the model's source vocabulary. Throws Error(invalid_argument)
+// otherwise, naming a few of the vocabulary's ">>…<<" pieces or saying it has none.
+int target_token_id(const Model& model, std::string_view token);
 
 struct Hypothesis {
   // Without bos/eos: what the model generated, except, with the caption rules (CaptionRules),

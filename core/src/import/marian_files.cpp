@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
+#include <utility>
 
 #include "attend/error.h"
 
@@ -157,6 +159,67 @@ std::string marian_languages_from_names(const MarianFileChoice& choice) {
       refuse("'" + choice.model + "' names " + languages + ", '" + path + "' " + pair + ": say which languages it translates");
     }
     languages = pair;
+  }
+  return languages;
+}
+
+ReadmeLanguages marian_readme_languages(std::string_view readme, const std::string& name) {
+  ReadmeLanguages out;
+  for (size_t at = 0; at < readme.size();) {
+    const size_t end = std::min(readme.find('\n', at), readme.size());
+    std::string_view line = readme.substr(at, end - at);
+    at = end + 1;
+    line.remove_prefix(std::min(line.find_first_not_of(" \t"), line.size()));
+    std::vector<std::string>* side = nullptr;
+    for (const auto& [label, list] : {std::pair<std::string_view, std::vector<std::string>*>{"* source language(s):", &out.source},
+                                      {"* target language(s):", &out.target}}) {
+      if (line.substr(0, label.size()) == label) {
+        side = list;
+        line.remove_prefix(label.size());
+      }
+    }
+    if (side == nullptr) continue;
+    std::istringstream words{std::string(line)};
+    for (std::string code; words >> code;) {
+      const std::string language = code.substr(0, code.find('_'));  // "srp_Cyrl": Serbian in Cyrillic
+      const bool iso639 = (language.size() == 2 || language.size() == 3) &&
+                          std::all_of(language.begin(), language.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+      if (!iso639) {
+        refuse("'" + name + "' states the language '" + code.substr(0, 40) +
+               "', not an ISO 639 code: give the languages it translates, as 'en-de'");
+      }
+      if (std::find(side->begin(), side->end(), language) == side->end()) side->push_back(language);
+    }
+  }
+  return out;
+}
+
+std::string marian_languages_from_readmes(const std::vector<NamedBytes>& licenses,
+                                          const std::function<std::string(const std::string&)>& two_letter) {
+  std::string languages, stated_by;
+  for (const NamedBytes& file : licenses) {
+    if (!starts_with(upper(plain_name(file.name)), "README")) continue;
+    const ReadmeLanguages stated = marian_readme_languages(file.bytes, file.name);
+    if (stated.source.empty() && stated.target.empty()) continue;
+    const auto one = [&](const std::vector<std::string>& codes, const char* side) {
+      if (codes.size() != 1) {
+        std::string list;
+        for (const std::string& code : codes) list += (list.empty() ? "" : " ") + code;
+        refuse("'" + file.name + "' states " + (codes.empty() ? std::string("no ") + side + " language"
+                                                                : std::to_string(codes.size()) + " " + side + " languages (" + list + ")") +
+               ": give the pair to import it as, as 'en-de'");
+      }
+      const std::string given = two_letter(codes[0]);
+      const bool iso639 = (given.size() == 2 || given.size() == 3) &&
+                          std::all_of(given.begin(), given.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+      return iso639 ? given : codes[0];
+    };
+    const std::string pair = one(stated.source, "source") + "-" + one(stated.target, "target");
+    if (!languages.empty() && pair != languages) {
+      refuse("'" + stated_by + "' states " + languages + ", '" + file.name + "' " + pair + ": give the languages it translates");
+    }
+    languages = pair;
+    stated_by = file.name;
   }
   return languages;
 }

@@ -4,7 +4,9 @@
 // chose or dropped (wasm/bindings.cpp, web/). No file is opened here.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "import/marian_import.h"
@@ -48,6 +50,24 @@ MarianFileChoice choose_marian_files(std::vector<MarianFileEntry> entries);
 // vocabularies' names must all give it, else it is empty (one name alone, "model.base.bin", is
 // no evidence). Throws Error(invalid_argument) when they give different pairs.
 std::string marian_languages_from_names(const MarianFileChoice& choice);
+
+// The languages an OPUS-MT release's README states, as OPUS-MT-train and Tatoeba-Challenge write
+// them: lines "* source language(s): eng" and "* target language(s): deu fra" (ISO 639-3 codes,
+// or 639-1 in OPUS-MT-train's 2020 releases; a script after an underscore, "srp_Cyrl", is dropped:
+// one language). Each language once, in the order stated; both empty when the README states none
+// (OPUS-MT-train's 2019 releases). Throws Error(invalid_argument) naming a code that is not two or
+// three lowercase letters.
+struct ReadmeLanguages {
+  std::vector<std::string> source, target;
+};
+ReadmeLanguages marian_readme_languages(std::string_view readme, const std::string& name);
+
+// The pair ("en-de") the README* files among `licenses` state (the others are passed over), each
+// code as `two_letter` gives it (the ISO 639-1 code where one exists; the CLI asks ICU), or empty
+// when none states its languages. Throws Error(invalid_argument) asking for the languages when
+// they state several source or target languages (a multilingual model), or disagree.
+std::string marian_languages_from_readmes(const std::vector<NamedBytes>& licenses,
+                                          const std::function<std::string(const std::string&)>& two_letter);
 
 // The text attend.license keeps of the licence files (MarianFiles::license): one file's as it
 // is, several each under a `==> NAME <==` line naming the file without its folder.

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attend/error.h"
+#include "attend/model.h"
 #include "import/marian_architecture.h"
 #include "import/marian_binary.h"
 #include "import/marian_npz.h"
@@ -72,23 +73,32 @@ double decoder_option(const MarianYml& yml, const std::string& key, double fallb
   return value;
 }
 
-// attend.search. Without decoder.yml: Marian's search as Bergamot's worker runs it (normalize 1,
-// word-penalty 0, max-length-factor 2). With it: as marian-decoder runs with it, its
-// normalize, word-penalty and max-length-factor (Marian's defaults 0, 0 and 3 where it names
-// none; src/common/config_parser.cpp). Marian has no repeat guard.
+// attend.search. Without decoder.yml: Marian's search as Bergamot's worker runs it (beam 1, the
+// search's own default, so not named; normalize 1, word-penalty 0, max-length-factor 2). With it:
+// as marian-decoder runs with it, its beam-size, normalize, word-penalty and max-length-factor
+// (Marian's translator defaults 12, 0, 0 and 3 where it names none; src/common/config_parser.cpp
+// addOptionsTranslation). Marian has no repeat guard.
 std::string search_json(const NamedBytes& decoder_yml) {
   double normalize = 1, word_penalty = 0, length_factor = 2;
+  nlohmann::json search = {{"rules", "marian"}};
   if (!decoder_yml.bytes.empty()) {
     const MarianYml yml(decoder_yml.bytes, decoder_yml.name, "");
+    const double beam = decoder_option(yml, "beam-size", 12);
     normalize = decoder_option(yml, "normalize", 0);
     word_penalty = decoder_option(yml, "word-penalty", 0);
     length_factor = decoder_option(yml, "max-length-factor", 3);
+    if (beam != std::floor(beam) || beam < 1 || beam > kMaxBeamSize) {
+      yml.refuse("beam-size", "is not a whole number in [1, " + std::to_string(kMaxBeamSize) + "]");
+    }
     if (normalize < 0 || normalize > 10) yml.refuse("normalize", "is outside [0, 10]");
     if (word_penalty < -100 || word_penalty > 100) yml.refuse("word-penalty", "is outside [-100, 100]");
     if (length_factor <= 0 || length_factor > 100) yml.refuse("max-length-factor", "is outside (0, 100]");
+    search["beam_size"] = static_cast<int>(beam);
   }
-  const nlohmann::json search = {{"rules", "marian"}, {"length_penalty", normalize}, {"word_penalty", word_penalty},
-                                 {"max_length_ratio", length_factor}, {"max_repeats", 0}};
+  search["length_penalty"] = normalize;
+  search["word_penalty"] = word_penalty;
+  search["max_length_ratio"] = length_factor;
+  search["max_repeats"] = 0;
   return search.dump();
 }
 

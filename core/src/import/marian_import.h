@@ -25,9 +25,10 @@ struct MarianFiles {
   // read_marian_vocab_yml); no bytes: the .spm files' own ids.
   NamedBytes source_pieces;  // opus.spm32k-spm32k.vocab.yml, or opus.*.src.vocab.yml
   NamedBytes target_pieces;  // opus.*.trg.vocab.yml; no bytes: source_pieces numbers both sides
-  // OPUS-MT's decoder.yml, the options marian-decoder runs the model with: its normalize,
-  // word-penalty and max-length-factor become the file's attend.search (Marian's own defaults
-  // where it names none). No bytes: Bergamot's worker's settings, as for Firefox's models.
+  // OPUS-MT's decoder.yml, the options marian-decoder runs the model with: its beam-size,
+  // normalize, word-penalty and max-length-factor become the file's attend.search (Marian's own
+  // defaults where it names none). No bytes: Bergamot's worker's settings (greedy), as for
+  // Firefox's models.
   NamedBytes decoder_yml;
 };
 

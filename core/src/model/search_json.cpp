@@ -33,6 +33,11 @@ SearchDefaults parse_search_defaults(const std::string& json_text) {
     if (key == "rules") {
       if (value != "attend" && value != "marian") fail("'rules' must be \"attend\" or \"marian\", got " + value.dump().substr(0, 40));
       d.marian_rules = value == "marian";
+    } else if (key == "beam_size") {
+      if (!value.is_number_integer() || value.get<int64_t>() < 1 || value.get<int64_t>() > kMaxBeamSize) {
+        fail("'beam_size' must be an integer in [1, " + std::to_string(kMaxBeamSize) + "], got " + value.dump().substr(0, 40));
+      }
+      d.beam_size = value.get<int>();
     } else if (key == "max_length_ratio") {
       d.max_length_ratio = read_number(value, key, 0.f, 1000.f);
     } else if (key == "length_penalty") {

@@ -7,7 +7,7 @@
 
 namespace attend {
 
-// {"rules": "attend"|"marian", "max_length_ratio": r ≥ 0, "length_penalty": a, "word_penalty": w,
+// {"rules": "attend"|"marian", "beam_size": 1 to kMaxBeamSize, "max_length_ratio": r ≥ 0, "length_penalty": a, "word_penalty": w,
 // "max_repeats": n ≥ 0}, every key optional. Throws Error(invalid_model) naming the key and the value.
 SearchDefaults parse_search_defaults(const std::string& json_text);
 

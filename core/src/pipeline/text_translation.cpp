@@ -17,6 +17,7 @@
 #include "model/model_impl.h"
 #include "pipeline/caption_switch.h"
 #include "pipeline/pass_through.h"
+#include "pipeline/target_token.h"
 #include "tokenizer/pieces.h"
 #include "text/letters.h"
 
@@ -77,12 +78,14 @@ void open_like_source(PreparedSource& source, const Tokenizer& target, Language 
 // The caption rules on a sentence the model translated: its source's final "?" or "!" and its
 // opening in lowercase kept (caption/final_mark.h, caption/opening_case.h), each hypothesis at most
 // `max_ids` ids. Whether the best hypothesis' ids changed.
-bool keep_mark_and_opening_case(Translation& t, const Model::Impl& impl, size_t max_ids, Language target_language) {
+// `source_ids`: the sentence's own, without a target token put before them (TranslateOptions::target_token).
+bool keep_mark_and_opening_case(Translation& t, const std::vector<int>& source_ids, const Model::Impl& impl, size_t max_ids,
+                                Language target_language) {
   const Tokenizer& source = *impl.src_tokenizer;
   const Tokenizer& target = *impl.tgt_tokenizer;
   const std::vector<int> best_before = t.hypotheses.empty() ? std::vector<int>{} : t.hypotheses[0].ids;
-  end_with_mark(t.hypotheses, final_mark(t.source_ids, impl.config.eos_id, source), target, max_ids);
-  if (opens_in_lowercase(t.source_ids, source)) open_in_lowercase(t.hypotheses, target, target_language);
+  end_with_mark(t.hypotheses, final_mark(source_ids, impl.config.eos_id, source), target, max_ids);
+  if (opens_in_lowercase(source_ids, source)) open_in_lowercase(t.hypotheses, target, target_language);
   for (Hypothesis& h : t.hypotheses) {
     std::vector<std::string> pieces = target.pieces(h.ids);
     if (pieces == h.pieces) continue;
@@ -144,11 +147,12 @@ PreparedSource Translator::prepare(std::string_view given, CaptionRules rules, P
 
 std::vector<Translation> Translator::translate_prepared(const std::vector<PreparedSource>& sources,
                                                         const TranslateOptions& options, int batch_size) {
+  const int token = options.target_token.empty() ? -1 : target_token_id(model(), options.target_token);
   std::vector<std::vector<int>> readable;  // the ids of the sentences the model reads
   std::vector<size_t> positions;           // of readable[k] in sources
   for (size_t i = 0; i < sources.size(); ++i) {
     if (sources[i].status != TranslationStatus::translated) continue;
-    readable.push_back(sources[i].ids);
+    readable.push_back(with_target_token(sources[i].ids, token));
     positions.push_back(i);
   }
   std::vector<Translation> translated = translate_ids(readable, renumbered(options, positions), batch_size);
@@ -161,9 +165,11 @@ std::vector<Translation> Translator::translate_prepared(const std::vector<Prepar
   for (size_t k = 0; k < positions.size(); ++k) {
     Translation& t = out[positions[k]] = std::move(translated[k]);
     const PreparedSource& source = sources[positions[k]];
+    const std::vector<int>& read = readable[k];
+    const bool token_put_before = read.size() != source.ids.size();  // source.ids: the sentence's own
     if (source.caption_rules) {
-      const int limit = decode_limit(impl.config, static_cast<int>(source.ids.size()), options);  // eos included
-      const bool best_changed = keep_mark_and_opening_case(t, impl, static_cast<size_t>(limit - 1), languages.target);
+      const int limit = decode_limit(impl.config, static_cast<int>(read.size()), options);  // eos included
+      const bool best_changed = keep_mark_and_opening_case(t, source.ids, impl, static_cast<size_t>(limit - 1), languages.target);
       if (best_changed && options.capture_attention) capture_attention(t, options.masked_heads);
     }
     if (source.pass_through.empty()) continue;
@@ -171,8 +177,9 @@ std::vector<Translation> Translator::translate_prepared(const std::vector<Prepar
       Hypothesis& hypothesis = t.hypotheses[h];
       std::optional<AttentionMaps> computed;  // the best hypothesis' maps may be captured already
       const AttentionMaps& maps =
-          h == 0 && t.attention ? *t.attention : computed.emplace(attention(source.ids, hypothesis, options.masked_heads));
-      put_pass_through(source, hypothesis, maps, *impl.tgt_tokenizer, languages);
+          h == 0 && t.attention ? *t.attention : computed.emplace(attention(read, hypothesis, options.masked_heads));
+      // The spans follow the sentence's own pieces (PassThrough::after_piece), not the token before them.
+      put_pass_through(source, hypothesis, token_put_before ? without_first_source(maps) : maps, *impl.tgt_tokenizer, languages);
     }
   }
   return out;

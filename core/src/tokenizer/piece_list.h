@@ -28,6 +28,7 @@ class PieceList {
   const std::string& piece(int id) const { return pieces_[static_cast<size_t>(id)]; }
   // The piece's id, or unk_id() when the list lacks it (as Marian's DefaultVocab maps a word).
   int id(std::string_view piece) const;
+  bool has(std::string_view piece) const { return ids_.count(piece) != 0; }
   int eos_id() const { return eos_id_; }  // "</s>"
   int unk_id() const { return unk_id_; }  // "<unk>"
   int bos_id() const { return bos_id_; }  // "<s>", or -1

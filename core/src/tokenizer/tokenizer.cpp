@@ -79,19 +79,31 @@ std::vector<int> Tokenizer::encode(std::string_view text) const {
   return ids;
 }
 
+size_t Tokenizer::target_token_length(std::string_view text) const {
+  if (!pieces_ || text.substr(0, 2) != ">>") return 0;
+  const size_t close = text.find("<<", 2);
+  if (close == std::string_view::npos || close == 2) return 0;
+  const std::string_view token = text.substr(0, close + 2);
+  return pieces_->has(token) ? token.size() : 0;
+}
+
 std::vector<TokenSpan> Tokenizer::encode_with_offsets(std::string_view text) const {
   require_valid_utf8(text);
+  std::vector<TokenSpan> tokens;
+  // A leading target-language token of the piece list: its one piece, then the rest's pieces.
+  const size_t lead = target_token_length(text);
+  if (lead > 0) tokens.push_back(TokenSpan{pieces_->id(text.substr(0, lead)), 0, lead});
+  const std::string_view rest = text.substr(lead);
   sentencepiece::ImmutableSentencePieceText encoded;
-  const auto status = processor_->Encode(text, encoded.mutable_proto());
+  const auto status = processor_->Encode(rest, encoded.mutable_proto());
   if (!status.ok()) {
     throw encode_error(text, status);
   }
-  std::vector<TokenSpan> tokens;
-  tokens.reserve(encoded.pieces_size());
+  tokens.reserve(tokens.size() + encoded.pieces_size());
   for (const auto& piece : encoded.pieces()) {
     // With a piece list, the piece's text (an unknown one's surface, as spm_encode prints it) is looked up.
     const int id = pieces_ ? pieces_->id(piece.piece()) : static_cast<int>(piece.id());
-    tokens.push_back(TokenSpan{id, piece.begin(), piece.end()});
+    tokens.push_back(TokenSpan{id, lead + piece.begin(), lead + piece.end()});
   }
   return tokens;
 }

@@ -43,7 +43,10 @@ class Tokenizer {
   ~Tokenizer();
 
   // Ids of `text` (no BOS/EOS added), exactly as `spm_encode --output_format=id` (with a piece
-  // list: the list's ids of `spm_encode --output_format=piece`).
+  // list: the list's ids of `spm_encode --output_format=piece`, except that a text opening with
+  // a target-language token that is a whole entry of the list, ">>fra<< Bonjour", reads it as
+  // that one piece and the rest as spm_encode does, as OPUS-MT's pipeline puts it before the
+  // pieces of a multilingual model's source: target_token_length).
   // Throws Error(invalid_input) if `text` is not valid UTF-8.
   std::vector<int> encode(std::string_view text) const;
   // The same ids, each with the span of `text` it stands for (SentencePiece's surface offsets;
@@ -69,6 +72,9 @@ class Tokenizer {
   int pad_id() const;
   // Whether the ids are a piece list's, not the SentencePiece model's.
   bool has_piece_list() const { return pieces_ != nullptr; }
+  // The bytes of the target-language token `text` opens with: ">>", up to the first "<<" after
+  // it, a piece of the piece list (a tokenizer without one reads none). 0 when it opens with none.
+  size_t target_token_length(std::string_view text) const;
 
  private:
   Tokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> processor, std::unique_ptr<const PieceList> pieces);

@@ -1,0 +1,67 @@
+#include "pipeline/target_token.h"
+
+#include <string>
+
+#include "attend/error.h"
+#include "model/model_impl.h"
+#include "tokenizer/tokenizer.h"
+
+namespace attend {
+namespace {
+
+bool is_target_token(const std::string& piece) {
+  return piece.size() > 4 && piece.compare(0, 2, ">>") == 0 && piece.compare(piece.size() - 2, 2, "<<") == 0;
+}
+
+}  // namespace
+
+int target_token_id(const Model& model, std::string_view given) {
+  const Tokenizer& tokenizer = *model.impl().src_tokenizer;
+  const std::string token = is_target_token(std::string(given)) ? std::string(given) : ">>" + std::string(given) + "<<";
+  const int id = tokenizer.piece_to_id(token);
+  if (id >= 0 && id < tokenizer.vocab_size() && tokenizer.id_to_piece(id) == token) return id;
+  // Refused: the vocabulary's own target tokens, a few of them, in id order.
+  constexpr int kShown = 6;
+  std::string shown;
+  int count = 0;
+  for (int other = 0; other < tokenizer.vocab_size(); ++other) {
+    const std::string piece = tokenizer.id_to_piece(other);
+    if (!is_target_token(piece)) continue;
+    if (count++ < kShown) shown += (shown.empty() ? "" : ", ") + piece;
+  }
+  const std::string asked = "target token '" + token.substr(0, 60) + "': ";
+  if (count == 0) {
+    throw Error(ErrorCode::invalid_argument, asked + "the model's source vocabulary has no >>xxx<< tokens (only a multilingual "
+                                                     "OPUS-MT model's has, one per language it writes)");
+  }
+  throw Error(ErrorCode::invalid_argument, asked + "not a piece of the model's source vocabulary, which has " +
+                                               std::to_string(count) + " such tokens: " + shown + (count > kShown ? ", ..." : ""));
+}
+
+std::vector<int> with_target_token(std::vector<int> ids, int token) {
+  if (token >= 0 && (ids.empty() || ids.front() != token)) ids.insert(ids.begin(), token);
+  return ids;
+}
+
+AttentionMaps without_first_source(const AttentionMaps& maps) {
+  if (maps.src_len < 1 || maps.source_pieces.size() != static_cast<size_t>(maps.src_len) ||
+      maps.cross.size() != static_cast<size_t>(maps.decoder_layers) * maps.heads * maps.tgt_len * maps.src_len) {
+    throw Error(ErrorCode::invalid_argument, "attention maps without their first source position: the maps are not whole");
+  }
+  AttentionMaps out;
+  out.encoder_layers = 0;
+  out.decoder_layers = maps.decoder_layers;
+  out.heads = maps.heads;
+  out.src_len = maps.src_len - 1;
+  out.tgt_len = maps.tgt_len;
+  out.source_pieces.assign(maps.source_pieces.begin() + 1, maps.source_pieces.end());
+  out.target_pieces = maps.target_pieces;
+  out.target_input_pieces = maps.target_input_pieces;
+  out.cross.reserve(maps.cross.size() - maps.cross.size() / maps.src_len);
+  for (size_t row = 0; row < maps.cross.size(); row += maps.src_len) {  // [layer][head][tgt] rows of src_len
+    out.cross.insert(out.cross.end(), maps.cross.begin() + row + 1, maps.cross.begin() + row + maps.src_len);
+  }
+  return out;
+}
+
+}  // namespace attend

@@ -1,0 +1,20 @@
+// A multilingual model's target-language token (TranslateOptions::target_token, OPUS-MT's
+// ">>fra<<"), read before the sentences translate_prepared gives the model.
+#pragma once
+
+#include <vector>
+
+#include "attend/translator.h"
+
+namespace attend {
+
+// `ids` (a prepared sentence's, eos included) with `token` before them, unless they open with it
+// (the text did: Tokenizer::target_token_length). `token` < 0: none, `ids` as they are.
+std::vector<int> with_target_token(std::vector<int> ids, int token);
+
+// The maps without their first source position (a target token the pipeline put before the
+// sentence), for placing the sentence's pass-through spans by its own pieces: source_pieces and
+// cross only (the encoder's maps are dropped).
+AttentionMaps without_first_source(const AttentionMaps& maps);
+
+}  // namespace attend
