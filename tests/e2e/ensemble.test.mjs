@@ -42,9 +42,9 @@ test('fast is the first file alone; the choice says what each costs', async () =
   assert.deepEqual(requested, ['/models/en-de/first.int8.safetensors']);
   assert.equal(await page.isVisible('#model-quality'), true);
   assert.equal(await page.isChecked('#model-quality input[value="fast"]'), true);
-  assert.equal(await page.textContent('#model-quality input[value="fast"] ~ .cost'), 'one model, 0.1 MB to download');
+  assert.equal(await page.textContent('#model-quality input[value="fast"] ~ .cost'), '0.1 MB to download, quickest');
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
-    '2 models together, 0.3 MB to download, each sentence takes about 2× as long');
+    'slightly more accurate (2 models vote on each word); 0.3 MB to download, each sentence about 2× as long');
   assert.equal(await translate(page, SENTENCE), cliTranslate(SENTENCE, { model: MEMBERS[0] }));
   assert.equal(await page.isVisible('#attention-member'), false, 'one model: no choice of model in the views');
 });

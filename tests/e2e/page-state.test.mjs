@@ -159,7 +159,8 @@ test('masked heads are cleared when another model loads; the same file can be ch
     await page.waitForFunction((loads) => globalThis.modelLoads === loads && document.body.dataset.model === 'ready'
       && document.getElementById('model-file').value === '', time, { timeout: 30_000 });
   }
-  assert.equal(await page.textContent('#model-status'), 'model.int8.safetensors is ready.');
+  // Described as a shipped model is: its languages (from the file) and size (issue 67.7).
+  assert.equal(await page.textContent('#model-status'), 'German → English (model.int8.safetensors, 3.4 MB) is ready.');
   assert.equal(await page.$eval('#clear-masks', (button) => button.disabled), true);
   const german = 'Ein Hund rennt am Strand.';
   assert.equal(await translate(page, german), cliTranslate(german, { model: DE_EN_MODEL }));

@@ -249,7 +249,7 @@ describe('the page', () => {
   test('a model file chosen with the file input or dropped on the page translates', async () => {
     await page.setInputFiles('#model-file', MODEL);
     await page.waitForFunction(() => document.body.dataset.model === 'ready'
-      && document.getElementById('model-status').textContent.includes('.safetensors is ready'));
+      && /\.safetensors, [\d.]+ MB\) is ready\.$/.test(document.getElementById('model-status').textContent));
     assert.equal(await translate(page, 'A woman sings on a stage.'), cliTranslate('A woman sings on a stage.'));
 
     const dropped = await page.evaluateHandle((base64) => {
@@ -260,7 +260,7 @@ describe('the page', () => {
     }, readFileSync(MODEL).toString('base64'));
     await page.dispatchEvent('body', 'drop', { dataTransfer: dropped });
     await page.waitForFunction(() => document.body.dataset.model === 'ready'
-      && document.getElementById('model-status').textContent === 'dropped.safetensors is ready.');
+      && /\(dropped\.safetensors, [\d.]+ MB\) is ready\.$/.test(document.getElementById('model-status').textContent));
     assert.equal(await translate(page, 'A dog catches a frisbee.'), cliTranslate('A dog catches a frisbee.'));
   });
 

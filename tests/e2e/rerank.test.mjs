@@ -47,7 +47,7 @@ test('one file and a reverse direction: better is offered, with what it download
   assert.equal(await page.isVisible('#model-quality'), true);
   const megabytes = (files[0].megabytes + SHIPPED_MODELS['de-en'].files[0].megabytes).toFixed(1);
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
-    `one model + the German → English model choosing among its candidates, ${megabytes} MB to download, each sentence takes about 1.9× as long`);
+    `slightly more accurate (German → English checks the wording); ${megabytes} MB to download, each sentence about 1.9× as long`);
 });
 
 test('better loads the reverse model and translates as the CLI\'s --rerank-with', async () => {
@@ -95,7 +95,7 @@ test('an ensemble without reranking (the shipped en-fr: 3 files at 2,1,2): its f
   assert.deepEqual(requested.filter((path) => !path.startsWith('/models/en-de/') && !path.startsWith('/models/de-en/')).sort(), paths.sort());
   const megabytes = members.reduce((sum, file) => sum + file.megabytes, 0).toFixed(1);
   assert.equal(await page.textContent('#model-quality input[value="better"] ~ .cost'),
-    `3 models together, ${megabytes} MB to download, each sentence takes about 3× as long`);
+    `slightly more accurate (3 models vote on each word); ${megabytes} MB to download, each sentence about 3× as long`);
   // A val sentence that reads otherwise with equal weights ("… en train de courir …"); with the
   // folder's, its best leads the next by 0.065 (length-normalised log-probability, `--nbest 2`).
   const text = 'A young girl running by herself in a park.';

@@ -5,6 +5,7 @@
 // by tap, keyboard and screen reader; a model of one's own is described as the shipped ones are; the
 // first visit shows the shipped models at once, and the translation on a phone's first screen.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cliTranslate } from './support/cli.mjs';
@@ -195,6 +196,72 @@ describe('why a sentence is underlined', () => {
     assert.equal(await page.getAttribute('#doubt-reason', 'role'), 'status');  // read out when it changes
     // The translation's text is still the translation's.
     assert.equal(await page.$eval('#translation', (output) => output.textContent), await page.$eval('#translation', (o) => o.dataset.text));
+    await page.close();
+  });
+});
+
+describe('a model file of one\'s own', () => {
+  test('is described by its languages, size and architecture, and the text box follows its language', async () => {
+    const page = await openApp(context, server.origin);
+    const file = join(REPO_ROOT, 'models/de-en/model.int8.safetensors');
+    await page.setInputFiles('#model-file', { name: 'de-en-copy.safetensors', mimeType: 'application/octet-stream', buffer: readFileSync(file) });
+    await page.waitForFunction(() => /de-en-copy/.test(document.getElementById('model-status').textContent)
+      && document.body.dataset.model === 'ready', null, { timeout: 60_000 });
+    assert.equal(await page.textContent('#model-status'), 'German → English (de-en-copy.safetensors, 3.4 MB) is ready.');
+    assert.match(await page.textContent('#model-details'), /^\d+ \+ \d+ layers, \d+ heads, [\d.]+M parameters \(int8 weights and activations/);
+    assert.equal(await page.getAttribute('#source-text', 'placeholder'), 'Type German here…');
+    assert.equal(await page.getAttribute('#source-text', 'lang'), 'de');
+    assert.equal(await page.getAttribute('#translation', 'lang'), 'en');
+    const german = 'Ein Hund rennt am Strand.';
+    assert.equal(await translate(page, german), cliTranslate(german, { model: file }));
+    await page.close();
+  });
+});
+
+describe('the first visit', () => {
+  test('the model list shows the shipped models from the first paint', async () => {
+    const fresh = await launchBrowser();
+    try {
+      const page = await fresh.newPage();
+      // Hold the page's script back, as a slow connection does: what shows until it runs?
+      await page.route('**/web/app/main.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(`${server.origin}/web/`, { waitUntil: 'domcontentloaded' });
+      const first = await page.$$eval('#model-select option', (options) => options.map((option) => option.textContent));
+      assert.deepEqual(first.slice(0, 4), ['English → German', 'English → French', 'German → English', 'French → English']);
+      assert.equal(await page.$eval('#model-select', (select) => select.selectedOptions[0].textContent), 'English → German');
+      await page.waitForSelector('body[data-model="ready"]', { timeout: 60_000 });
+      const later = await page.$$eval('#model-select option', (options) => options.map((option) => option.value));
+      assert.deepEqual(later, ['en-de', 'en-fr', 'de-en', 'fr-en', 'file', 'marian']);  // none twice
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('on a phone the translation and what the models can do are on the first screen', async () => {
+    const phone = await launchBrowser({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    try {
+      const page = await openApp(phone, server.origin);
+      await page.waitForFunction(() => document.getElementById('translation').dataset.text !== ''
+        && document.body.dataset.translating === 'false', null, { timeout: 60_000 });
+      for (const selector of ['#model-select', '#model-scope', '#source-text', '#translation']) {
+        const box = await page.locator(selector).boundingBox();
+        assert.ok(box.y + box.height <= 844, `${selector} ends at ${box.y + box.height} px, below the first screen`);
+      }
+      assert.match(await page.textContent('#model-scope'), /small .*30,000 image captions.*short sentences that describe a scene/);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test('"Better" says what a person gets and what it costs, without jargon', async () => {
+    const page = await openApp(context, server.origin);
+    const better = await page.textContent('#model-quality input[value="better"] ~ .cost');
+    assert.equal(better, 'slightly more accurate (3 models vote on each word; German → English checks the wording); 13.3 MB to download, each sentence about 3.9× as long');
+    assert.doesNotMatch(better, /candidates|ensemble|rerank/);
+    assert.equal(await page.textContent('#model-quality input[value="fast"] ~ .cost'), '3.4 MB to download, quickest');
     await page.close();
   });
 });

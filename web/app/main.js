@@ -290,7 +290,16 @@ function startTranslator() {
       progress.hide();
       clearTranslation();  // the shown translation was the previous model's
       panel.clearMasks();  // its heads, which this model may not have
-      modelInUse = { name, languages, choice, reverse, imported };
+      // A file of one's own is described as the shipped models are: its languages (from the file's
+      // attend.languages, which also tag the text box), its size, and below, its architecture.
+      const ownFile = choice?.model === 'file' && !imported;
+      const named = languages ?? (info.sourceLanguage ? { source: info.sourceLanguage, target: info.targetLanguage } : undefined);
+      if (ownFile) {
+        showModelLanguages({ sourceText, translation: translationOutput }, named);
+        const pair = named ? languagePairName(`${named.source}-${named.target}`) : 'A model that names no languages';
+        name = `${pair} (${name}, ${(info.fileBytes / 1e6).toFixed(1)} MB)`;
+      }
+      modelInUse = { name, languages: named, choice, reverse, imported };
       picker.setInUse(choice);
       modelReady = true;
       setModelStatus('ready', `${name} is ready.`);

@@ -9,17 +9,28 @@ const LANGUAGES = {
 };
 const SAMPLES = new Set(Object.values(LANGUAGES).map(({ sample }) => sample));
 
-// languages: {source, target} tags of a shipped model, or undefined (a file of the user's own:
-// its languages are unknown, so the tags are removed).
+// languages: {source, target} tags of a model (shipped, imported, or a file of one's own whose
+// attend.languages names them), or undefined (a file that names none: the tags are removed).
 export function showModelLanguages({ sourceText, translation }, languages) {
   setLang(sourceText, languages?.source);
   setLang(translation, languages?.target);
   const source = LANGUAGES[languages?.source];
-  sourceText.placeholder = source ? `Type ${source.name} here…` : 'Type here…';
+  const sourceName = source?.name ?? displayName(languages?.source);
+  sourceText.placeholder = sourceName ? `Type ${sourceName} here…` : 'Type here…';
   if (source && SAMPLES.has(sourceText.value.trim())) sourceText.value = source.sample;
 }
 
 function setLang(element, tag) {
   if (tag) element.lang = tag;
   else element.removeAttribute('lang');
+}
+
+// A language tag's English name ("es" → "Spanish"), or undefined.
+function displayName(tag) {
+  if (!tag) return undefined;
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
+  } catch {
+    return undefined;
+  }
 }

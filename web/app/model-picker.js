@@ -97,7 +97,7 @@ export class ModelPicker {
     this.#pendingNote = pendingNote;
     const ownFile = select.querySelector('option[value="file"]');
     for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
-      select.insertBefore(new Option(name, value), ownFile);
+      if (!select.querySelector(`option[value="${value}"]`)) select.insertBefore(new Option(name, value), ownFile);  // index.html lists them
     }
     this.#marian = marian.container;
     this.#onImport = onImport;
@@ -346,12 +346,13 @@ export class ModelPicker {
     if (!better) return;
     const { files, reverse } = better;
     const cost = (value, text) => { this.#quality.querySelector(`input[value="${value}"] ~ .cost`).textContent = text; };
-    cost('fast', `one model, ${megabytes([files[0].megabytes])} MB to download`);
-    const models = files.length > 1 ? `${files.length} models together` : 'one model';
-    const choosing = reverse ? ` + the ${reverse.name} model choosing among ${files.length > 1 ? 'their' : 'its'} candidates` : '';
+    cost('fast', `${megabytes([files[0].megabytes])} MB to download, quickest`);
+    // What a person gets and what it costs, in plain words (how: models/<pair>/README.md).
+    const how = [files.length > 1 && `${files.length} models vote on each word`,
+      reverse && `${reverse.name} checks the wording`].filter(Boolean).join('; ');
     const sizes = [...files.map((file) => file.megabytes), ...(reverse ? [reverse.megabytes] : [])];
     const time = Number((files.length + (reverse ? RERANK_COST : 0)).toFixed(1));
-    cost('better', `${models}${choosing}, ${megabytes(sizes)} MB to download, each sentence takes about ${time}× as long`);
+    cost('better', `slightly more accurate (${how}); ${megabytes(sizes)} MB to download, each sentence about ${time}× as long`);
   }
 
   async #chooseFile(file) {
