@@ -93,8 +93,9 @@ int run_import(const std::vector<std::string>& args) {
   for (const std::string& path : found.licenses) license_bodies.push_back(read_whole_file(path));
   std::vector<NamedBytes> licenses;
   for (size_t i = 0; i < found.licenses.size(); ++i) licenses.push_back({found.licenses[i], license_bodies[i]});
-  if (languages.empty()) languages = languages_from_names(found);
-  if (languages.empty()) languages = languages_from_readmes(licenses);
+  std::string languages_from = languages.empty() ? "" : " (--languages)";
+  if (languages.empty() && !(languages = languages_from_names(found)).empty()) languages_from = " (file names)";
+  if (languages.empty() && !(languages = languages_from_readmes(licenses)).empty()) languages_from = " (README)";
 
   const std::string model = read_whole_file(found.model);
   const std::string source_vocab = read_whole_file(found.source_vocab);
@@ -126,7 +127,7 @@ int run_import(const std::vector<std::string>& args) {
   if (!found.target_pieces.empty()) std::cout << "target ids " << found.target_pieces << "\n";
   if (!found.decoder_yml.empty()) std::cout << "search     " << found.decoder_yml << "\n";
   for (const std::string& license : found.licenses) std::cout << "licence    " << license << "\n";
-  std::cout << "languages  " << (languages.empty() ? "not named (give --languages)" : languages) << "\n"
+  std::cout << "languages  " << (languages.empty() ? "not named (give --languages)" : languages + languages_from) << "\n"
             << "wrote      " << out << " (" << bytes.size() << " bytes)\n";
   check_written(std::cout, "stdout");
   return 0;
