@@ -172,6 +172,10 @@ attend::TranslateOptions parse_options(const json& o, const AttendSession& sessi
     else if (key == "reverseWeight") options.reverse_weight = float_option(key, value);
     else if (key == "captionRules") options.caption_rules = caption_rules_option(key, value);
     else if (key == "passThrough") options.pass_through = pass_through_option(key, value);
+    else if (key == "targetToken") {
+      if (!value.is_string()) throw invalid_option(key, "a string as \">>fra<<\"", value);
+      options.target_token = value.get<std::string>();
+    }
     else if (key == "maskedHeads") {
       if (!value.is_array()) throw invalid_option(key, "an array of {kind, layer, head}", value);
       for (const json& head : value) {
@@ -252,6 +256,18 @@ const char* name(attend::PositionKind p) {
   return "unknown";
 }
 
+// The search the model file asks for (attend.search), in translate()'s option names; null where it
+// names none (translate() then uses the library's default).
+json search_json(const attend::SearchDefaults& asked) {
+  const auto or_null = [](const auto& value) { return value ? json(*value) : json(nullptr); };
+  return {{"search", asked.marian_rules ? json(*asked.marian_rules ? "marian" : "attend") : json(nullptr)},
+          {"beam", or_null(asked.beam_size)},
+          {"alpha", or_null(asked.length_penalty)},
+          {"wordPenalty", or_null(asked.word_penalty)},
+          {"maxLengthRatio", or_null(asked.max_length_ratio)},
+          {"maxRepeats", or_null(asked.max_repeats)}};
+}
+
 json info_json(const attend::Model& model) {
   const attend::ModelConfig& c = model.config();
   const attend::ModelInfo info = model.info();
@@ -274,6 +290,7 @@ json info_json(const attend::Model& model) {
           {"sourceLanguage", info.source_language}, {"targetLanguage", info.target_language},
           {"asksForCaptionRules", info.asks_for_caption_rules},
           {"asksForPassThrough", info.asks_for_pass_through},
+          {"search", search_json(info.search)},
           {"hasShortlist", info.has_shortlist},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }

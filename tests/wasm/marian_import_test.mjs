@@ -121,6 +121,26 @@ describe('importMarian is attend import', { timeout: 600000 }, () => {
       assert.equal(imported.files.decoderYml, `${name}/decoder.yml${z}`);
       assert.equal(imported.files.targetVocab, `${name}/target.spm${z}`);
     }
+    // decoder.yml's beam-size 6 is the search translate() runs without a beam, as the CLI's without --beam.
+    const translator = await Translator.load(readFileSync(join(work, 'opus.safetensors')));
+    try {
+      assert.equal(translator.info().search.beam, 6);
+      assert.equal(translator.info().search.search, 'marian');
+      const expected = cliTranslate(join(work, 'opus.safetensors'), SENTENCES);
+      assert.deepEqual((await translator.translate(SENTENCES)).map((r) => r.text), expected);
+      assert.deepEqual(expected, cliTranslate(join(work, 'opus.safetensors'), SENTENCES, ['--beam', '6']));
+      const six = await translator.translate(SENTENCES[0], { nbest: 6 });  // nbest 6 needs a beam of 6
+      assert.equal(six.hypotheses.length, 6);
+      assert.equal((await translator.translate(SENTENCES[0], { beam: 1 })).hypotheses.length, 1);  // the call's beam first
+      // This model is not multilingual: it has no >>xxx<< target tokens to ask for.
+      await assert.rejects(translator.translate(SENTENCES[0], { targetToken: '>>fra<<' }), (error) => {
+        assert.equal(error.code, 'invalid_argument');
+        assert.match(error.message, /target token '>>fra<<': the model's source vocabulary has no >>xxx<< tokens/);
+        return true;
+      });
+    } finally {
+      translator.dispose();
+    }
   });
 
   it('files named one by one, File objects too, and the languages given', async () => {
