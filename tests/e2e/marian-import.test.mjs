@@ -166,3 +166,18 @@ test('imported models are kept for the next visit, and can be removed', async ()
     await next.close();
   }
 });
+
+test('an OPUS-MT folder: the beam field starts at its decoder.yml\'s beam, and it translates as the CLI with that beam', async () => {
+  const opus = join(REPO_ROOT, 'tests/marian/fixtures/opus-ende');
+  const native = join(work, 'opus.safetensors');
+  execFileSync(CLI, ['import', opus, '-o', native], { encoding: 'utf8' });
+  await chooseFolder(opus);
+  await waitForModel('is ready.');
+  assert.equal(await page.inputValue('#beam'), '6');  // decoder.yml: beam-size 6 (the field was 4)
+  const translation = await translate(page, SENTENCE);
+  assert.ok(translation.length > 0);
+  // The CLI without --beam: the file's beam, 6 (an f32 file: no --int8-activations, which cliTranslate adds).
+  const expected = execFileSync(CLI, ['translate', '--model', native, SENTENCE], { encoding: 'utf8' }).trim();
+  assert.equal(translation, expected);
+  assert.equal(expected, execFileSync(CLI, ['translate', '--model', native, '--beam', '6', SENTENCE], { encoding: 'utf8' }).trim());
+});

@@ -309,6 +309,8 @@ function startTranslator() {
       modelForget.hidden = !imported?.id;
       panel.setDecoderAutoreg(info.config.decoderAutoreg);
       captionRulesInput.checked = info.asksForCaptionRules;  // as the file asks, until the person says otherwise
+      // The beam the file asks for (an OPUS-MT decoder.yml's beam-size), until the person says otherwise.
+      if (info.search?.beam) beamInput.value = Math.min(MAX_BEAM, info.search.beam);
       translateNow();
     } catch (error) {
       if (error.code === 'superseded') return;  // another model was chosen meanwhile
