@@ -226,9 +226,16 @@ describe('the page', () => {
       .filter((control) => !control.labels?.length && !control.getAttribute('aria-label') && !control.textContent.trim())
       .map((control) => control.outerHTML.slice(0, 80)));
     assert.deepEqual(unlabelled, []);
+    // From the text, Tab goes on to the translation's controls (Copy), then to the search settings.
     await page.focus('#source-text');
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'beam');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'copy-translation');
+    const reached = [];
+    for (let i = 0; i < 30 && reached.at(-1) !== 'beam'; ++i) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => document.activeElement.id));
+    }
+    assert.equal(reached.at(-1), 'beam', `Tab went through ${reached.join(', ')}`);
   });
 
   test('emptying the text drops the translation in flight: it never lands', async () => {

@@ -27,15 +27,23 @@ async function pageStates(context, origin, viewport) {
   await page.emulateMedia({ reducedMotion: 'reduce' });  // the live view's replay drawn at once
   await translate(page, SENTENCE);
   await page.waitForSelector('#live-decoding[data-state="done"]');
-  await page.evaluate(() => {
+  await page.evaluate((phone) => {
     document.activeElement.blur();
-    document.getElementById('translate-heading').scrollIntoView();
-  });
+    // A phone's first screen as a person meets it; a desktop's at the translation.
+    if (phone) window.scrollTo(0, 0);
+    else document.getElementById('translate-heading').scrollIntoView();
+  }, viewport === 'phone');
   await shoot(page, 'translation', viewport);
   await shoot(page, 'attention', viewport, '#attention');
   await translate(page, PARAGRAPH);
+  // The reason of the first underlined sentence, as a tap or Enter on its "why?" shows it.
+  if (await page.locator('#translation .doubt-reason').count() > 0) await page.click('#translation .doubt-reason');
   await page.locator('#translation').scrollIntoViewIfNeeded();
   await shoot(page, 'document', viewport, 'section[aria-labelledby="translate-heading"]');
+  // Text in another language than the model reads: said so, with the model that reads it.
+  await translate(page, 'Ein Mann fährt mit dem Fahrrad die Straße hinunter.');
+  await page.waitForSelector('#language-note:not([hidden])');
+  await shoot(page, 'other-language', viewport, 'section[aria-labelledby="translate-heading"]');
   await page.setInputFiles('#model-file', { name: 'notes.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model') });
   await page.waitForFunction(() => document.getElementById('model-status').classList.contains('error'));
   await shoot(page, 'model-error', viewport, 'section[aria-labelledby="model-heading"]');

@@ -67,7 +67,7 @@ describe('text not in the model\'s source language', () => {
     await translate(page, german);
     assert.equal(await page.isVisible('#language-note'), true);
     assert.match(await page.textContent('#language-note-text'),
-      /^This text is in German \(\d+% of its letters, as the language detector CLD2 reads them\), not English, which English → German reads: its translation will be nonsense\.$/);
+      /^This text is in German \(\d+% of its letters, as the language detector CLD2 reads them\), not English, the language the English → German model reads: its translation will be nonsense\.$/);
     assert.equal(await page.textContent('#language-switch'), 'Translate it with German → English');
     await page.click('#language-switch');
     await page.waitForFunction(() => document.getElementById('model-status').textContent === 'German → English is ready.',

@@ -166,7 +166,7 @@ function startTranslator() {
     const readers = picker.modelsReading(found.language);
     const best = readers.find((model) => model.target === reads) ?? readers[0];
     switchTo = best?.value ?? null;
-    byId('language-note-text').textContent = `This text is in ${found.name} (${found.percent}% of its letters, as the language detector CLD2 reads them), not ${readsName}, which ${modelInUse.name} reads: its translation will be nonsense.`
+    byId('language-note-text').textContent = `This text is in ${found.name} (${found.percent}% of its letters, as the language detector CLD2 reads them), not ${readsName}, the language the ${modelInUse.name} model reads: its translation will be nonsense.`
       + (best ? '' : ` None of the models here reads ${found.name}.`);
     languageSwitch.hidden = !best;
     languageSwitch.textContent = best ? `Translate it with ${best.name}` : '';
