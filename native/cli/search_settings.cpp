@@ -145,7 +145,9 @@ void SearchSettings::finish(const OptionParser& parser) {
 void SearchSettings::use_model(const Model& model) {
   const TranslateOptions asked = default_options(model);
   const auto named = [&](const char* flag) { return std::find(given_.begin(), given_.end(), flag) != given_.end(); };
-  if (!named("--beam")) options.beam_size = asked.beam_size;
+  // The file's beam where it asks for one (an OPUS-MT decoder.yml's); else the beam stays as set
+  // (the library's 1 from the command line, or a caller's own SearchSettings).
+  if (!named("--beam") && asked.beam_size != TranslateOptions{}.beam_size) options.beam_size = asked.beam_size;
   const std::string beam = "--beam " + std::to_string(options.beam_size) + (named("--beam") ? "" : " (the model file's)");
   if (!rerank_with.empty() && options.beam_size < 2) {
     throw UsageError("--rerank-with reranks a beam, and " + beam + " is greedy search: give --beam 2 or more");
