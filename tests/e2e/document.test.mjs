@@ -155,6 +155,8 @@ describe('the page', () => {
 
     await page.fill('#source-text', `${text} ${TWELVE[0]}`);
     await progressed(301);
+    // The progress may count a later group done on the second thread first: Stop once the first is shown.
+    await page.waitForFunction(() => Number(document.getElementById('translation').dataset.partial) > 0, null, { timeout: 60_000 });
     await page.click('#document-stop');
     await page.waitForTimeout(3000);  // ample for the rest to have landed, were it not stopped
     const kept = await page.locator('#translation .sentence').count();
