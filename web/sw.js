@@ -24,6 +24,7 @@ const SHELL_FILES = [
   'app/attention-panel.js',
   'app/document-render.js',
   'app/document-view.js',
+  'app/doubt-reason.js',
   'app/head-grid.js',
   'app/heatmap-canvas.js',
   'app/heatmap-view.js',

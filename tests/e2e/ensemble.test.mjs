@@ -51,8 +51,9 @@ test('fast is the first file alone; the choice says what each costs', async () =
 
 test('better loads every file as one ensemble and translates as the CLI\'s ensemble', async () => {
   await page.focus('#model-quality input[value="fast"]');
-  await page.keyboard.press('ArrowDown');  // the keyboard moves between the radio buttons and chooses
+  await page.keyboard.press('ArrowDown');  // the keyboard moves between the radio buttons; Enter chooses
   assert.equal(await page.isChecked('#model-quality input[value="better"]'), true);
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.body.dataset.model === 'ready'
     && document.getElementById('model-status').textContent === 'English → German (ensemble of 2) is ready.', null, { timeout: TIMEOUT_MS });
   assert.deepEqual(requested.slice(1).sort(), ['/models/en-de/first.int8.safetensors', '/models/en-de/second.int8.safetensors']);

@@ -4,13 +4,16 @@
 // loads a model only once the choice is confirmed; the reason a sentence is underlined is reachable
 // by tap, keyboard and screen reader; a model of one's own is described as the shipped ones are; the
 // first visit shows the shipped models at once, and the translation on a phone's first screen.
+// And what came after: the Quality radio buttons load nothing while the arrow keys pass over them,
+// and <attend-translator> shows the reason of an underline as the page does (a "why?" button).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cliTranslate } from './support/cli.mjs';
 import { makeServedRoot, REPO_ROOT } from './support/environment.mjs';
 import { openApp, translate } from './support/app-page.mjs';
+import { seriousViolations } from './support/axe.mjs';
 import { launchBrowser } from './support/browser.mjs';
 import { startServedBrowser, stopServedBrowser } from './support/served-browser.mjs';
 
@@ -24,7 +27,14 @@ const CAPTIONS = [
 let server;
 let context;
 
-before(async () => ({ server, context } = await startServedBrowser(makeServedRoot({ alsoModels: ['de-en'] }))));
+before(async () => {
+  const root = makeServedRoot({ alsoModels: ['de-en'] });
+  // English → German's better quality: its other files too (its reverse model is de-en's).
+  for (const name of ['seed2.int8.safetensors', 'student.int8.safetensors']) {
+    symlinkSync(join(REPO_ROOT, 'models/en-de', name), join(root, 'models/en-de', name));
+  }
+  ({ server, context } = await startServedBrowser(root));
+});
 after(() => stopServedBrowser({ server, context }));
 
 describe('Stop', () => {
@@ -154,7 +164,67 @@ describe('controls that change what was typed', () => {
     assert.equal(await page.isHidden('#model-pending'), true);
     await page.close();
   });
+
+  test('the arrow keys on the Quality radio buttons load nothing until Enter (or leaving them); a click loads at once', async () => {
+    const page = await openApp(context, server.origin);
+    const requested = [];
+    page.on('request', (request) => { if (request.url().includes('/models/')) requested.push(new URL(request.url()).pathname); });
+    const fast = '#model-quality input[value="fast"]';
+    const better = '#model-quality input[value="better"]';
+    const status = () => page.textContent('#model-status');
+    await page.focus(fast);
+    for (const [key, checked] of [['ArrowDown', better], ['ArrowDown', fast], ['ArrowRight', better], ['ArrowUp', fast], ['ArrowDown', better]]) {
+      await page.keyboard.press(key);  // moves the checked radio button, as the platform does
+      assert.equal(await page.isChecked(checked), true, `${key} checks ${checked}`);
+    }
+    await page.waitForTimeout(1500);  // an idle delay would have run out
+    assert.deepEqual(requested, [], 'passing over Better downloads nothing');
+    assert.equal(await page.isHidden('#model-pending'), true);  // the model list's note: nothing pending there
+    assert.equal(await status(), 'English → German is ready.');
+    assert.equal(await page.textContent('#quality-pending'),
+      'Press Enter (or leave the Quality choices) to use Better (13.3 MB to download); the model in use stays until then.');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('model-status').textContent
+      === 'English → German (ensemble of 3, reranked by German → English) is ready.', null, { timeout: 120_000 });
+    assert.deepEqual([...new Set(requested)].sort(), ['/models/de-en/model.int8.safetensors',
+      '/models/en-de/model.int8.safetensors', '/models/en-de/seed2.int8.safetensors', '/models/en-de/student.int8.safetensors']);
+    assert.equal(await page.isHidden('#quality-pending'), true);
+    // Arrowing back to the quality in use leaves nothing pending; leaving the radio buttons on another confirms it.
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.isVisible('#quality-pending'), true);
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.isHidden('#quality-pending'), true);
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await status(), 'English → German (ensemble of 3, reranked by German → English) is ready.');
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.getElementById('model-status').textContent === 'English → German is ready.',
+      null, { timeout: 60_000 });
+    // A click (or a tap) is a choice made: it loads at once, with nothing to confirm.
+    requested.length = 0;
+    await page.click(better);
+    await page.waitForFunction(() => document.body.dataset.model === 'loading'
+      || document.getElementById('model-status').textContent.startsWith('English → German (ensemble'), null, { timeout: 1000 });
+    assert.equal(await page.isHidden('#quality-pending'), true);
+    await page.waitForFunction(() => document.getElementById('model-status').textContent
+      === 'English → German (ensemble of 3, reranked by German → English) is ready.', null, { timeout: 120_000 });
+    await page.close();
+  });
 });
+
+// Presses Tab from `from` until the focus (in a shadow root too) is on a "why?" button: whether it got there.
+async function tabToReasonButton(page, from, limit = 20) {
+  await page.focus(from);
+  for (let i = 0; i < limit; ++i) {
+    await page.keyboard.press('Tab');
+    const there = await page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return Boolean(active?.classList.contains('doubt-reason'));
+    });
+    if (there) return true;
+  }
+  return false;
+}
 
 describe('why a sentence is underlined', () => {
   const UNSURE = 'Please send me the invoice by Friday.';  // no image caption: the model is rightly unsure
@@ -184,18 +254,83 @@ describe('why a sentence is underlined', () => {
     await translate(page, `${CAPTIONS[0]} ${UNSURE}`);
     const button = page.getByRole('button', { name: 'Why is sentence 2 underlined?' });
     assert.equal(await button.count(), 1);
-    await page.focus('#source-text');
-    let reached = false;
-    for (let i = 0; i < 20 && !reached; ++i) {
-      await page.keyboard.press('Tab');
-      reached = await page.evaluate(() => document.activeElement?.classList.contains('doubt-reason'));
-    }
-    assert.ok(reached, 'Tab reaches the button');
+    assert.ok(await tabToReasonButton(page, '#source-text'), 'Tab reaches the button');
     await page.keyboard.press('Enter');
     assert.equal(await page.textContent('#doubt-reason'), REASON.replace('Sentence 1', 'Sentence 2'));
     assert.equal(await page.getAttribute('#doubt-reason', 'role'), 'status');  // read out when it changes
     // The translation's text is still the translation's.
     assert.equal(await page.$eval('#translation', (output) => output.textContent), await page.$eval('#translation', (o) => o.dataset.text));
+    await page.close();
+  });
+});
+
+describe('why a sentence of <attend-translator> is underlined', () => {
+  const UNSURE = 'Please send me the invoice by Friday.';
+  const REASON = 'Sentence 2: The model is unsure of this translation: it learned from image captions only, and this sentence looks unlike them.';
+  const EMBED_PAGE = '/trip-ups-embed.html';
+  // A host page that themes the element (a custom property, and ::part() of the button and the reason).
+  const EMBED_HTML = `<!doctype html><html lang="en"><title>embed</title>
+    <style>
+      attend-translator { --attend-unsure: rgb(120, 40, 160); }
+      attend-translator::part(reason) { letter-spacing: 1px; }
+      attend-translator::part(why) { margin-left: 5px; }
+    </style>
+    <script type="module" src="/web/element/attend-translator.js"></script>
+    <main><p>Before the translator: <a href="#top">a link</a>.</p>
+    <attend-translator model="/models/en-de/model.int8.safetensors" target-lang="de">${CAPTIONS[0]} ${UNSURE}</attend-translator></main>`;
+
+  async function openEmbed(browser) {
+    const page = await browser.newPage();
+    await page.route(`**${EMBED_PAGE}`, (route) => route.fulfill({ contentType: 'text/html', body: EMBED_HTML }));
+    await page.goto(`${server.origin}${EMBED_PAGE}`);
+    await page.waitForFunction(() => document.querySelector('attend-translator')?.shadowRoot.querySelector('.sentence.unsure'),
+      null, { timeout: 60_000 });
+    return page;
+  }
+  const inShadow = (page, code) => page.$eval('attend-translator', (element, source) => new Function('root', source)(element.shadowRoot), code);
+
+  test('a tap on a phone shows it, under the translation, themed by the host page', async () => {
+    const phone = await launchBrowser({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    try {
+      const page = await openEmbed(phone);
+      const button = page.locator('attend-translator .doubt-reason');  // Playwright's CSS pierces open shadow roots
+      const reason = page.locator('attend-translator [part~="reason"]');
+      assert.equal(await button.count(), 1);
+      assert.equal(await reason.isHidden(), true);
+      await button.tap();
+      assert.equal(await reason.textContent(), REASON);
+      assert.equal(await reason.isVisible(), true);
+      assert.equal(await button.getAttribute('aria-expanded'), 'true');
+      const box = await button.boundingBox();  // 24 px at least (the protocol's boxes may be a hair under: 23.99998)
+      assert.ok(box.width >= 23.99 && box.height >= 23.99, `a target of ${box.width} × ${box.height} px`);
+      const look = await inShadow(page, `const b = root.querySelector('.doubt-reason'); const r = root.querySelector('[part~="reason"]');
+        return { border: getComputedStyle(b).borderTopColor, margin: getComputedStyle(b).marginLeft, spacing: getComputedStyle(r).letterSpacing,
+          label: getComputedStyle(b, '::before').content };`);
+      assert.deepEqual(look, { border: 'rgb(120, 40, 160)', margin: '5px', spacing: '1px', label: '"why?"' });
+      await button.tap();
+      assert.equal(await reason.isHidden(), true);
+      assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test('the keyboard reaches it, a screen reader hears its name and the reason, and the translation\'s text stays its own', async () => {
+    const page = await openEmbed(context);
+    const detail = await page.evaluate(() => document.querySelector('attend-translator').translate());
+    const button = page.getByRole('button', { name: 'Why is sentence 2 underlined?' });
+    assert.equal(await button.count(), 1);
+    assert.ok(await tabToReasonButton(page, 'a'), 'Tab reaches the button');
+    await page.keyboard.press('Enter');
+    const reason = page.locator('attend-translator [part~="reason"]');
+    assert.equal(await reason.textContent(), REASON);
+    assert.equal(await reason.getAttribute('role'), 'status');  // read out when it changes
+    assert.equal(await inShadow(page, `return root.querySelector('.translation').textContent;`), detail.text);
+    assert.deepEqual(await seriousViolations(page), [], 'axe-core with the reason shown');
+    // A new translation takes the reason of the old one away.
+    await page.evaluate((text) => { document.querySelector('attend-translator').textContent = text; }, CAPTIONS[1]);
+    await page.waitForFunction(() => !document.querySelector('attend-translator').shadowRoot.querySelector('.doubt-reason'), null, { timeout: 60_000 });
+    assert.equal(await reason.isHidden(), true);
     await page.close();
   });
 });

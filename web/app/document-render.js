@@ -2,26 +2,19 @@
 // it is not to be trusted, the reason in its title), the text kept around the sentences as it
 // is; and a summary of the marks, to show beside it in words. Shared by the page and
 // <attend-translator>.
+import { reasonButton } from './doubt-reason.js';
 import { DOUBT_SUMMARIES, sentenceDoubt } from './sentence-doubt.js';
 
 // Fills `container` from translateDocument's {segments}; interactive: the sentences are
 // buttons (focusable, named), for choosing one. reasonButtons: each underlined sentence is followed
-// by a small button (its text drawn by CSS, so the translation's text stays the translation's) that
-// a tap, a click, Enter or Space presses and a screen reader names: "Why is sentence 2 underlined?";
-// its data-reason is the reason, for the page to show.
+// by its "why?" button (doubt-reason.js, whose DoubtReasons shows the reason when it is pressed).
 export function renderTranslatedDocument(container, segments, { interactive = false, reasonButtons = false } = {}) {
   let index = 0;
   container.replaceChildren(...segments.flatMap((segment) => {
     if (!segment.translation) return [document.createTextNode(segment.source)];
     const element = sentenceElement(segment.translation, index++, interactive);
     if (!reasonButtons || !element.dataset.doubt) return [element];
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'doubt-reason';
-    button.dataset.index = element.dataset.index;
-    button.dataset.reason = element.title;
-    button.setAttribute('aria-label', `Why is sentence ${index} underlined?`);
-    return [element, button];
+    return [element, reasonButton(index - 1, element.title)];
   }));
 }
 

@@ -3,6 +3,7 @@
 // the sentences marked not to trust, and its progress while it runs: the sentences shown as they
 // finish, kept when the person stops the rest.
 import { doubtSummary, renderTranslatedDocument } from './document-render.js';
+import { DoubtReasons } from './doubt-reason.js';
 
 export class DocumentView {
   #output;
@@ -10,7 +11,7 @@ export class DocumentView {
   #progress;
   #onChoose;
   #sentences = [];  // {source, translation}
-  #reason;
+  #reasons;  // the reason a sentence is underlined, shown when its button is pressed
   #plan = null;  // the document being translated: [{source, translate}]
   #partial = [];  // its translations so far, by sentence
   #shownSentences = 0;  // how many of its first sentences are shown
@@ -19,16 +20,12 @@ export class DocumentView {
   // summary: where the marked sentences are summed up in words.
   // reason: where the reason a sentence is underlined is shown when its button is pressed.
   constructor({ output, summary, progress, onChoose, reason }) {
-    this.#reason = reason;
+    this.#reasons = new DoubtReasons(output, reason);
     this.#output = output;
     this.#summary = summary;
     this.#progress = progress;
     this.#onChoose = onChoose;
-    output.addEventListener('click', (event) => {
-      const why = event.target.closest?.('.doubt-reason');
-      if (why) return this.#showReason(why);
-      this.#chooseFrom(event.target);
-    });
+    output.addEventListener('click', (event) => this.#chooseFrom(event.target));  // a "why?" button is none
     output.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       if (this.#chooseFrom(event.target)) event.preventDefault();
@@ -92,7 +89,7 @@ export class DocumentView {
 
   // {text, segments} from translateDocument; interactive: whether sentences can be chosen.
   show({ segments }, { interactive }) {
-    this.#hideReason();
+    this.#reasons.hide();
     this.#plan = null;
     delete this.#output.dataset.partial;
     this.#sentences = segments.filter((segment) => segment.translation);
@@ -102,23 +99,8 @@ export class DocumentView {
     this.hideProgress();
   }
 
-  // The reason sentence `button.dataset.index` is underlined, shown under the translation (a status:
-  // screen readers read it) and marked on the button; pressed again, hidden.
-  #showReason(button) {
-    const open = button.getAttribute('aria-expanded') !== 'true';
-    for (const other of this.#output.querySelectorAll('.doubt-reason')) other.setAttribute('aria-expanded', 'false');
-    button.setAttribute('aria-expanded', String(open));
-    this.#reason.hidden = !open;
-    this.#reason.textContent = open ? `Sentence ${Number(button.dataset.index) + 1}: ${button.dataset.reason}` : '';
-  }
-
-  #hideReason() {
-    this.#reason.hidden = true;
-    this.#reason.textContent = '';
-  }
-
   clear() {
-    this.#hideReason();
+    this.#reasons.hide();
     this.#sentences = [];
     this.#plan = null;
     delete this.#output.dataset.partial;

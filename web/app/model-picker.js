@@ -72,6 +72,9 @@ function betterOf(key) {
 
 // Keys that move a closed list's choice.
 const STEPPING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
+const QUALITY_NAMES = { fast: 'Fast', better: 'Better' };
+// Keys that move the checked radio button of a group (and fire change at each step).
+const ARROW_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
 
 export class ModelPicker {
   #select;
@@ -83,18 +86,22 @@ export class ModelPicker {
   #inUse;  // {model, quality} chosen last: model a shipped one's key, or 'file'
   #choices = 0;  // counts choices, so a file still being read does not override a later one
   #marian;  // the element holding the Marian folder and files buttons
-  #pending = false;  // the list shows a model moved to with the keys, not yet confirmed
-  #pendingNote;  // says how to confirm it
+  #pending = null;  // 'model' or 'quality': the list or the radio buttons show a choice moved to with the keys, not yet confirmed
+  #pendingNote;  // says how to confirm a model
+  #qualityNote;  // says how to confirm a quality
+  #downloads = {};  // quality → the MB it downloads, of the model whose qualities are shown
   #onImport;
   #imported = new Map();  // id → description of the models imported before
 
   // onUnreadable(message): a chosen file could not be read (the model in use stays).
   // quality: a fieldset holding radio buttons of value "fast" and "better", each with a
-  // .cost element the picker fills in.
+  // .cost element the picker fills in, and a .pending element (a status) where it says that a
+  // quality moved to with the arrow keys waits for Enter.
   // marian: {container, folderInput, filesInput}, the Marian model's buttons; onImport(files, name).
   // pendingNote: where the picker says that a model moved to with the arrow keys waits for Enter.
   constructor({ select, quality, fileInput, fileLabel, marian, dropTarget, onChoose, onImport, onUnreadable, pendingNote }) {
     this.#pendingNote = pendingNote;
+    this.#qualityNote = quality.querySelector('.pending');
     const ownFile = select.querySelector('option[value="file"]');
     for (const [value, { name }] of Object.entries(SHIPPED_MODELS)) {
       if (!select.querySelector(`option[value="${value}"]`)) select.insertBefore(new Option(name, value), ownFile);  // index.html lists them
@@ -131,26 +138,25 @@ export class ModelPicker {
     // for each step: those wait for Enter, or for the person to leave the list, so that passing over a
     // model does not load (and download) it. A choice made in the open list, by pointer or keyboard,
     // loads at once.
-    let stepping = false;  // a key that moves the closed list's choice is being handled
-    select.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && this.#pending) {
-        event.preventDefault();
-        this.#confirmPending();
-      } else if (!event.altKey && (STEPPING_KEYS.has(event.key) || event.key.length === 1)) {
-        stepping = true;
-        setTimeout(() => { stepping = false; }, 0);
-      }
+    this.#confirmSteps(select, 'model', {
+      moves: (key) => STEPPING_KEYS.has(key) || key.length === 1,
+      confirms: ['Enter'],
+      differs: () => this.#select.value !== this.#inUse?.model,
     });
-    select.addEventListener('change', () => {
-      if (!stepping) {
-        this.#pending = false;
-        return this.#chooseSelected();
-      }
-      this.#pending = this.#select.value !== this.#inUse?.model;
-      this.#showPending();
+    select.addEventListener('blur', () => this.#confirmPending('model'));
+    // The Quality radio buttons likewise: the arrow keys move the checked one (the platform's way,
+    // firing change at each step), and better costs a download of several models, so a quality moved
+    // to with them waits for Enter or Space, or for the person to leave the radio buttons, with its
+    // cost said; a click or a tap on one loads it at once. (Not a delay after the last key: a person
+    // reading the costs with the arrow keys pauses, and a pause would start a 13 MB download.)
+    this.#confirmSteps(quality, 'quality', {
+      moves: (key) => ARROW_KEYS.has(key),
+      confirms: ['Enter', ' '],
+      differs: () => this.#selectedQuality() !== this.#inUse?.quality,
     });
-    select.addEventListener('blur', () => this.#confirmPending());
-    quality.addEventListener('change', () => this.#chooseSelected());
+    quality.addEventListener('focusout', (event) => {
+      if (!quality.contains(event.relatedTarget)) this.#confirmPending('quality');
+    });
     fileInput.addEventListener('change', () => this.#chooseFile(fileInput.files[0]));
     fileInput.addEventListener('cancel', () => {
       if (fileLabel.contains(document.activeElement)) select.focus();  // the label is about to hide
@@ -229,18 +235,50 @@ export class ModelPicker {
     this.#onImport(files, name);
   }
 
-  #confirmPending() {
-    if (!this.#pending) return;
-    this.#pending = false;
+  // A change that `element`'s keys made (`moves(key)`) waits, pending as `kind` while it `differs()`
+  // from the choice in use, for one of the `confirms` keys (or for the person to leave `element`: the
+  // caller's listener); any other change (a pointer, a tap, a choice in the open list) is chosen at
+  // once. The browser fires change within the key's default action: after the keydown listeners,
+  // before the next task.
+  #confirmSteps(element, kind, { moves, confirms, differs }) {
+    let stepping = false;  // a key that moves the choice is being handled
+    element.addEventListener('keydown', (event) => {
+      if (confirms.includes(event.key) && this.#pending === kind) {
+        event.preventDefault();
+        this.#confirmPending(kind);
+      } else if (!event.altKey && moves(event.key)) {
+        stepping = true;
+        setTimeout(() => { stepping = false; }, 0);
+      }
+    });
+    element.addEventListener('change', () => {
+      if (stepping) return this.#setPending(kind, differs());
+      this.#setPending(null, false);
+      this.#chooseSelected();
+    });
+  }
+
+  // `kind` ('model' or 'quality') shows a choice moved to with the keys (pending true), or the one in use.
+  #setPending(kind, pending) {
+    this.#pending = pending ? kind : null;
     this.#showPending();
+  }
+
+  #confirmPending(kind) {
+    if (this.#pending !== kind) return;
+    this.#setPending(null, false);
     this.#chooseSelected();
   }
 
   #showPending() {
     const option = this.#select.selectedOptions[0];
-    this.#pendingNote.hidden = !this.#pending;
-    this.#pendingNote.textContent = this.#pending
+    this.#pendingNote.hidden = this.#pending !== 'model';
+    this.#pendingNote.textContent = this.#pending === 'model'
       ? `Press Enter (or leave the list) to use ${option?.textContent ?? 'it'}; the model in use stays until then.` : '';
+    const quality = this.#selectedQuality();
+    this.#qualityNote.hidden = this.#pending !== 'quality';
+    this.#qualityNote.textContent = this.#pending === 'quality'
+      ? `Press Enter (or leave the Quality choices) to use ${QUALITY_NAMES[quality]} (${this.#downloads[quality]} MB to download); the model in use stays until then.` : '';
   }
 
   // The models listed that read `language` (an ISO 639-1 code), shipped first, then imported:
@@ -259,8 +297,7 @@ export class ModelPicker {
 
   // Chooses the listed model `value` (modelsReading's), as choosing it in the list does.
   choose(value) {
-    this.#pending = false;
-    this.#showPending();
+    this.#setPending(null, false);
     this.#select.value = value;
     this.#chooseSelected();
   }
@@ -346,13 +383,15 @@ export class ModelPicker {
     if (!better) return;
     const { files, reverse } = better;
     const cost = (value, text) => { this.#quality.querySelector(`input[value="${value}"] ~ .cost`).textContent = text; };
-    cost('fast', `${megabytes([files[0].megabytes])} MB to download, quickest`);
+    this.#downloads.fast = megabytes([files[0].megabytes]);
+    cost('fast', `${this.#downloads.fast} MB to download, quickest`);
     // What a person gets and what it costs, in plain words (how: models/<pair>/README.md).
     const how = [files.length > 1 && `${files.length} models vote on each word`,
       reverse && `${reverse.name} checks the wording`].filter(Boolean).join('; ');
     const sizes = [...files.map((file) => file.megabytes), ...(reverse ? [reverse.megabytes] : [])];
     const time = Number((files.length + (reverse ? RERANK_COST : 0)).toFixed(1));
-    cost('better', `slightly more accurate (${how}); ${megabytes(sizes)} MB to download, each sentence about ${time}× as long`);
+    this.#downloads.better = megabytes(sizes);
+    cost('better', `slightly more accurate (${how}); ${this.#downloads.better} MB to download, each sentence about ${time}× as long`);
   }
 
   async #chooseFile(file) {
@@ -380,6 +419,7 @@ export class ModelPicker {
 
   #showInUse() {
     if (!this.#inUse) return;  // nothing chosen yet
+    this.#setPending(null, false);  // what the keys moved to is shown no more
     this.#select.value = this.#inUse.model;
     this.#quality.querySelector(`input[value="${this.#inUse.quality}"]`).checked = true;
     this.#showQualities(this.#inUse.model);

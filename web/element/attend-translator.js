@@ -15,7 +15,9 @@
 // the caption layer's rules where the model file asks for them; "on" or "off").
 // A text of any length is translated sentence by sentence, with its progress in the status and
 // a Stop button; sentences not to trust are underlined (part "sentence unsure", the reason in
-// their title) and summed up in words under the translation (part "notes").
+// their title), each followed by a "why?" button (part "why", as on the page: doubt-reason.js) that
+// shows its reason under the translation (part "reason", a status region), and are summed up in
+// words (part "notes").
 // The element's own content, when it holds elements (links, emphasis, a list), is translated
 // as HTML (Translator.translateHTML) with its markup kept around the right words.
 // Events (bubbling, composed): attend-ready (detail: model info), attend-translation
@@ -27,6 +29,7 @@
 // model's info once it is loaded; rejected with {code, message} when its load fails).
 import { lastLayerMeanCross } from '../app/attention-mean.js';
 import { doubtSummary, renderTranslatedDocument } from '../app/document-render.js';
+import { DoubtReasons } from '../app/doubt-reason.js';
 import { cellAt, paintHeatmap } from '../app/heatmap-canvas.js';
 import { renderTranslatedHtml } from '../app/html-render.js';
 import { withReadableLabels } from '../app/piece-names.js';
@@ -54,6 +57,12 @@ const TEMPLATE = `
     .source { color: var(--attend-muted, #5b6475); margin: 0 0 6px; }
     .translation { font-size: 1.15em; margin: 6px 0; min-height: 1.4em; white-space: pre-wrap; }
     .sentence.unsure { text-decoration: underline wavy var(--attend-unsure, #c77700); text-underline-offset: 3px; }
+    /* The "why?" button after an underlined sentence (its text drawn here, so the translation's text is the translation) and the reason it shows. */
+    .doubt-reason { min-width: 24px; min-height: 24px; margin: 0 2px; padding: 0 6px; border: 1px solid var(--attend-unsure, #c77700); border-radius: 12px;
+      background: var(--attend-background, #fff); color: var(--attend-unsure-text, #8a5300); font-size: 0.7em; font-style: normal; line-height: 1; vertical-align: middle; cursor: pointer; }
+    .doubt-reason::before { content: "why?"; }
+    .doubt-reason[aria-expanded="true"] { background: var(--attend-unsure-text, #8a5300); color: var(--attend-background, #fff); }
+    .reason { color: var(--attend-unsure-text, #8a5300); font-size: 0.85em; margin: 0 0 4px; }
     .notes { color: var(--attend-unsure-text, #8a5300); font-size: 0.85em; margin: 0 0 4px; }
     .progress:not([hidden]) { display: flex; align-items: center; gap: 8px; }
     progress { accent-color: var(--attend-accent, #08519c); }
@@ -69,6 +78,7 @@ const TEMPLATE = `
   <label for="input" part="label">Text to translate</label>
   <textarea id="input" rows="2" part="input" hidden></textarea>
   <p class="translation" part="translation" aria-live="polite"></p>
+  <p class="reason" part="reason" role="status" hidden></p>
   <p class="notes" part="notes" hidden></p>
   <p class="status" part="status" role="status"></p>
   <div class="progress" part="progress" hidden><progress max="1" value="0" aria-label="Translation progress"></progress><button type="button" part="stop">Stop</button></div>
@@ -120,6 +130,7 @@ class AttendTranslator extends HTMLElement {
   #typingTimer = 0;
   #heatmap = null;  // {matrix, geometry} of the heatmap shown, for reading its cells
   #requestedText = null;  // the text (or markup) of the newest translate() while ready
+  #reasons;  // the reason a sentence is underlined, shown when its "why?" button is pressed
   #parts;
 
   constructor() {
@@ -139,6 +150,7 @@ class AttendTranslator extends HTMLElement {
       progressBar: shadow.querySelector('progress'),
       notes: shadow.querySelector('.notes'),
     };
+    this.#reasons = new DoubtReasons(this.#parts.translation, shadow.querySelector('.reason'));
     // A mouse or a finger (a tap, or a drag up or down: the page does not scroll under it) reads
     // the weight of the cell under it.
     const readCell = (event) => {
@@ -239,7 +251,8 @@ class AttendTranslator extends HTMLElement {
         onProgress: (progress) => this.#showProgress(progress),
       });
       this.#parts.progress.hidden = true;
-      renderTranslatedDocument(this.#parts.translation, translated.segments);
+      this.#reasons.hide();
+      renderTranslatedDocument(this.#parts.translation, translated.segments, { reasonButtons: true });
       this.#parts.notes.textContent = doubtSummary(translated.segments);
       this.#parts.notes.hidden = this.#parts.notes.textContent === '';
       this.#drawAttention(single ? translated.segments.find((segment) => segment.translation).translation : null);
@@ -269,6 +282,7 @@ class AttendTranslator extends HTMLElement {
   // without anything that would run (html-render.js).
   async #translateMarkup(markup) {
     const { html, sentences, single } = await this.#model.lane.translate(markup, this.#searchOptions(), { html: true });
+    this.#reasons.hide();
     renderTranslatedHtml(this.#parts.translation, html);
     const segments = sentences.map(({ source, translation }) => ({ source, translation }));
     this.#parts.notes.textContent = doubtSummary(segments);
@@ -402,6 +416,7 @@ class AttendTranslator extends HTMLElement {
   #clearTranslation() {
     this.#model?.lane.cancel();
     this.#parts.translation.textContent = '';
+    this.#reasons.hide();
     this.#parts.notes.hidden = true;
     this.#parts.heatmap.hidden = true;
     this.#parts.progress.hidden = true;
