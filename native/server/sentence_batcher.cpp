@@ -160,6 +160,7 @@ void SentenceBatcher::decode(Translator& translator, const std::vector<Piece>& b
   for (const SentenceOutcome& outcome : outcomes) {
     if (!outcome.translation.hypotheses.empty()) report.generated_tokens += outcome.translation.hypotheses.front().tokens;
   }
+  if (settings_.on_batch) settings_.on_batch(report);  // before the answers: a client then sees its batch counted
   {
     std::lock_guard<std::mutex> lock(mutex_);
     for (size_t i = 0; i < batch.size(); ++i) {
@@ -168,7 +169,6 @@ void SentenceBatcher::decode(Translator& translator, const std::vector<Piece>& b
     }
   }
   job_done_.notify_all();
-  if (settings_.on_batch) settings_.on_batch(report);
 }
 
 void SentenceBatcher::work_loop(size_t worker) {
@@ -180,7 +180,9 @@ void SentenceBatcher::work_loop(size_t worker) {
     if (!front->work) {
       const auto deadline = front->queued_at + settings_.max_wait;
       const size_t batch = static_cast<size_t>(models_.all()[front->model].batch);
-      while (!stopping_ && front->mixes && sentences_for(*front) < batch &&
+      // Waiting helps only while another worker decodes: with every worker idle, the machine has
+      // room to decode this batch now (one client alone is not held back by max_wait).
+      while (!stopping_ && front->mixes && busy_workers_ > 0 && sentences_for(*front) < batch &&
              std::chrono::steady_clock::now() < deadline) {
         work_ready_.wait_until(lock, deadline);
       }
@@ -193,6 +195,7 @@ void SentenceBatcher::work_loop(size_t worker) {
     } else {
       batch = take_batch(front);
     }
+    ++busy_workers_;
     lock.unlock();
     std::exception_ptr failure;
     try {
@@ -205,6 +208,8 @@ void SentenceBatcher::work_loop(size_t worker) {
       failure = std::current_exception();
     }
     lock.lock();
+    --busy_workers_;
+    work_ready_.notify_all();  // a worker waiting for company need wait no longer if all are idle
     if (front->work) {
       front->failure = failure;
       front->remaining = 0;

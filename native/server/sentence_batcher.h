@@ -1,7 +1,8 @@
 // The cross-request batcher: sentences of concurrent requests wait in one queue, and each worker
 // (one per core, every worker with its own Translator over the shared Model) decodes the oldest
 // waiting sentence together with the others that can share its batch, in one ragged batch
-// (Translator::translate_prepared), after waiting at most `max_wait` for the batch to fill.
+// (Translator::translate_prepared), after waiting at most `max_wait` for the batch to fill while
+// another worker is decoding (with every worker idle, a batch is decoded at once).
 //
 // Sharing a batch does not change a sentence's answer: the search runs per sentence, and every
 // GEMM row is computed from that row alone (int8 activations too: one scale per row). Two
@@ -54,7 +55,7 @@ struct BatchReport {
 
 struct BatcherSettings {
   int workers = 1;
-  std::chrono::microseconds max_wait{2000};  // how long the oldest sentence waits for a fuller batch
+  std::chrono::microseconds max_wait{2000};  // how long the oldest sentence waits for a fuller batch (while a worker is busy)
   size_t queue_capacity = 4096;              // sentences waiting; more is ApiError 503
   std::function<void(const BatchReport&)> on_batch;  // called after each batch, from its worker
 };
@@ -97,6 +98,7 @@ class SentenceBatcher {
   std::condition_variable work_ready_, job_done_;
   std::deque<std::shared_ptr<Job>> queue_;  // jobs with sentences not yet taken, oldest first
   size_t queued_ = 0;                       // their sentences not yet taken
+  int busy_workers_ = 0;                    // workers decoding
   bool stopping_ = false;
   std::vector<std::vector<std::unique_ptr<Translator>>> translators_;  // [worker][model], made on first use
   std::vector<std::thread> workers_;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -161,23 +162,37 @@ TEST(SentenceBatcher, StopFinishesWhatIsQueuedAndRefusesMore) {
   const ServedModels models = testing::en_de_and_de_en();
   BatcherSettings settings;
   settings.workers = 1;
-  settings.max_wait = std::chrono::seconds(30);  // the worker waits for a fuller batch until stop()
   SentenceBatcher batcher(models, settings);
   const TextTranslator texts(models, batcher, 1024);
+  // The one worker is held by a task until released, so the requests below stay queued.
+  std::promise<void> release, holding;
+  std::thread holder([&] {
+    batcher.run(0, [&](Translator&) {
+      holding.set_value();
+      release.get_future().wait();
+    });
+  });
+  holding.get_future().wait();
   const std::vector<std::string> english = testing::multi30k_lines("en", 8);
   std::vector<std::string> answers(english.size());
   std::thread clients([&] {
     concurrently(english.size(), 8, [&](size_t i) { answers[i] = texts.translate(0, {english[i]}, SearchAsk{}, false)[0].text; });
   });
   while (batcher.queued_sentences() < english.size()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  batcher.stop();
+  std::thread stopper([&] { batcher.stop(); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // stop() under way with 8 sentences queued
+  release.set_value();
+  stopper.join();
   clients.join();
-  for (const std::string& answer : answers) EXPECT_FALSE(answer.empty());
+  holder.join();
   try {
     texts.translate(0, {"A dog runs."}, SearchAsk{}, false);
     FAIL() << "a stopped batcher took work";
   } catch (const ApiError& error) {
     EXPECT_EQ(error.status, 503);
+  }
+  for (size_t i = 0; i < english.size(); ++i) {
+    EXPECT_EQ(answers[i], cli_alone(models.all()[0], testing::cli_defaults(), english[i]).text);
   }
 }
 

@@ -23,6 +23,7 @@ import urllib.request
 BIN = os.environ.get("ATTEND_BIN", "attend")
 MODELS = os.environ.get("ATTEND_MODELS", "models")
 HAPROXY = os.environ.get("HAPROXY", "haproxy")
+REPO = os.environ.get("ATTEND_REPO", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 EN_DE = os.path.join(MODELS, "en-de", "model.int8.safetensors")
 SENTENCES = ["A man is sitting on a bench.", "Two dogs play in the snow.", "A girl jumps into the water.",
              "Several people are walking down a busy street at night.", "A child in a red coat runs."]
@@ -121,32 +122,19 @@ class Sigterm(unittest.TestCase):
             post(server.url + "/translate", {"q": "A dog.", "source": "en", "target": "de"}, timeout=5)
 
 
-class Haproxy(unittest.TestCase):
-    """HAProxy on loopback in front of two servers; one is killed (SIGKILL) while requests flow."""
+def haproxy_config(port, a, b):
+    """docs/serve.md's HAProxy configuration, listening on `port` in front of servers on `a` and `b`."""
+    with open(os.path.join(REPO, "docs", "serve.md"), encoding="utf-8") as f:
+        config = re.search(r"```haproxy\n(.*?)```", f.read(), re.S).group(1)
+    for written, actual in (("127.0.0.1:8080", port), ("127.0.0.1:5001", a), ("127.0.0.1:5002", b)):
+        assert written in config, f"docs/serve.md's HAProxy configuration no longer has {written}"
+        config = config.replace(written, f"127.0.0.1:{actual}")
+    return config
 
-    CONFIG = """
-global
-    maxconn 256
-defaults
-    mode http
-    timeout connect 1s
-    timeout client 60s
-    timeout server 60s
-    retries 3
-    option redispatch 1
-    retry-on all-retryable-errors
-    option http-buffer-request
-frontend translate
-    bind 127.0.0.1:{port}
-    default_backend attend
-backend attend
-    balance roundrobin
-    option httpchk GET /health
-    http-check expect status 200
-    default-server inter 200ms fall 1 rise 2
-    server a 127.0.0.1:{a} check
-    server b 127.0.0.1:{b} check
-"""
+
+class Haproxy(unittest.TestCase):
+    """docs/serve.md's HAProxy configuration on loopback in front of two servers; one is killed
+    (SIGKILL) while requests flow."""
 
     def test_every_request_is_answered_when_a_server_dies(self):
         servers = [Server(), Server()]
@@ -154,7 +142,7 @@ backend attend
         with tempfile.TemporaryDirectory() as tmp:
             config = os.path.join(tmp, "haproxy.cfg")
             with open(config, "w") as f:
-                f.write(self.CONFIG.format(port=port, a=servers[0].port, b=servers[1].port))
+                f.write(haproxy_config(port, servers[0].port, servers[1].port))
             haproxy = subprocess.Popen([HAPROXY, "-db", "-f", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
                 url = f"http://127.0.0.1:{port}/translate"
