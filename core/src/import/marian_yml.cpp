@@ -16,6 +16,16 @@ std::string_view trimmed(std::string_view s) {
   return s.substr(begin, s.find_last_not_of(kSpaces) - begin + 1);
 }
 
+// The first line of `text`, without its newline or a carriage return before it; `text` keeps the
+// lines after it.
+std::string_view take_line(std::string_view& text) {
+  const size_t newline = text.find('\n');
+  std::string_view line = text.substr(0, newline);
+  text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
 void append_utf8(std::string& out, uint32_t code) {
   if (code < 0x80) {
     out += static_cast<char>(code);
@@ -183,11 +193,8 @@ MarianYml::MarianYml(std::string_view text, std::string_view file_name, std::str
   bool open_list_closed = false;  // it held `[]`
   size_t number = 0;
   while (!text.empty()) {
-    const size_t newline = text.find('\n');
-    std::string_view raw = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
+    const std::string_view raw = take_line(text);
     ++number;
-    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     const Line line(number, file_name_, label_);
     const std::string_view content = trimmed(raw);
     if (content.empty() || content[0] == '#') continue;
@@ -313,11 +320,8 @@ std::vector<std::string> read_marian_vocab_yml(std::string_view text, std::strin
   size_t count = 0, number = 0;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a byte order mark
   while (!text.empty()) {
-    const size_t newline = text.find('\n');
-    std::string_view raw = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
+    const std::string_view raw = take_line(text);
     ++number;
-    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     const Line line(number, file, "");
     std::string_view content = trimmed(raw);
     if (content.empty() || content[0] == '#') continue;
