@@ -153,6 +153,12 @@ export interface TranslateOptions {
    */
   passThrough?: 'auto' | boolean;
   /**
+   * A multilingual OPUS-MT model's target-language token ('>>fra<<', or 'fra'), read before each sentence
+   * as its one source piece (the CLI's --target-token); one of TranslatorInfo.targetTokens, else
+   * invalid_argument listing some the vocabulary has.
+   */
+  targetToken?: string;
+  /**
    * The search's rules: 'attend' (Σ log p, the beam kept full) or 'marian' (Marian's as Bergamot runs
    * them: Σ raw logits, the unknown token never chosen, the beam shrinking as hypotheses end, ranked by
    * (score - wordPenalty · length) / length^alpha). Absent: the model file's (imported Marian models ask
@@ -304,6 +310,9 @@ export interface TranslatorInfo {
   asksForPassThrough: boolean;
   /** The file holds a lexical shortlist (an imported Marian model's lex.*.bin); TranslateOptions.shortlist. */
   hasShortlist: boolean;
+  /** The ">>xxx<<" pieces of the source vocabulary, in id order: a multilingual OPUS-MT model's target-language
+   *  tokens (TranslateOptions.targetToken takes one); [] for every other model. */
+  targetTokens: string[];
   simd: boolean;
   kernels: 'wasm_simd128' | 'scalar';
 }

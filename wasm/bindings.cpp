@@ -20,6 +20,7 @@
 #include "import/marian_files.h"
 #include "import/marian_import.h"
 #include "kernels/kernels.h"
+#include "pipeline/target_token.h"
 #include "tokenizer/utf8.h"
 
 using nlohmann::json;
@@ -292,6 +293,7 @@ json info_json(const attend::Model& model) {
           {"asksForPassThrough", info.asks_for_pass_through},
           {"search", search_json(info.search)},
           {"hasShortlist", info.has_shortlist},
+          {"targetTokens", attend::target_tokens(model)},
           {"kernels", attend::kernels::isa_name(attend::kernels::best_kernels().isa)}};
 }
 

@@ -43,6 +43,7 @@ const SHELL_FILES = [
   'app/sentence-doubt.js',
   'app/service-worker-registration.js',
   'app/shipped-models.js',
+  'app/target-language.js',
   'app/webassembly-support.js',
   'app/word-diff.js',
   'app/worker-client.js',

@@ -6,7 +6,7 @@
 // words, the model in use kept. The folders are made from tests/marian/fixtures/ssru-ende.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -21,6 +21,10 @@ const FIXTURE = join(REPO_ROOT, 'tests/marian/fixtures/ssru-ende');
 const SENTENCE = 'A man is riding a bicycle down the street.';
 const LICENSE = 'Fixture student of tests/marian, trained here on Multi30k: for the tests only.\n';
 const LOAD_TIMEOUT_MS = 120_000;
+// decoder.yml's normalize in the test of the length penalty slider, and a sentence it translates
+// otherwise than the slider's default 1.0 does (both at decoder.yml's beam 6).
+const ALPHA = 0.2;
+const ALPHA_SENTENCE = 'Two dogs play in the snow.';
 
 const work = mkdtempSync(join(tmpdir(), 'attend-e2e-marian-'));
 let server;
@@ -84,6 +88,7 @@ test('a folder chosen with the folder button is imported, listed, translates as 
   assert.match(await page.textContent('#model-details'), /3 \+ 2 layers.*imported in this browser from model\.ende\.intgemm\.alphas\.bin/);
   assert.equal(await page.getAttribute('#source-text', 'lang'), 'en');
   assert.equal(await page.getAttribute('#translation', 'lang'), 'de');
+  assert.equal(await page.isHidden('#target-language-field'), true, 'no target language to choose: its vocabulary has no >>xxx<< tokens');
 
   const translation = await translate(page, SENTENCE);
   assert.ok(translation.length > 0);
@@ -174,10 +179,96 @@ test('an OPUS-MT folder: the beam field starts at its decoder.yml\'s beam, and i
   await chooseFolder(opus);
   await waitForModel('is ready.');
   assert.equal(await page.inputValue('#beam'), '6');  // decoder.yml: beam-size 6 (the field was 4)
+  assert.equal(await page.isHidden('#target-language-field'), true);
   const translation = await translate(page, SENTENCE);
   assert.ok(translation.length > 0);
   // The CLI without --beam: the file's beam, 6 (an f32 file: no --int8-activations, which cliTranslate adds).
   const expected = execFileSync(CLI, ['translate', '--model', native, SENTENCE], { encoding: 'utf8' }).trim();
   assert.equal(translation, expected);
   assert.equal(expected, execFileSync(CLI, ['translate', '--model', native, '--beam', '6', SENTENCE], { encoding: 'utf8' }).trim());
+});
+
+// A copy of the OPUS-MT fixture as folder `name`, its files changed by `edit` (file name → text → text).
+function opusFolder(name, edit) {
+  const from = join(REPO_ROOT, 'tests/marian/fixtures/opus-ende');
+  const path = join(work, name);
+  mkdirSync(path);
+  for (const file of readdirSync(from)) {
+    const bytes = readFileSync(join(from, file));
+    writeFileSync(join(path, file), edit[file] ? edit[file](bytes.toString('utf8')) : bytes);
+  }
+  return path;
+}
+
+// The CLI on an imported f32 file (no --int8-activations, which cliTranslate adds), with `args`.
+const cliOn = (model, text, ...args) => execFileSync(CLI, ['translate', '--model', model, ...args, text], { encoding: 'utf8' }).trim();
+
+// Waits for a translation shown after `action` (a change of a setting), and returns its text.
+async function translationAfter(action) {
+  const shownBefore = Number(await page.$eval('#translation', (output) => output.dataset.shown ?? 0));
+  await action();
+  await page.waitForFunction((before) => Number(document.getElementById('translation').dataset.shown) > before
+    && document.body.dataset.translating === 'false', shownBefore, { timeout: LOAD_TIMEOUT_MS });
+  return page.$eval('#translation', (output) => output.dataset.text);
+}
+
+test('a multilingual OPUS-MT folder: its target languages in a labelled list, the one chosen translated into and kept for the next visit', async () => {
+  // The fixture's vocab.yml with its last two pieces renamed to target tokens, as tests/marian/opus_cli.py makes it.
+  const opus = opusFolder('opus-ml', {
+    'opus.spm2k-spm2k.vocab.yml': (text) => `${[...text.trimEnd().split('\n').slice(0, -2), '">>fra<<": 1998', '">>deu<<": 1999'].join('\n')}\n`,
+  });
+  const native = join(work, 'opus-ml.safetensors');
+  execFileSync(CLI, ['import', opus, '-o', native], { encoding: 'utf8' });
+  const [french, german] = ['>>fra<<', '>>deu<<'].map((token) => cliOn(native, SENTENCE, '--target-token', token));
+  assert.notEqual(french, german, 'the token changes this translation');
+
+  await chooseFolder(opus);
+  await waitForModel('(imported: opus-ml) is ready.');
+  assert.equal(await page.isVisible('#target-language-field'), true);
+  assert.equal(await page.$eval('#target-language', (select) => select.labels[0].textContent), 'Translate into');
+  const options = await page.$$eval('#target-language option', (all) => all.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [['>>fra<<', 'French'], ['>>deu<<', 'German']], 'named by Intl.DisplayNames, in order of their names');
+  assert.equal(await page.inputValue('#target-language'), '>>fra<<', 'the model names no languages: the first');
+  assert.equal(await translate(page, SENTENCE), french, 'as the CLI with --target-token >>fra<< (and decoder.yml\'s beam 6)');
+  assert.equal(await page.getAttribute('#translation', 'lang'), 'fr');
+
+  assert.equal(await translationAfter(() => page.selectOption('#target-language', '>>deu<<')), german);
+  assert.equal(await page.getAttribute('#translation', 'lang'), 'de');
+  await assertNoSeriousViolations('a multilingual model\'s target language chosen');
+
+  const next = await openApp(context, server.origin);
+  try {
+    const value = await next.$eval('#model-select', (select) => [...select.options].find((o) => o.textContent.endsWith('imported: opus-ml')).value);
+    await next.selectOption('#model-select', value);
+    await next.waitForFunction(() => document.body.dataset.model === 'ready'
+      && document.getElementById('model-status').textContent.includes('(imported: opus-ml) is ready.'), null, { timeout: LOAD_TIMEOUT_MS });
+    assert.equal(await next.inputValue('#target-language'), '>>deu<<', 'the choice kept for this model');
+    assert.equal(await translate(next, SENTENCE), german);
+  } finally {
+    await next.close();
+  }
+});
+
+test('the length penalty slider starts at decoder.yml\'s normalize and overrides it only once moved', async () => {
+  const opus = opusFolder('opus-alpha', { 'decoder.yml': (text) => text.replace('normalize: 1', `normalize: ${ALPHA}`) });
+  const native = join(work, 'opus-alpha.safetensors');
+  execFileSync(CLI, ['import', opus, '-o', native], { encoding: 'utf8' });
+  const asked = cliOn(native, ALPHA_SENTENCE);  // the file's normalize
+  assert.notEqual(asked, cliOn(native, ALPHA_SENTENCE, '--alpha', '1'), 'the slider\'s old 1.0 translates this otherwise');
+  await chooseFolder(opus);
+  await waitForModel('(imported: opus-alpha) is ready.');
+  assert.equal(await page.inputValue('#alpha'), String(ALPHA));
+  assert.equal(await page.textContent('#alpha-value'), String(ALPHA));
+  assert.equal(await translate(page, ALPHA_SENTENCE), asked);
+  // Moved (End: the keyboard's way to its end, one step): now it is what translate() is given.
+  const moved = await translationAfter(async () => {
+    await page.focus('#alpha');
+    await page.keyboard.press('End');
+  });
+  assert.equal(await page.textContent('#alpha-value'), '2.0');
+  assert.equal(moved, cliOn(native, ALPHA_SENTENCE, '--alpha', '2'));
+  // Another model that asks for its own starts the slider there again.
+  await chooseFolder(join(REPO_ROOT, 'tests/marian/fixtures/opus-ende'));
+  await waitForModel('(imported: opus-ende) is ready.');
+  assert.equal(await page.textContent('#alpha-value'), '1.0');
 });

@@ -133,11 +133,39 @@ describe('importMarian is attend import', { timeout: 600000 }, () => {
       assert.equal(six.hypotheses.length, 6);
       assert.equal((await translator.translate(SENTENCES[0], { beam: 1 })).hypotheses.length, 1);  // the call's beam first
       // This model is not multilingual: it has no >>xxx<< target tokens to ask for.
+      assert.deepEqual(translator.info().targetTokens, []);
       await assert.rejects(translator.translate(SENTENCES[0], { targetToken: '>>fra<<' }), (error) => {
         assert.equal(error.code, 'invalid_argument');
         assert.match(error.message, /target token '>>fra<<': the model's source vocabulary has no >>xxx<< tokens/);
         return true;
       });
+    } finally {
+      translator.dispose();
+    }
+  });
+
+  it('a multilingual OPUS-MT folder: info().targetTokens lists its >>xxx<< pieces, and each translates as the CLI\'s --target-token', async () => {
+    // The fixture's vocab.yml with its last two pieces renamed to target tokens, as tests/marian/opus_cli.py makes it.
+    const OPUS = new URL('../marian/fixtures/opus-ende/', import.meta.url).pathname;
+    mkdirSync(join(work, 'opus-ml'));
+    for (const file of readdirSync(OPUS)) {
+      let bytes = readFileSync(join(OPUS, file));
+      if (file.endsWith('.vocab.yml')) {
+        const lines = bytes.toString('utf8').trimEnd().split('\n');
+        bytes = Buffer.from(`${[...lines.slice(0, -2), '">>fra<<": 1998', '">>deu<<": 1999'].join('\n')}\n`);
+      }
+      writeFileSync(join(work, 'opus-ml', file), bytes);
+    }
+    const native = nativeImport(['opus-ml'], 'opus-ml.safetensors');
+    assert.ok(native.bytes, native.error);
+    const translator = await Translator.load((await importMarian(folderFiles('opus-ml'))).bytes);
+    try {
+      assert.deepEqual(translator.info().targetTokens, ['>>fra<<', '>>deu<<'], 'in id order');
+      for (const token of translator.info().targetTokens) {
+        const result = await translator.translate(SENTENCES[0], { targetToken: token });
+        assert.equal(result.sourcePieces[0], token);
+        assert.deepEqual([result.text], cliTranslate(join(work, 'opus-ml.safetensors'), [SENTENCES[0]], ['--target-token', token]));
+      }
     } finally {
       translator.dispose();
     }

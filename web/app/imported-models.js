@@ -74,3 +74,26 @@ export async function forgetImportedModel(id) {
   await cache.delete(modelUrl(id));
   await cache.delete(descriptionUrl(id));
 }
+
+// The imports of <attend-translator marian="…"> (web/element/shared-models.js), kept in the same cache
+// under imported-models/element/: the model file and a description ({urls, validators, files,
+// languages, license}) keyed by `key` (a hash of the files' URLs). Not listed by importedModels(): the
+// page's list holds the person's imports, not those of pages that embed the element.
+const elementModelUrl = (key) => new URL(`element/${key}.safetensors`, BASE).href;
+const elementDescriptionUrl = (key) => new URL(`element/${key}.description`, BASE).href;
+
+// {bytes (an ArrayBuffer), description} of the import kept under `key`, or null (none, or no Cache Storage).
+export async function keptElementImport(key) {
+  if (!globalThis.caches || !await caches.has(IMPORTED_CACHE)) return null;
+  const cache = await caches.open(IMPORTED_CACHE);
+  const [model, description] = await Promise.all([cache.match(elementModelUrl(key)), cache.match(elementDescriptionUrl(key))]);
+  if (!model || !description) return null;
+  return { bytes: await model.arrayBuffer(), description: await description.json() };
+}
+
+// Keeps an element's import (bytes: a Uint8Array, copied); rejects where nothing can be kept.
+export async function keepElementImport(key, bytes, description) {
+  const cache = await storage();
+  await cache.put(elementModelUrl(key), new Response(bytes, { headers: { 'Content-Type': 'application/octet-stream' } }));
+  await cache.put(elementDescriptionUrl(key), new Response(JSON.stringify(description), { headers: { 'Content-Type': 'application/json' } }));
+}

@@ -13,6 +13,7 @@ import { showModelLanguages } from './model-languages.js';
 import { ModelPicker } from './model-picker.js';
 import { ProgressBar } from './progress-bar.js';
 import { registerServiceWorker } from './service-worker-registration.js';
+import { TargetLanguageField } from './target-language.js';
 import { unsupportedReason } from './webassembly-support.js';
 import { TranslationWorker } from './worker-client.js';
 
@@ -33,6 +34,11 @@ const modelRetry = byId('model-retry');
 const rerankNote = byId('rerank-note');
 const modelLicense = byId('model-license');
 const modelForget = byId('model-forget');
+// A multilingual model's target language (its >>xxx<< tokens), hidden for other models.
+const targetLanguage = new TargetLanguageField({ container: byId('target-language-field'), select: byId('target-language') });
+// The length penalty slider overrides the model's own (info().search.alpha, an OPUS-MT decoder.yml's
+// normalize) only once the person moves it; until then translate() is given none.
+let alphaMoved = false;
 // Load errors that the same download would meet again; the others offer "Try again".
 const FINAL_LOAD_ERRORS = new Set(['invalid_model', 'out_of_memory', 'worker']);
 
@@ -89,6 +95,20 @@ function languageName(code) {
   }
 }
 
+// The slider at `value` (the model's own, or where the person moved it), shown as a number: the
+// model's 0.65 as 0.65, though the slider's steps put its knob at 0.7.
+function showAlpha(value = Number(alphaInput.value)) {
+  if (value !== Number(alphaInput.value)) alphaInput.value = String(value);
+  const text = String(Number(value.toFixed(3)));
+  byId('alpha-value').value = text.includes('.') ? text : value.toFixed(1);
+}
+
+// The translation tagged with the chosen target language of a multilingual model (its lang).
+function showTargetLanguage() {
+  const tag = targetLanguage.languageTag;
+  if (tag) translationOutput.lang = tag;
+}
+
 function showInputMessage(message) {
   inputMessage.textContent = message ?? '';
   inputMessage.hidden = !message;
@@ -118,9 +138,9 @@ const beamUsed = () => Math.min(MAX_BEAM, Math.max(1, Math.round(Number(beamInpu
 // reverse: the model in use's reverse model (the better quality's reranking), or null. Greedy
 // search has one candidate, nothing to rerank: beam 1 translates without it (see showRerankNote).
 function translationOptions(maskedHeads, reverse) {
-  const options = {
-    beam: beamUsed(), alpha: Number(alphaInput.value), maskedHeads, attention: true, captionRules: captionRulesInput.checked,
-  };
+  const options = { beam: beamUsed(), maskedHeads, attention: true, captionRules: captionRulesInput.checked };
+  if (alphaMoved) options.alpha = Number(alphaInput.value);
+  if (targetLanguage.token) options.targetToken = targetLanguage.token;
   return reverse && options.beam === 1 ? { ...options, rerank: false } : options;
 }
 
@@ -293,6 +313,7 @@ function startTranslator() {
       // A file of one's own is described as the shipped models are: its languages (from the file's
       // attend.languages, which also tag the text box), its size, and below, its architecture.
       const ownFile = choice?.model === 'file' && !imported;
+      const fileName = name;
       const named = languages ?? (info.sourceLanguage ? { source: info.sourceLanguage, target: info.targetLanguage } : undefined);
       if (ownFile) {
         showModelLanguages({ sourceText, translation: translationOutput }, named);
@@ -311,6 +332,20 @@ function startTranslator() {
       captionRulesInput.checked = info.asksForCaptionRules;  // as the file asks, until the person says otherwise
       // The beam the file asks for (an OPUS-MT decoder.yml's beam-size), until the person says otherwise.
       if (info.search?.beam) beamInput.value = Math.min(MAX_BEAM, info.search.beam);
+      // The length penalty the file asks for (decoder.yml's normalize), else the core's 1.0 unless moved.
+      if (typeof info.search?.alpha === 'number') {
+        alphaMoved = false;
+        showAlpha(info.search.alpha);
+      } else if (!alphaMoved) {
+        showAlpha(1);
+      }
+      // A multilingual model's languages, the choice kept for this model (a file of one's own: by its name).
+      targetLanguage.show({
+        tokens: info.targetTokens,
+        key: choice?.model && choice.model !== 'file' ? choice.model : `file:${fileName}`,
+        targetLanguage: named?.target,
+      });
+      showTargetLanguage();
       translateNow();
     } catch (error) {
       if (error.code === 'superseded') return;  // another model was chosen meanwhile
@@ -321,6 +356,7 @@ function startTranslator() {
       setModelStatus('error', kept ? `${message} ${kept.name} is still in use.` : message, error.message);
       if (kept) {
         showModelLanguages({ sourceText, translation: translationOutput }, kept.languages);
+        showTargetLanguage();  // a multilingual model's choice, which stays with it
         picker.setInUse(kept.choice);
         modelReady = true;
         translateNow();  // the translation in flight was superseded by the load
@@ -482,10 +518,19 @@ function startTranslator() {
     beamNote.hidden = !why;
     translateNow();
   });
-  const showAlpha = () => { byId('alpha-value').value = Number(alphaInput.value).toFixed(1); };
-  showAlpha();  // a browser may have restored the slider's value
-  alphaInput.addEventListener('input', showAlpha);
-  alphaInput.addEventListener('change', translateNow);
+  showAlpha(1);  // not moved yet (a browser may have restored the slider's value)
+  alphaInput.addEventListener('input', () => {
+    alphaMoved = true;
+    showAlpha();
+  });
+  alphaInput.addEventListener('change', () => {
+    alphaMoved = true;
+    translateNow();
+  });
+  targetLanguage.onChange = () => {
+    showTargetLanguage();
+    translateNow();
+  };
   captionRulesInput.addEventListener('change', translateNow);
 
   const picker = new ModelPicker({

@@ -5,7 +5,12 @@
 //   <attend-translator model="/models/en-de/model.int8.safetensors" target-lang="de" attention>A dog runs.</attend-translator>
 //
 // Attributes: model (URL of a model file; several URLs separated by spaces: an ensemble, the
-// models decoding together, their log-probabilities averaged), src-text (the text to translate; else the
+// models decoding together, their log-probabilities averaged), marian (instead of model: the URLs of
+// a Marian model folder's files, separated by spaces, as the page imports a folder: Firefox
+// Translations' model*.bin, vocab*.spm, lex*.bin, gzipped or not, or OPUS-MT's *.npz, *.vocab.yml,
+// source.spm, target.spm, decoder.yml; imported in the worker and kept in the browser's Cache Storage
+// for the next visit while the server's files are unchanged), target-token (a multilingual OPUS-MT
+// model's target language, ">>fra<<" or "fra"), src-text (the text to translate; else the
 // element's own text; else an input box of its own), beam, alpha, attention (show a
 // compact cross-attention heatmap: the last decoder layer, averaged over heads, when the text
 // is one sentence), target-lang (the translation's language tag, for screen readers and fonts),
@@ -43,7 +48,7 @@ const PROGRESS_STEP = 10;  // percent: the status (a live region) is not re-anno
 // element of its model was removed from the document).
 const EXPECTED_ERROR_CODES = new Set(['superseded', 'terminated']);
 // The attributes that name what the element loads: changing one loads anew.
-const MODEL_ATTRIBUTES = new Set(['model', 'rerank-with', 'rerank-weight']);
+const MODEL_ATTRIBUTES = new Set(['model', 'marian', 'rerank-with', 'rerank-weight']);
 
 const TEMPLATE = `
   <style>
@@ -118,8 +123,8 @@ const CAPTION_RULES = { auto: 'auto', on: true, off: false };
 
 class AttendTranslator extends HTMLElement {
   static observedAttributes = [
-    'model', 'rerank-with', 'rerank-weight', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang', 'placeholder',
-    'caption-rules',
+    'model', 'marian', 'rerank-with', 'rerank-weight', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang',
+    'placeholder', 'caption-rules', 'target-token',
   ];
 
   #active = false;  // in the document, in a browser that can run the translator
@@ -316,15 +321,19 @@ class AttendTranslator extends HTMLElement {
       if (!(captionRules in CAPTION_RULES)) throw invalidArgument(`caption-rules="${captionRules}" is not auto, on or off`);
       options.captionRules = CAPTION_RULES[captionRules];
     }
+    const targetToken = this.getAttribute('target-token')?.trim();
+    if (targetToken) options.targetToken = targetToken;  // the core checks it against the vocabulary
     return options;
   }
 
-  // What useModel() loads: {url, reverse, reverseWeight}: the model attribute as absolute URLs
-  // separated by a space (an absolute URL holds none), rerank-with's absolute URL or null, and
-  // rerank-weight's number (undefined when absent or empty: the default).
+  // What useModel() loads: {url, marian, reverse, reverseWeight}: the model attribute as absolute URLs
+  // separated by a space (an absolute URL holds none), or the marian attribute's as an array,
+  // rerank-with's absolute URL or null, and rerank-weight's number (undefined when absent or empty: the default).
   #modelSource() {
     const model = this.getAttribute('model')?.trim();
-    if (!model) throw invalidArgument('the model attribute is missing');
+    const marian = this.getAttribute('marian')?.trim();
+    if (model && marian) throw invalidArgument('the model and marian attributes are both given: a model file\'s URL, or a Marian model folder\'s files, not both');
+    if (!model && !marian) throw invalidArgument(this.hasAttribute('marian') ? 'the marian attribute names no file' : 'the model attribute is missing');
     const absolute = (text, attribute) => {
       try {
         return text.split(/\s+/).map((url) => new URL(url, document.baseURI).href).join(' ');
@@ -339,7 +348,8 @@ class AttendTranslator extends HTMLElement {
       throw invalidArgument(`rerank-weight="${weight}" is not a number ≥ 0`);
     }
     return {
-      url: absolute(model, 'model'),
+      url: model ? absolute(model, 'model') : null,
+      marian: marian ? absolute(marian, 'marian').split(' ') : null,
       reverse: reverse === undefined ? null : absolute(reverse, 'rerank-with'),
       reverseWeight: weight ? Number(weight) : undefined,
     };

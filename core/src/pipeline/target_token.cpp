@@ -1,6 +1,7 @@
 #include "pipeline/target_token.h"
 
 #include <string>
+#include <utility>
 
 #include "attend/error.h"
 #include "model/model_impl.h"
@@ -21,14 +22,11 @@ int target_token_id(const Model& model, std::string_view given) {
   const int id = tokenizer.piece_to_id(token);
   if (id >= 0 && id < tokenizer.vocab_size() && tokenizer.id_to_piece(id) == token) return id;
   // Refused: the vocabulary's own target tokens, a few of them, in id order.
-  constexpr int kShown = 6;
+  constexpr size_t kShown = 6;
+  const std::vector<std::string> tokens = target_tokens(model);
+  const size_t count = tokens.size();
   std::string shown;
-  int count = 0;
-  for (int other = 0; other < tokenizer.vocab_size(); ++other) {
-    const std::string piece = tokenizer.id_to_piece(other);
-    if (!is_target_token(piece)) continue;
-    if (count++ < kShown) shown += (shown.empty() ? "" : ", ") + piece;
-  }
+  for (size_t i = 0; i < count && i < kShown; ++i) shown += (shown.empty() ? "" : ", ") + tokens[i];
   const std::string asked = "target token '" + token.substr(0, 60) + "': ";
   if (count == 0) {
     throw Error(ErrorCode::invalid_argument, asked + "the model's source vocabulary has no >>xxx<< tokens (only a multilingual "
@@ -36,6 +34,16 @@ int target_token_id(const Model& model, std::string_view given) {
   }
   throw Error(ErrorCode::invalid_argument, asked + "not a piece of the model's source vocabulary, which has " +
                                                std::to_string(count) + " such tokens: " + shown + (count > kShown ? ", ..." : ""));
+}
+
+std::vector<std::string> target_tokens(const Model& model) {
+  const Tokenizer& tokenizer = *model.impl().src_tokenizer;
+  std::vector<std::string> tokens;
+  for (int id = 0; id < tokenizer.vocab_size(); ++id) {
+    std::string piece = tokenizer.id_to_piece(id);
+    if (is_target_token(piece)) tokens.push_back(std::move(piece));
+  }
+  return tokens;
 }
 
 std::vector<int> with_target_token(std::vector<int> ids, int token) {
