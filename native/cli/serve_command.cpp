@@ -38,8 +38,8 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* s) {
                  65535);
   s->settings.add_to(parser);
   parser.add_int("--max-wait-ms", "MS",
-                 "how long the oldest waiting sentence waits for other requests' sentences to fill its batch "
-                 "(default 5)",
+                 "the longest a batch waits for other requests' sentences when recent demand says more can come; "
+                 "one client alone never waits (default 5)",
                  &s->max_wait_ms, 0, 10000);
   parser.add_int("--queue", "N", "sentences that may wait for a worker; beyond, 503 with Retry-After (default 4096)",
                  &s->queue, 1, 1 << 24);

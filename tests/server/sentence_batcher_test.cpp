@@ -1,7 +1,11 @@
 // The cross-request batcher: requests decoded in batches with other requests' sentences get the
 // translations `attend translate` gives each of them alone (n-best scores equal to rounding) (the CLI's own code, cli::translate_lines, is the
 // oracle); a model that may not mix decodes each request alone; a full queue and a stopping
-// batcher refuse with 503; stop() finishes what was queued.
+// batcher refuse with 503; stop() finishes what was queued. The wait for company: the demand a
+// kind of request has shown and the company a batch waits for (pure functions of the counts);
+// a lone client is never held, however long max_wait; N clients' requests gather into batches
+// of N. None of these asserts a duration: the waits are long, and a broken policy shows in the
+// batches' `held` flag and sizes.
 #include "sentence_batcher.h"
 
 #include <gtest/gtest.h>
@@ -53,13 +57,151 @@ void concurrently(size_t count, size_t clients, const std::function<void(size_t)
 struct BatchLog {
   std::mutex mutex;
   std::vector<size_t> sizes;
+  std::vector<BatchReport> reports;
   std::function<void(const BatchReport&)> recorder() {
     return [this](const BatchReport& report) {
       std::lock_guard<std::mutex> lock(mutex);
       sizes.push_back(report.sentences);
+      reports.push_back(report);
     };
   }
 };
+
+// Holds one worker of `batcher` with a task until release().
+class HeldWorker {
+ public:
+  explicit HeldWorker(SentenceBatcher& batcher) {
+    std::future<void> held = holding_.get_future();
+    thread_ = std::thread([&batcher, this] {
+      std::future<void> released = release_.get_future();
+      batcher.run(0, [&](Translator&) {
+        holding_.set_value();
+        released.wait();
+      });
+    });
+    held.wait();
+  }
+  void release() {
+    if (thread_.joinable()) {
+      release_.set_value();
+      thread_.join();
+    }
+  }
+  ~HeldWorker() { release(); }
+
+ private:
+  std::promise<void> holding_, release_;
+  std::thread thread_;
+};
+
+TEST(DemandWindow, IsTheMostRequestsInTheBatcherAtOnceOverTheLastBatches) {
+  using Clock = DemandWindow::Clock;
+  const Clock::time_point t0 = Clock::now();
+  DemandWindow window;
+  EXPECT_EQ(window.demand(), 1u);
+  for (int i = 0; i < 20; ++i) {  // one client, one request after another
+    window.arrived(t0);
+    window.batch_started(t0);
+    window.finished();
+    EXPECT_EQ(window.demand(), 1u);
+  }
+  for (int i = 0; i < 16; ++i) window.arrived(t0);  // 16 at once
+  EXPECT_EQ(window.demand(), 16u);
+  window.batch_started(t0);
+  for (int i = 0; i < 16; ++i) window.finished();
+  EXPECT_EQ(window.in_batcher(), 0u);
+  EXPECT_EQ(window.demand(), 16u);  // remembered: its clients are between an answer and their next request
+  // The 16 were in the batcher in the interval before the burst's batch and in the one after its start.
+  for (size_t i = 0; i < DemandWindow::kBatches; ++i) {
+    window.arrived(t0);
+    window.batch_started(t0);
+    window.finished();
+  }
+  EXPECT_EQ(window.demand(), 16u);  // the burst's peak is still among the last kBatches batches' intervals
+  window.arrived(t0);
+  window.batch_started(t0);
+  window.finished();
+  EXPECT_EQ(window.demand(), 1u);  // one client again, kBatches batches on
+  for (int i = 0; i < 16; ++i) window.arrived(t0);
+  window.batch_started(t0);
+  for (int i = 0; i < 16; ++i) window.finished();
+  window.arrived(t0 + DemandWindow::kForget / 2);  // soon after: the burst still counts
+  EXPECT_EQ(window.demand(), 16u);
+  window.batch_started(t0 + DemandWindow::kForget / 2);
+  window.finished();
+  window.arrived(t0 + 2 * DemandWindow::kForget);  // after a quiet kForget: forgotten
+  EXPECT_EQ(window.demand(), 1u);
+}
+
+TEST(DemandWindow, CompanyIsWhatCanStillComeSharedAmongTheIdleWorkers) {
+  EXPECT_EQ(company_wanted(1, 0, 2), 1u);    // one client: never waits
+  EXPECT_EQ(company_wanted(1, 0, 1), 1u);
+  EXPECT_EQ(company_wanted(2, 1, 1), 1u);    // two clients, the other's request decoding
+  EXPECT_EQ(company_wanted(16, 8, 1), 8u);   // 16 clients: 8 decoding elsewhere, the other 8 can come
+  EXPECT_EQ(company_wanted(15, 8, 1), 7u);   // not 8: only 7 can come before the other worker finishes
+  EXPECT_EQ(company_wanted(16, 0, 2), 8u);   // both workers idle: half each
+  EXPECT_EQ(company_wanted(64, 32, 1), 32u);
+  EXPECT_EQ(company_wanted(3, 5, 1), 1u);    // more decoding than the demand remembered: nothing to wait for
+  EXPECT_EQ(company_wanted(5, 0, 0), 5u);    // no idle worker counted: as one
+}
+
+TEST(SentenceBatcher, ALoneClientIsNotHeldForCompany) {
+  const ServedModels models = testing::en_de_and_de_en();
+  BatchLog log;
+  BatcherSettings settings;
+  settings.workers = 2;
+  settings.max_wait = std::chrono::seconds(30);  // a batch held for company would take this long
+  settings.on_batch = log.recorder();
+  SentenceBatcher batcher(models, settings);
+  const TextTranslator texts(models, batcher, 1024);
+  HeldWorker held(batcher);  // the other worker decodes meanwhile (the old rule waited then)
+  const std::vector<std::string> english = testing::multi30k_lines("en", 4);
+  for (const std::string& line : english) {
+    EXPECT_EQ(texts.translate(0, {line}, SearchAsk{}, false)[0].text, cli_alone(models.all()[0], testing::cli_defaults(), line).text);
+  }
+  EXPECT_EQ(texts.translate(0, {english[0] + " " + english[1]}, SearchAsk{}, false).size(), 1u);  // two sentences, one request
+  held.release();
+  batcher.stop();
+  ASSERT_EQ(log.reports.size(), english.size() + 1);
+  for (const BatchReport& report : log.reports) {
+    EXPECT_FALSE(report.held);
+    EXPECT_EQ(report.requests, 1u);
+  }
+  EXPECT_EQ(log.reports.back().sentences, 2u);
+}
+
+TEST(SentenceBatcher, ConcurrentClientsGatherIntoBatchesOfTheirNumber) {
+  const ServedModels models = testing::en_de_and_de_en();
+  BatchLog log;
+  BatcherSettings settings;
+  settings.workers = 1;
+  settings.max_wait = std::chrono::seconds(30);  // the clients always come back long before
+  settings.on_batch = log.recorder();
+  SentenceBatcher batcher(models, settings);
+  const TextTranslator texts(models, batcher, 1024);
+  constexpr size_t kClients = 8, kRounds = 4;
+  const std::vector<std::string> english = testing::multi30k_lines("en", kClients * kRounds);
+  std::vector<std::string> answers(english.size());
+  HeldWorker held(batcher);  // until every client's first request waits
+  std::vector<std::thread> clients;
+  for (size_t c = 0; c < kClients; ++c) {
+    clients.emplace_back([&, c] {  // a client: its next request once it has its answer
+      for (size_t r = 0; r < kRounds; ++r) {
+        const size_t i = r * kClients + c;
+        answers[i] = texts.translate(0, {english[i]}, SearchAsk{}, false)[0].text;
+      }
+    });
+  }
+  while (batcher.queued_sentences() < kClients) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  held.release();
+  for (std::thread& client : clients) client.join();
+  batcher.stop();
+  // Each batch waits for all 8 (the demand seen: 8 at once), who then answer together and come back together.
+  EXPECT_EQ(log.sizes, std::vector<size_t>(kRounds, kClients));
+  for (size_t i = 0; i < english.size(); ++i) {
+    EXPECT_EQ(answers[i], cli_alone(models.all()[0], testing::cli_defaults(), english[i]).text) << english[i];
+  }
+}
 
 BatcherSettings mixing_settings(BatchLog& log) {
   BatcherSettings settings;
