@@ -10,6 +10,12 @@ settings, in one run, so every speed is a ratio against a peer measured under th
      GEMMs natively against the WebAssembly build's in Node (the ceiling of wasm / native): bench/wasm_gemm.py.
   6. Documents: the sentences joined into paragraphs and lists, translated as a document (natively
      `attend bench --document`, in Chromium translateDocument) against the same sentences one per line.
+  7. The server: `attend serve` under 1, 4, 16 and 64 concurrent clients on loopback against `attend bench` on the
+     same lines (bench/serve_load.py), with a model that names its languages.
+  7. Marian's files (tests/marian/fixtures/ssru-ende): Attend's WebAssembly against Bergamot's, in Node
+     (bench/bergamot_node.mjs, with native Attend on the same files and each engine's memory in a child
+     process of its own) and in Chromium (bench/bergamot_browser.mjs), on the first --beam-lines sentences.
+     `--only bergamot` runs this section alone and puts it into the existing --json-out and --md-out.
 Every peer's output ids are compared with Attend's for the same setting (count of differing sentences).
 Beam search runs on the first --beam-lines sentences for every engine (PyTorch's beam is slow).
 Writes the JSON and the markdown report (bench/report.py). Usually run through scripts/bench.sh.
@@ -51,6 +57,7 @@ WASM_SIMD_BUILD = os.path.join(REPO, "build", "wasm-simd")  # scripts/build_wasm
 DOCUMENT_BEAMS, DOCUMENT_BATCH = "1,5", 32
 DOCUMENT_REPEAT = 9  # interleaved passes of each path; the report takes the best and the median paired ratio
 PARAGRAPH_SENTENCES = 5
+BERGAMOT_REPEAT = 5  # timed runs of each engine on each way, alternating; the least is kept (a shared, loaded machine)
 
 
 def log(message):
@@ -163,12 +170,63 @@ def write_document(texts, path):
             "bytes": len(document.encode("utf-8"))}
 
 
+def count_tokens(texts, vocab):
+    """Target tokens of output texts, counted alike for every engine: the SentencePiece pieces of each line
+    (spm_encode with the model's vocabulary), no end-of-sentence token."""
+    out = subprocess.run(["spm_encode", f"--model={vocab}", "--output_format=id"], input="".join(t + "\n" for t in texts),
+                         check=True, capture_output=True, text=True).stdout.split("\n")[:len(texts)]
+    return sum(len(line.split()) for line in out)
+
+
+def bergamot_measure(attend, src, lines, attend_js, browser):
+    """Section 7: Attend vs Bergamot on Marian's files, in Node (and natively) and, with `browser`, in Chromium.
+    Each engine's texts become its target tokens (count_tokens) and are dropped."""
+    vocab = next(os.path.join(MARIAN_FIXTURE, n) for n in sorted(os.listdir(MARIAN_FIXTURE))
+                 if n.startswith("vocab.") and n.endswith(".spm"))
+    common = ["--cli", attend, "--folder", MARIAN_FIXTURE, "--lines", src, "--limit", str(lines), "--attend-js", attend_js,
+              "--repeat", str(BERGAMOT_REPEAT)]
+    section = {"load_average_at_start": os.getloadavg(), "attend_js": os.path.relpath(os.path.abspath(attend_js), REPO),
+               "fixture": os.path.relpath(MARIAN_FIXTURE, REPO)}
+    places = [("node", "bergamot_node.mjs")] + ([("chromium", "bergamot_browser.mjs")] if browser else [])
+    for place, script in places:
+        result = run_json(["node", os.path.join(HERE, script), *common])
+        for row in result["rows"]:
+            for engine in ("bergamot", "attend", "native"):
+                texts = row.pop(f"{engine}_texts", None)
+                if texts is not None:
+                    row[f"{engine}_tokens"] = count_tokens(texts, vocab)
+                    row[f"{engine}_tokens_per_second"] = row[f"{engine}_tokens"] / row[f"{engine}_seconds"]
+        section[place] = result
+    section["load_average_at_end"] = os.getloadavg()
+    section["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    return section
+
+
 def check_document_plan(result, where):
     """The comparison is fair only if the document's sentences are the lines: assert it."""
     plan = result["plan"]
     if not plan["equals_lines"]:
         raise SystemExit(f"{where}: the document's plan has {plan['sentences']} sentences, not the lines "
                          f"(first difference at sentence {plan['first_difference']})")
+
+
+SERVE_CLIENTS, SERVE_BATCH, SERVE_ROUNDS = "1,4,16,64", 32, 3
+
+
+def serve_languages(attend, model):
+    """The model file's language pair ("en-de"), or None when it names none."""
+    info = run_json([attend, "inspect", "--json", model])
+    if info.get("source_language") and info.get("target_language"):
+        return f"{info['source_language']}-{info['target_language']}"
+    return None
+
+
+def serve_rows(attend, model, pair, src, lines):
+    """bench/serve_load.py: `attend serve` under SERVE_CLIENTS concurrent clients on loopback, against `attend bench` at the
+    server's batch and threads (one per core, the server's default) on the same lines; SERVE_ROUNDS interleaved rounds."""
+    return run_json([sys.executable, os.path.join(HERE, "serve_load.py"), "--cli", attend, "--model", model, "--lines", src,
+                     "--limit", str(lines), "--clients", SERVE_CLIENTS, "--batch", str(SERVE_BATCH),
+                     "--threads", str(os.cpu_count()), "--pair", pair, "--rounds", str(SERVE_ROUNDS)])
 
 
 def main():
@@ -183,17 +241,25 @@ def main():
     parser.add_argument("--beam-lines", type=int, default=300, help="sentences for beam search (all engines)")
     parser.add_argument("--repeat", type=int, default=1, help="attend bench --repeat")
     parser.add_argument("--skip", default="",
-                        help="comma-separated: torch, ort-node, browser, kernels, wasm-gemm, int8, documents, bergamot")
+                        help="comma-separated: torch, ort-node, browser, kernels, wasm-gemm, int8, documents, bergamot, serve")
+    parser.add_argument("--only", choices=["bergamot"],
+                        help="run this section alone and put it into the existing --json-out and --md-out (the page's other "
+                             "sections as they were)")
+    parser.add_argument("--attend-js", default=os.path.join(REPO, "wasm", "attend.mjs"),
+                        help="Attend's JS API for the Bergamot section (its dist/ beside it; default: wasm/attend.mjs)")
     parser.add_argument("--scratch", help="scratch folder (default: a temporary one)")
     parser.add_argument("--json-out", default=os.path.join(REPO, "bench", "latest.json"))
     parser.add_argument("--md-out", default=os.path.join(REPO, "docs", "benchmarks.md"))
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
+    attend = os.path.join(args.build, "native", "cli", "attend")
+    if args.only == "bergamot":
+        only_bergamot(args, attend, skip)
+        return
     started, load_at_start = time.time(), os.getloadavg()
     cores_at_start = free_cores_probe(sys.executable)
     scratch = args.scratch or tempfile.mkdtemp(prefix="attend_bench_")
     os.makedirs(scratch, exist_ok=True)
-    attend = os.path.join(args.build, "native", "cli", "attend")
     python = sys.executable
 
     if args.model:
@@ -306,10 +372,16 @@ def main():
                  "--document", document_path, "--beams", DOCUMENT_BEAMS, "--repeat", str(DOCUMENT_REPEAT)])
             check_document_plan(documents["chromium"], "Chromium planDocument")
         results["documents"] = documents
-    # Marian's files: Attend's WebAssembly (built for the browser rows) against Bergamot's, in Node
+    # Marian's files: Attend's WebAssembly (built for the browser rows) against Bergamot's, in Node and Chromium
     if "bergamot" not in skip and "browser" not in skip:
-        results["bergamot"] = run_json(["node", os.path.join(HERE, "bergamot_node.mjs"), "--cli", attend,
-                                        "--folder", MARIAN_FIXTURE, "--lines", args.src, "--limit", str(beam_lines)])
+        results["bergamot"] = bergamot_measure(attend, args.src, beam_lines, args.attend_js, browser=True)
+    if "serve" not in skip:
+        serve_model = models.get("int8", models["f32"])
+        pair = serve_languages(attend, serve_model)
+        if pair:
+            results["serve"] = serve_rows(attend, serve_model, pair, args.src, len(texts))
+        else:
+            log(f"server rows skipped: {os.path.basename(serve_model)} names no languages (attend serve needs them)")
     if "kernels" not in skip:
         results["kernels"] = kernel_bench(os.path.join(args.build, "native", "bench", "attend_kernel_bench"))
     if "wasm-gemm" not in skip and "browser" not in skip:
@@ -334,6 +406,38 @@ def main():
         f.write(report.markdown(results))
     log(f"wrote {args.md_out} and {args.json_out} "
         f"in {results['bench_seconds']:.0f} s")
+
+
+def build_commit(build_dir):
+    """The commit of the source tree a native build was configured from (a worktree of its own, say), with a "+" where
+    that tree differs from it; this checkout's HEAD where the build does not say."""
+    source = REPO
+    cache = os.path.join(build_dir, "CMakeCache.txt")
+    if os.path.exists(cache):
+        with open(cache) as f:
+            source = next((line.split("=", 1)[1].strip() for line in f if line.startswith("CMAKE_HOME_DIRECTORY:")), REPO)
+    commit = command_output(["git", "-C", source, "rev-parse", "--short", "HEAD"])
+    changed = command_output(["git", "-C", source, "status", "--porcelain", "--untracked-files=no"])
+    return f"{commit}{'+' if changed else ''}"
+
+
+def only_bergamot(args, attend, skip):
+    """--only bergamot: the section measured now, put into the page of the last full run (its JSON, and in the
+    markdown only this section's text replaced, so that what the page holds beside the JSON stays)."""
+    with open(args.json_out) as f:
+        results = json.load(f)
+    lines = len(read_lines(args.src, min(args.beam_lines, args.lines)))
+    section = bergamot_measure(attend, args.src, lines, args.attend_js, browser="browser" not in skip)
+    section["measured_alone"] = {"commit": build_commit(args.build),
+                                 "machine": machine_info(args.build), "arguments": sys.argv[1:]}
+    results["bergamot"] = section
+    with open(args.json_out, "w") as f:
+        json.dump(results, f, indent=1)
+    with open(args.md_out) as f:
+        page = f.read()
+    with open(args.md_out, "w") as f:
+        f.write(report.replace_section(page, report.BERGAMOT_HEADING, report.bergamot_section(results)))
+    log(f"put the Bergamot section into {args.md_out} and {args.json_out}")
 
 
 if __name__ == "__main__":

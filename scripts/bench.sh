@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The one benchmark command: builds what it needs, then runs Attend and its peers (PyTorch,
-# ONNX Runtime for Node, and in Chromium Attend's WebAssembly build vs onnxruntime-web) on the
-# same weights and sentences, and writes docs/benchmarks.md and bench/latest.json.
+# ONNX Runtime for Node, and in Chromium Attend's WebAssembly build vs onnxruntime-web; on
+# Marian's files, Attend's WebAssembly vs Bergamot's in Node and Chromium) on the same weights
+# and sentences, and writes docs/benchmarks.md and bench/latest.json.
 #   usage: scripts/bench.sh [bench/run.py options]     e.g. --lines 200 --skip browser,torch
+#          scripts/bench.sh --only bergamot            (that section alone, into the last run's page)
 #   (python3 bench/run.py --help lists them; --model FILE picks the model)
 # Takes about 10-15 minutes on the 2-core development machine (see docs/benchmarks.md).
 set -euo pipefail

@@ -315,6 +315,13 @@ export class Translator {
     return structuredClone(this.#info);
   }
 
+  // The bytes of this translator's WebAssembly memory (its own instance's). Wasm memory only grows,
+  // so this is the most the translator has held since it loaded (docs/benchmarks.md compares it).
+  memoryBytes() {
+    this.#checkLoaded();
+    return this.#module.HEAPU8.buffer.byteLength;
+  }
+
   // The language `text` is in where CLD2 (compiled into the module) is sure it is not the one the
   // model reads (info().sourceLanguage): {language: 'de', name: 'German', percent: 98}, percent the
   // share of its letters; null when it is in that language, CLD2 is unsure, the text has no letters

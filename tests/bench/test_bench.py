@@ -1,5 +1,5 @@
 """Smoke tests of `attend bench` and of bench/run.py on a tiny model: they run and their JSON is valid; and bench/report.py's
-rendering of the documents step from given figures.
+rendering of the documents step and of the section on Marian's files (Attend vs Bergamot) from given figures.
 Environment (set by CMakeLists.txt): ATTEND_BIN, ATTEND_TINY (the tiny_model fixture's folder), ATTEND_BUILD."""
 import json
 import os
@@ -160,6 +160,52 @@ class Driver(unittest.TestCase):
                 if name not in ("attend", "attend-beam-subset", "attend-int8", "attend-int8-activations"):
                     self.assertIsInstance(run["differing_sentences"], int, f"{name} {run['name']}")
                     self.assertLessEqual(run["differing_sentences"], run["sentences"])
+
+
+class BergamotDriver(unittest.TestCase):
+    """bench/run.py --only bergamot, in Node alone (--skip browser), on 3 lines: the section goes into the given JSON and
+    page, every row with its tokens/s (its texts dropped), each engine's memory, native Attend beside its wasm."""
+
+    def test_only_bergamot_in_node(self):
+        if not os.path.isdir(os.path.join(REPO, "node_modules", "@browsermt", "bergamot-translator")):
+            self.skipTest("npm @browsermt/bergamot-translator is not installed")
+        if not os.path.exists(os.path.join(REPO, "wasm", "dist", "attend-simd.wasm")):
+            self.skipTest("wasm/dist holds no SIMD build (scripts/build_wasm.sh)")
+        src = os.path.join(REPO, "..", "shared", "data", "multi30k", "test_2016_flickr.en.gz")
+        if not os.path.exists(src):
+            self.skipTest(f"no {src}")
+        with tempfile.TemporaryDirectory() as tmp:
+            json_out, md_out = os.path.join(tmp, "bench.json"), os.path.join(tmp, "bench.md")
+            with open(json_out, "w") as f:
+                json.dump({"date": "earlier"}, f)
+            with open(md_out, "w") as f:
+                f.write("# Benchmarks\n\n## Speed bar (CTranslate2 as context)\n\nx\n")
+            done = subprocess.run(
+                [sys.executable, os.path.join(REPO, "bench", "run.py"), "--only", "bergamot", "--skip", "browser",
+                 "--build", BUILD, "--src", src, "--beam-lines", "3", "--json-out", json_out, "--md-out", md_out],
+                capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stderr[-3000:])
+            with open(json_out) as f:
+                results = json.load(f)
+            with open(md_out) as f:
+                markdown = f.read()
+        self.assertEqual(results["date"], "earlier")
+        node = results["bergamot"]["node"]
+        self.assertEqual(len(node["rows"]), 6)
+        for row in node["rows"]:
+            self.assertNotIn("attend_texts", row)
+            self.assertGreater(row["attend_tokens_per_second"], 0)
+            self.assertGreater(row["bergamot_tokens_per_second"], 0)
+            self.assertGreater(row["native_tokens_per_second"], 0)
+            self.assertLessEqual(row["same_lines"], 3)
+        for dtype in ("f32", "int8"):
+            for engine in ("bergamot", "attend"):
+                memory = node["memory"][dtype][engine]
+                self.assertGreaterEqual(memory["wasm_bytes_peak"], memory["wasm_bytes_after_load"])
+                self.assertGreater(memory["max_rss_kib"], 0)
+        self.assertNotIn("chromium", results["bergamot"])
+        self.assertIn("## Marian's files: Attend vs Bergamot", markdown)
+        self.assertLess(markdown.index("Attend vs Bergamot"), markdown.index("## Speed bar"))
 
 
 class BrowserReport(unittest.TestCase):
@@ -329,6 +375,119 @@ class DocumentsReport(unittest.TestCase):
         import report
         self.assertEqual(report.busy_note({"free_cores_probe": [1.95, 1.9], "logical_cpus": 2}), "")
         self.assertIn("busy with other work", report.busy_note({"free_cores_probe": [0.65, 1.95], "logical_cpus": 2}))
+
+
+class BergamotReport(unittest.TestCase):
+    """bench/report.py's section on Marian's files from given figures: tokens/s and their ratio, the lines the same, the
+    speed and memory verdicts, native beside wasm; and --only bergamot's replacement of that section in a page."""
+
+    @staticmethod
+    def results(attend_seconds=0.5, attend_wasm_peak=40 * 2**20):
+        def row(dtype, seconds):
+            return {"dtype": dtype, "way": "greedy, one sentence per call", "beam": 1, "per_line": True, "lines": 300,
+                    "bergamot_seconds": 2.0, "attend_seconds": seconds, "speedup": 2.0 / seconds, "same_lines": 299,
+                    "bergamot_cpu_seconds": 1.8, "attend_cpu_seconds": seconds / 2, "attend_runs": [seconds] * 3,
+                    "bergamot_tokens": 4000, "attend_tokens": 4000, "bergamot_tokens_per_second": 2000.0,
+                    "attend_tokens_per_second": 4000 / seconds}
+        def memory(kib):
+            return {"bergamot": {"wasm_bytes_after_load": 16 * 2**20, "wasm_bytes_after_each_way": [200 * 2**20],
+                                 "wasm_bytes_peak": 200 * 2**20, "js_heap_used_peak": 5 * 2**20, "node_max_rss_kib_before": 66560,
+                                 "max_rss_kib": 180 * 1024, "renderer_peak_rss_kib": 250 * 1024},
+                    "attend": {"wasm_bytes_after_load": 30 * 2**20, "wasm_bytes_after_each_way": [attend_wasm_peak],
+                               "wasm_bytes_peak": attend_wasm_peak, "js_heap_used_peak": 6 * 2**20,
+                               "node_max_rss_kib_before": 66560, "max_rss_kib": kib, "renderer_peak_rss_kib": 190 * 1024}}
+        node_row = dict(row("f32", attend_seconds), native_seconds=0.25, native_start_seconds=0.02, native_same_lines=300,
+                        native_tokens=4000, native_tokens_per_second=16000.0)
+        return {"machine": {"cpu": "Test CPU 9000", "logical_cpus": 2}, "bergamot": {
+            "date": "2026-12-05 04:00 UTC", "load_average_at_start": [1, 1, 1], "load_average_at_end": [2, 2, 2],
+            "attend_js": "wasm/attend.mjs", "fixture": "tests/marian/fixtures/ssru-ende",
+            "node": {"node": "v20", "lines": 300, "rows": [node_row], "memory": {"f32": memory(100 * 1024)}},
+            "chromium": {"browser": "Chromium 1", "lines": 300, "rows": [row("int8", 1.25)],
+                         "memory": {"int8": memory(None)}}}}
+
+    def section(self, results):
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        section = report.bergamot_section(results)
+        rows = [[c.strip() for c in line.split("|")[1:-1]] for line in section.splitlines()
+                if line.startswith(("| Node", "| Chromium", "| f32"))]
+        return section, rows
+
+    def test_speed_memory_native_and_verdicts(self):
+        section, rows = self.section(self.results())
+        self.assertEqual(rows[0], ["Node", "f32", "greedy, one sentence per call", "300", "2,000", "8,000", "**4.00×**",
+                                   "7.20×", "299/300", "2.00", "0.50", "4,000 / 4,000"])  # by CPU: 1.8 / 0.25
+        self.assertIn("the least of 3 timed runs", section)
+        self.assertEqual(rows[1][6], "**1.60×**")  # Chromium int8: 3,200 tok/s
+        self.assertIn("**not met** on Chromium int8 greedy, one sentence per call (1.60×)", section)
+        self.assertEqual(rows[2], ["Node", "f32", "16 → 200", "30 → 40", "**0.20×**", "5.0", "6.0", "180.0", "100.0",
+                                   "**0.56×**"])
+        self.assertEqual(rows[3][7:], ["250.0", "190.0", "**0.76×**"])  # Chromium: the renderers' peaks
+        self.assertIn("no more than Bergamot's: **met on every row**", section)
+        self.assertEqual(rows[4], ["f32", "greedy, one sentence per call", "300", "16,000", "8,000", "**0.50×**", "300/300",
+                                   "0.25"])
+        self.assertIn("Measured in this run", section)
+        section, _ = self.section(self.results(attend_seconds=0.4, attend_wasm_peak=300 * 2**20))
+        self.assertIn("**not met**: Node f32: wasm memory; Chromium int8: wasm memory", section)
+
+    def test_only_bergamot_replaces_its_section(self):
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        page = "# B\n\n## Documents\n\nd\n\n## Marian's files: Attend vs Bergamot (old)\n\nold\n\n## Server\n\ns\n"
+        new = report.replace_section(page, report.BERGAMOT_HEADING, "\n## Marian's files: Attend vs Bergamot (new)\n\nnew\n")
+        self.assertEqual(new, "# B\n\n## Documents\n\nd\n\n## Marian's files: Attend vs Bergamot (new)\n\nnew\n\n"
+                              "## Server\n\ns\n")
+        page = "# B\n\n## Documents\n\nd\n\n## Speed bar (x)\n\nb\n"
+        self.assertIn("d\n\n## Marian's files: Attend vs Bergamot (new)\n\nnew\n\n## Speed bar",
+                      report.replace_section(page, report.BERGAMOT_HEADING, "\n## Marian's files: Attend vs Bergamot (new)\n\nnew\n"))
+
+
+class ServeReport(unittest.TestCase):
+    """bench/report.py's server section from given figures: ratios to one client and to the CLI (the rounds' own medians
+    when serve_load.py gives them), p99 / p50, and the verdicts on issue 66's targets at 16 clients."""
+
+    @staticmethod
+    def results(rates, p50=(2.0, 6.0, 20.0, 60.0), p99=(5.0, 15.0, 60.0, 150.0), ratios=None):
+        rows = [{"clients": c, "requests": 1000, "sentences_per_second": rate, "p50_ms": a, "p99_ms": b, "mean_batch": c / 2,
+                 "server_cpu_ms_per_sentence": 1.5, "load_average": 1.0} for c, rate, a, b in zip((1, 4, 16, 64), rates, p50, p99)]
+        if ratios:
+            for row, (one, cli) in zip(rows, ratios):
+                row.update(rounds=3, vs_one_client=one, vs_cli=cli, p99_over_p50=row["p99_ms"] / row["p50_ms"])
+        return {"machine": {"cpu": "Test CPU 9000"}, "serve": {
+            "model": "model.int8.safetensors", "lines": 1000, "batch": 32, "threads": 2, "cpu": "Test CPU 9000",
+            "load_average_at_start": [1.0, 1.0, 1.0], "load_average_at_end": [1.5, 1.0, 1.0],
+            "cli": {"sentences_per_second": 1000.0, "seconds": 1.0, "cpu_seconds": 1.2}, "rows": rows}}
+
+    def rows(self, results):
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        section = report.serve_section(results)
+        rows = [[c.strip() for c in line.split("|")[1:-1]] for line in section.splitlines() if line[:3] in ("| 1", "| 4", "| 6")]
+        return section, rows
+
+    def test_ratios_and_the_targets_met(self):
+        section, rows = self.rows(self.results((400.0, 600.0, 900.0, 1100.0)))
+        self.assertIn("Test CPU 9000", section)
+        self.assertIn("**1,000 sentences/s**", section)
+        self.assertEqual(rows[0], ["1", "400", "2.0", "5.0", "2.5×", "1.00×", "**40 %**", "0.5", "1.50", "1.0"])
+        self.assertEqual(rows[2][4:7], ["3.0×", "2.25×", "**90 %**"])  # 16 clients: 900 / 400, 900 / 1000
+        self.assertIn("at least 2× one client's sentences/s: 2.25×, met", section)
+        self.assertIn("at least 70 % of the CLI's: 90 %, met", section)
+        self.assertIn("under 4× p50: 3.00×, met", section)
+        self.assertIn("(the CLI's: 1.20 ms)", section)
+
+    def test_targets_not_met_and_the_rounds_own_ratios(self):
+        section, rows = self.rows(self.results((500.0, 600.0, 650.0, 900.0), p99=(5.0, 15.0, 90.0, 150.0)))
+        self.assertIn("1.30×, **not met**", section)
+        self.assertIn("65 %, **not met**", section)
+        self.assertIn("4.50×, **not met**", section)
+        # With rounds, the ratios are the medians of the rounds' ratios, not the ratios of the medians
+        ratios = [(1.0, 0.5), (1.2, 0.6), (2.1, 0.72), (2.5, 0.95)]
+        section, rows = self.rows(self.results((500.0, 600.0, 650.0, 900.0), ratios=ratios))
+        self.assertEqual(rows[2][5:7], ["2.10×", "**72 %**"])
+        self.assertIn("ran 3 times, interleaved", section)
+        self.assertIn("2.10×, met", section)
+        self.assertIn("72 %, met", section)
 
 
 if __name__ == "__main__":
