@@ -3,6 +3,7 @@
   python3 bench/report.py bench/latest.json > docs/benchmarks.md
 """
 import json
+import os
 import sys
 
 import ceilings
@@ -449,7 +450,7 @@ def serve_section(results):
         rows.append([r["clients"], fmt(r["sentences_per_second"]), fmt(r["p50_ms"], 1), fmt(r["p99_ms"], 1),
                      f"{tail(r):.1f}×", "—" if vs_one(r) is None else f"{vs_one(r):.2f}×", f"**{100 * vs_cli(r):.0f} %**",
                      fmt(r.get("mean_batch"), 1), fmt(r.get("server_cpu_ms_per_sentence"), 2),
-                     fmt(r.get("load_average"), 1)])
+                     fmt(r.get("server_cores"), 2), fmt(r.get("load_average"), 1)])
     judged = rows_by_clients.get(SERVE_JUDGED_CLIENTS)
     verdicts = []
     if judged and vs_one(judged) is not None:
@@ -476,11 +477,14 @@ def serve_section(results):
            f"over those rounds, each ratio the median of the rounds' own ratios. " if serve["rows"][0].get("rounds", 1) > 1
            else "") + "Ratios only.\n\n",
         table(["clients", "sentences/s", "p50 ms", "p99 ms", "p99 / p50", "vs 1 client",
-               "vs the CLI's batch throughput", "mean batch", "server CPU ms / sentence", "load average"], rows),
+               "vs the CLI's batch throughput", "mean batch", "server CPU ms / sentence", "server cores busy",
+               "load average"], rows),
         "\n*mean batch*: sentences per decoded batch (the server's `/metrics`); *server CPU*: the server process's "
         "user + system time per sentence (the CLI's: "
         + (f"{1000 * serve['cli']['cpu_seconds'] / serve['lines']:.2f} ms" if serve["cli"].get("cpu_seconds") else "—")
-        + "); *load average*: 1 minute, at the level's start (median). "
+        + "); *server cores busy*: its CPU seconds per second of the level (of the machine's "
+        f"{results['machine'].get('logical_cpus') or os.cpu_count()}; the clients and any other work on the machine have the rest); "
+        "*load average*: 1 minute, at the level's start (median). "
         "A batch waits for the company its kind's recent demand says can still come (docs/serve.md), so one client "
         "is never held. Targets (issue 66): " + ("; ".join(verdicts) if verdicts else "—") + ".\n"])
 
@@ -538,8 +542,9 @@ def bergamot_native_rows(section):
     for r in section.get("node", {}).get("rows", []):
         if "native_tokens_per_second" not in r:
             continue
-        rows.append([r["dtype"], r["way"], r["lines"], fmt(r["native_tokens_per_second"]), fmt(r["attend_tokens_per_second"]),
-                     f"**{r['attend_tokens_per_second'] / r['native_tokens_per_second']:.2f}×**",
+        native = r["native_tokens_per_second"]  # None where the lines took no longer than starting the CLI
+        rows.append([r["dtype"], r["way"], r["lines"], fmt(native), fmt(r["attend_tokens_per_second"]),
+                     ratio(r["attend_tokens_per_second"], native),
                      f"{r['native_same_lines']}/{r['lines']}", f"{r['native_seconds']:.2f}"])
     return rows
 

@@ -195,7 +195,9 @@ def bergamot_measure(attend, src, lines, attend_js, browser):
                 texts = row.pop(f"{engine}_texts", None)
                 if texts is not None:
                     row[f"{engine}_tokens"] = count_tokens(texts, vocab)
-                    row[f"{engine}_tokens_per_second"] = row[f"{engine}_tokens"] / row[f"{engine}_seconds"]
+                    # natively, the time on the lines less the start-up's: on a few lines, within the noise (≤ 0)
+                    seconds = row[f"{engine}_seconds"]
+                    row[f"{engine}_tokens_per_second"] = row[f"{engine}_tokens"] / seconds if seconds > 0 else None
         section[place] = result
     section["load_average_at_end"] = os.getloadavg()
     section["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())

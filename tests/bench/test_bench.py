@@ -196,7 +196,7 @@ class BergamotDriver(unittest.TestCase):
             self.assertNotIn("attend_texts", row)
             self.assertGreater(row["attend_tokens_per_second"], 0)
             self.assertGreater(row["bergamot_tokens_per_second"], 0)
-            self.assertGreater(row["native_tokens_per_second"], 0)
+            self.assertGreater(row["native_tokens"], 0)  # its tokens/s: None where 3 lines take less than the noise
             self.assertLessEqual(row["same_lines"], 3)
         for dtype in ("f32", "int8"):
             for engine in ("bergamot", "attend"):
@@ -449,11 +449,11 @@ class ServeReport(unittest.TestCase):
     @staticmethod
     def results(rates, p50=(2.0, 6.0, 20.0, 60.0), p99=(5.0, 15.0, 60.0, 150.0), ratios=None):
         rows = [{"clients": c, "requests": 1000, "sentences_per_second": rate, "p50_ms": a, "p99_ms": b, "mean_batch": c / 2,
-                 "server_cpu_ms_per_sentence": 1.5, "load_average": 1.0} for c, rate, a, b in zip((1, 4, 16, 64), rates, p50, p99)]
+                 "server_cpu_ms_per_sentence": 1.5, "server_cores": rate * 1.5e-3, "load_average": 1.0} for c, rate, a, b in zip((1, 4, 16, 64), rates, p50, p99)]
         if ratios:
             for row, (one, cli) in zip(rows, ratios):
                 row.update(rounds=3, vs_one_client=one, vs_cli=cli, p99_over_p50=row["p99_ms"] / row["p50_ms"])
-        return {"machine": {"cpu": "Test CPU 9000"}, "serve": {
+        return {"machine": {"cpu": "Test CPU 9000", "logical_cpus": 2}, "serve": {
             "model": "model.int8.safetensors", "lines": 1000, "batch": 32, "threads": 2, "cpu": "Test CPU 9000",
             "load_average_at_start": [1.0, 1.0, 1.0], "load_average_at_end": [1.5, 1.0, 1.0],
             "cli": {"sentences_per_second": 1000.0, "seconds": 1.0, "cpu_seconds": 1.2}, "rows": rows}}
@@ -469,7 +469,7 @@ class ServeReport(unittest.TestCase):
         section, rows = self.rows(self.results((400.0, 600.0, 900.0, 1100.0)))
         self.assertIn("Test CPU 9000", section)
         self.assertIn("**1,000 sentences/s**", section)
-        self.assertEqual(rows[0], ["1", "400", "2.0", "5.0", "2.5×", "1.00×", "**40 %**", "0.5", "1.50", "1.0"])
+        self.assertEqual(rows[0], ["1", "400", "2.0", "5.0", "2.5×", "1.00×", "**40 %**", "0.5", "1.50", "0.60", "1.0"])
         self.assertEqual(rows[2][4:7], ["3.0×", "2.25×", "**90 %**"])  # 16 clients: 900 / 400, 900 / 1000
         self.assertIn("at least 2× one client's sentences/s: 2.25×, met", section)
         self.assertIn("at least 70 % of the CLI's: 90 %, met", section)
