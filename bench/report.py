@@ -428,6 +428,9 @@ SERVE_TAIL_TARGET = 4.0  # p99 at 16 clients under this x p50
 SERVE_JUDGED_CLIENTS = 16
 
 
+SERVE_HEADING = "## Server: `attend serve` under load"
+
+
 def serve_section(results):
     """`attend serve` under load on loopback (bench/serve_load.py): sentences/s and latency at each number of clients,
     against one client and against `attend bench` at the server's batch and threads; the issue's targets at 16."""
@@ -465,10 +468,16 @@ def serve_section(results):
             verdicts.append(f"{label}: {shown}, {'met' if met else '**not met**'}")
     loads = " → ".join(" ".join(f"{x:.2f}" for x in serve[k]) for k in ("load_average_at_start", "load_average_at_end")
                        if k in serve)
+    alone = serve.get("measured_alone")
+    machine = alone["machine"] if alone else results["machine"]
+    when = (f"Measured by `bench/run.py --only serve` on {serve['date']} (Attend built from commit {alone['commit']}), "
+            f"apart from the rest of this page, on the same machine ({machine.get('cpu')}, {machine.get('logical_cpus')} "
+            f"logical CPUs; load average {loads}, other engineers' work on it). " if alone else
+            f"Measured in this run on {machine.get('cpu')} (load average {loads}). ")
     return "".join([
-        "\n## Server: `attend serve` under load (loopback)\n\n",
+        f"\n{SERVE_HEADING} (loopback)\n\n", when,
         f"`bench/serve_load.py`: `attend serve` with {serve['model']}, `--batch {serve['batch']} --threads "
-        f"{serve['threads']}`, greedy, on {serve.get('cpu') or results['machine']['cpu']} (load average {loads}). "
+        f"{serve['threads']}`, greedy. "
         f"Each level sends the same {serve['lines']:,} lines of the input above, one line per `POST /translate`, "
         f"from N Python client threads, each on its own keep-alive connection, on the same cores as the server. "
         f"Against `attend bench --beam 1 --batch {serve['batch']} --threads {serve['threads']}` on the same lines "
@@ -483,7 +492,7 @@ def serve_section(results):
         "user + system time per sentence (the CLI's: "
         + (f"{1000 * serve['cli']['cpu_seconds'] / serve['lines']:.2f} ms" if serve["cli"].get("cpu_seconds") else "—")
         + "); *server cores busy*: its CPU seconds per second of the level (of the machine's "
-        f"{results['machine'].get('logical_cpus') or os.cpu_count()}; the clients and any other work on the machine have the rest); "
+        f"{machine.get('logical_cpus') or os.cpu_count()}; the clients and any other work on the machine have the rest); "
         "*load average*: 1 minute, at the level's start (median). "
         "A batch waits for the company its kind's recent demand says can still come (docs/serve.md), so one client "
         "is never held. Targets (issue 66): " + ("; ".join(verdicts) if verdicts else "—") + ".\n"])
@@ -562,15 +571,22 @@ def bergamot_why(section, misses):
             if one and whole:
                 gains.append(f"{label} {dtype}: Bergamot {one['bergamot_seconds'] / whole['bergamot_seconds']:.1f}×, "
                              f"Attend {one['attend_seconds'] / whole['attend_seconds']:.1f}×")
+    native = {r["way"]: r for r in section.get("node", {}).get("rows", []) if r["dtype"] == "int8"}
+    one, whole = (native.get(w, {}).get("native_tokens_per_second") for w in
+                  ("greedy, one sentence per call", "greedy, the whole file in one call"))
+    native_int8 = (f", natively as well (the last table: {one:,.0f} target tokens/s one sentence per call, {whole:,.0f} "
+                   "the whole file in batches of 32)" if one and whole else "")
     return ("\nWhy some rows are under the target: Attend's lead is largest one sentence per call, where Bergamot pays "
             "for each `service.translate` call (its sentence splitting, a batch and a response per line) and decodes one "
             "row at a time. Given the whole file in one call, Bergamot batches up to 1,024 words together and that cost "
             "spreads over the batch, while Attend's own per-call cost was already small, so Attend's lead shrinks to the "
             "arithmetic of the two WebAssembly builds, where it is smaller. The gain from one call for the whole file "
             "(one sentence per call's time / the whole file's, greedy): " + "; ".join(gains) + ". Attend's int8 path "
-            "gains least from batching: its WebAssembly kernel for Marian's int8 files (`kernels_wasm_u8s8.cpp`) rebuilds "
-            "intgemm's `pmaddubsw` from five SIMD128 instructions per 16 multiply-adds and splits the weights' bytes "
-            "again for every two rows, so a row costs about the same at any batch."
+            "for Marian's files gains least from batching" + native_int8 + ", where the f32 path gains; what differs "
+            "between the two is the product, `gemm_u8s8_shifted_nt` (intgemm's shifted int8 product), which in WebAssembly "
+            "(`kernels_wasm_u8s8.cpp`) rebuilds intgemm's `pmaddubsw` from five SIMD128 instructions per 16 "
+            "multiply-adds and splits the weights' bytes again for every two rows. That kernel at batch is most likely "
+            "where these rows can be won (not profiled here)."
             + (" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic."
                if any("beam" in m for m in misses) else "")
             + f" On this shared 2-core machine an engine's own {max(len(r.get('attend_runs', [])) for p, _ in BERGAMOT_PLACES for r in section.get(p, {}).get('rows', []))} "
