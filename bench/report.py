@@ -659,7 +659,8 @@ def bergamot_section(results):
             "peak; node itself: "
             + (", ".join(f"{m['bergamot']['node_max_rss_kib_before'] / 1024:.0f} MiB" for m in list(node.get("memory", {}).values())[:1]))
             + " before loading an engine); in Chromium the peak RSS (VmHWM) of the renderer process of the engine's page "
-            "(the largest of the renderers its opening started). Target (issue 65): Attend's peak memory no more than "
+            "(the largest of the renderers its opening started), the pages of the speed rows above, after all their "
+            "runs (in Node the children make one pass of each way). Target (issue 65): Attend's peak memory no more than "
             "Bergamot's: " + ("**met on every row**" if not over else "**not met**: " + "; ".join(over)) + ".\n"]
     if native_rows:
         out += ["\n### Natively: the same files, native Attend against its own WebAssembly (Node, 1 thread)\n\n",
