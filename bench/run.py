@@ -11,7 +11,8 @@ settings, in one run, so every speed is a ratio against a peer measured under th
   6. Documents: the sentences joined into paragraphs and lists, translated as a document (natively
      `attend bench --document`, in Chromium translateDocument) against the same sentences one per line.
   7. The server: `attend serve` under 1, 4, 16 and 64 concurrent clients on loopback against `attend bench` on the
-     same lines (bench/serve_load.py), with a model that names its languages.
+     same lines (bench/serve_load.py), with a model that names its languages. `--only serve` runs this section alone
+     and puts it into the existing --json-out and --md-out.
   7. Marian's files (tests/marian/fixtures/ssru-ende): Attend's WebAssembly against Bergamot's, in Node
      (bench/bergamot_node.mjs, with native Attend on the same files and each engine's memory in a child
      process of its own) and in Chromium (bench/bergamot_browser.mjs), on the first --beam-lines sentences.
@@ -244,7 +245,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=1, help="attend bench --repeat")
     parser.add_argument("--skip", default="",
                         help="comma-separated: torch, ort-node, browser, kernels, wasm-gemm, int8, documents, bergamot, serve")
-    parser.add_argument("--only", choices=["bergamot"],
+    parser.add_argument("--only", choices=["bergamot", "serve"],
                         help="run this section alone and put it into the existing --json-out and --md-out (the page's other "
                              "sections as they were)")
     parser.add_argument("--attend-js", default=os.path.join(REPO, "wasm", "attend.mjs"),
@@ -257,6 +258,9 @@ def main():
     attend = os.path.join(args.build, "native", "cli", "attend")
     if args.only == "bergamot":
         only_bergamot(args, attend, skip)
+        return
+    if args.only == "serve":
+        only_serve(args, attend)
         return
     started, load_at_start = time.time(), os.getloadavg()
     cores_at_start = free_cores_probe(sys.executable)
@@ -440,6 +444,29 @@ def only_bergamot(args, attend, skip):
     with open(args.md_out, "w") as f:
         f.write(report.replace_section(page, report.BERGAMOT_HEADING, report.bergamot_section(results)))
     log(f"put the Bergamot section into {args.md_out} and {args.json_out}")
+
+
+def only_serve(args, attend):
+    """--only serve: the server section measured now (the --model-int8 or --model file, else the pair's shipped int8 file),
+    put into the page of the last full run as only_bergamot puts its own."""
+    model = args.model_int8 or args.model or os.path.join(REPO, "models", args.pair, "model.int8.safetensors")
+    pair = serve_languages(attend, model)
+    if not pair:
+        raise SystemExit(f"{model} names no languages: attend serve cannot serve it")
+    with open(args.json_out) as f:
+        results = json.load(f)
+    section = serve_rows(attend, model, pair, args.src, len(read_lines(args.src, args.lines)))
+    section["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    section["measured_alone"] = {"commit": build_commit(args.build), "machine": machine_info(args.build),
+                                 "arguments": sys.argv[1:]}
+    results["serve"] = section
+    with open(args.json_out, "w") as f:
+        json.dump(results, f, indent=1)
+    with open(args.md_out) as f:
+        page = f.read()
+    with open(args.md_out, "w") as f:
+        f.write(report.replace_section(page, report.SERVE_HEADING, report.serve_section(results)))
+    log(f"put the server section into {args.md_out} and {args.json_out}")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
 its own keep-alive connection sending one line per POST /translate, for the same lines at every
 level; sentences/s and p50/p99 latency per level, against `attend bench` (the CLI's
 translate_batch) on the same lines at the server's batch and threads. Per level also the mean
-batch (the server's /metrics), the server's CPU time per sentence and the 1-minute load average
-at its start. With --rounds N the CLI and every level run N times, interleaved (a shared machine's
+batch (the server's /metrics), the server's CPU time per sentence and per second (the cores it
+kept busy) and the 1-minute load average at its start. With --rounds N the CLI and every level run N times, interleaved (a shared machine's
 load moves between them): each figure is the median over the rounds, each ratio the median of the
 rounds' ratios. Prints JSON; bench/run.py runs it for docs/benchmarks.md (bench/report.py).
 
@@ -128,6 +128,7 @@ def level(process, port, lines, clients, source, target):
             "mean_batch": (batches_after[1] - batches_before[1]) / (batches_after[0] - batches_before[0]),
             "server_cpu_ms_per_sentence": None if cpu_before is None or cpu_after is None
             else 1000 * (cpu_after - cpu_before) / len(lines),
+            "server_cores": None if cpu_before is None or cpu_after is None else (cpu_after - cpu_before) / seconds,
             "load_average": load_average}
 
 
@@ -139,8 +140,8 @@ def summary(rounds):
         runs = [r["rows"][i] for r in rounds]
         row = {"clients": first["clients"], "requests": first["requests"], "rounds": len(rounds)}
         for key in ("seconds", "sentences_per_second", "p50_ms", "p99_ms", "mean_batch", "server_cpu_ms_per_sentence",
-                    "load_average"):
-            values = [run[key] for run in runs if run[key] is not None]
+                    "server_cores", "load_average"):
+            values = [run[key] for run in runs if run.get(key) is not None]
             row[key] = median(values) if values else None
         row["p99_over_p50"] = median([run["p99_ms"] / run["p50_ms"] for run in runs])
         row["vs_cli"] = median([run["sentences_per_second"] / r["cli"]["sentences_per_second"]

@@ -489,6 +489,58 @@ class ServeReport(unittest.TestCase):
         self.assertIn("2.10×, met", section)
         self.assertIn("72 %, met", section)
 
+    def test_measured_alone_and_put_into_the_page(self):
+        sys.path.insert(0, os.path.join(REPO, "bench"))
+        import report
+        results = self.results((400.0, 600.0, 900.0, 1100.0))
+        results["serve"].update(date="2026-12-05 04:00 UTC", measured_alone={
+            "commit": "abc1234+", "machine": {"cpu": "Other CPU", "logical_cpus": 2}, "arguments": []})
+        section = report.serve_section(results)
+        self.assertIn("Measured by `bench/run.py --only serve` on 2026-12-05 04:00 UTC (Attend built from commit abc1234+)", section)
+        self.assertIn("Other CPU", section)
+        page = "# B\n\n## Documents\n\nd\n\n## Server: `attend serve` under load (loopback)\n\nold\n\n## Speed bar (x)\n\ns\n"
+        replaced = report.replace_section(page, report.SERVE_HEADING, section)
+        self.assertNotIn("old", replaced)
+        self.assertEqual(replaced.count("## Server:"), 1)
+        self.assertLess(replaced.index("## Documents"), replaced.index("## Server:"))
+        self.assertLess(replaced.index("## Server:"), replaced.index("## Speed bar"))
+
+
+class ServeDriver(unittest.TestCase):
+    """bench/run.py --only serve on 6 lines with the shipped en-de model: the section goes into the given JSON and page,
+    every level with its figures (no timing asserted)."""
+
+    def test_only_serve(self):
+        model = os.path.join(REPO, "models", "en-de", "model.int8.safetensors")
+        src = os.path.join(REPO, "..", "shared", "data", "multi30k", "test_2016_flickr.en.gz")
+        if not os.path.exists(model) or not os.path.exists(src):
+            self.skipTest("no shipped en-de model or no Multi30k")
+        with tempfile.TemporaryDirectory() as tmp:
+            json_out, md_out = os.path.join(tmp, "bench.json"), os.path.join(tmp, "bench.md")
+            with open(json_out, "w") as f:
+                json.dump({"date": "earlier"}, f)
+            with open(md_out, "w") as f:
+                f.write("# Benchmarks\n\n## Speed bar (CTranslate2 as context)\n\nx\n")
+            done = subprocess.run(
+                [sys.executable, os.path.join(REPO, "bench", "run.py"), "--only", "serve", "--build", BUILD, "--src", src,
+                 "--lines", "6", "--json-out", json_out, "--md-out", md_out], capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stderr[-3000:])
+            with open(json_out) as f:
+                results = json.load(f)
+            with open(md_out) as f:
+                markdown = f.read()
+        self.assertEqual(results["date"], "earlier")
+        serve = results["serve"]
+        self.assertEqual([r["clients"] for r in serve["rows"]], [1, 4, 16, 64])
+        for row in serve["rows"]:
+            self.assertEqual((row["requests"], row["rounds"]), (6, 3))
+            for key in ("sentences_per_second", "p50_ms", "p99_ms", "mean_batch", "vs_cli", "vs_one_client"):
+                self.assertGreater(row[key], 0, key)
+        self.assertEqual(serve["rows"][0]["mean_batch"], 1.0)  # one client: every batch its one request
+        self.assertIn("## Server: `attend serve` under load", markdown)
+        self.assertIn("Targets (issue 66)", markdown)
+        self.assertLess(markdown.index("## Server:"), markdown.index("## Speed bar"))
+
 
 if __name__ == "__main__":
     unittest.main()
