@@ -382,6 +382,8 @@ export class Translator {
    */
   planDocument(input: Input | DocumentPlan, options?: TranslateOptions): DocumentPlan;
   info(): TranslatorInfo;
+  /** The bytes of this Translator's WebAssembly memory; wasm memory only grows, so the most it has held since it loaded. */
+  memoryBytes(): number;
   dispose(): void;
 }
 
