@@ -4,8 +4,9 @@ same Marian files: `attend import` turns the folder's model into an Attend model
 the lines, one sentence per call, and every line must come out the same (--min-same 100), but lines
 Bergamot's sentence splitter cuts in two where Attend reads one sentence (listed; at most 1%).
 With --precision int8shiftAlphaAll (Bergamot's default) the folder's intgemm8 file is compared, both
-computing its int8 arithmetic; --min-same is then the share of lines that must be the same, the
-others listed (docs/marian.md §8.2: why a few differ).
+computing its int8 arithmetic and the float parts around it as Marian's WebAssembly build does
+(docs/marian.md §8.3). --min-same below 100 is the share of lines that must be the same, the others
+listed.
 
 With --attend-import, Attend imports those files instead of the folder's (an OPUS-MT folder's .npz,
 vocab.yml and .spm files, whose .bin twin with its SentencePiece ids Bergamot runs: opus_twins.py).

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "model/attention.h"
+#include "model/marian_float.h"
 #include "model/sublayers.h"
 
 namespace attend {
@@ -50,13 +51,21 @@ namespace {
 
 // Rows [r, r + count)'s attention (one query each) at layer l into ws.attn; when capturing, their
 // probabilities go to capture[r + i][l] ([R][L][H][stride]).
+// marian: Q unscaled, the attention computed as Marian's (model/marian_float.h).
 void attend_rows(const KernelTable& k, const ModelConfig& c, const AttentionInput& input, const uint8_t* masked_heads,
-                 int r, int l, std::vector<float>& capture, int stride, DecoderWorkspace& ws) {
+                 int r, int l, std::vector<float>& capture, int stride, DecoderWorkspace& ws, bool marian) {
   const size_t row_layer = static_cast<size_t>(r) * c.decoder_layers + l;
   AttentionCapture cap{ws.capturing ? capture.data() + row_layer * c.num_heads * stride : nullptr,
                        static_cast<size_t>(stride), static_cast<size_t>(c.decoder_layers) * c.num_heads * stride};
-  multi_head_attention(k, input, c.num_heads, c.head_dim(), masked_heads, ws.scores.data(),
-                       ws.attn.data() + static_cast<size_t>(r) * c.d_model, c.d_model, ws.capturing ? &cap : nullptr);
+  float* out = ws.attn.data() + static_cast<size_t>(r) * c.d_model;
+  if (marian) {
+    marian::multi_head_attention(input, c.num_heads, c.head_dim(), 1.f / std::sqrt(static_cast<float>(c.head_dim())),
+                                 /*queries_as_batch=*/false, masked_heads, ws.scores.data(), out, c.d_model,
+                                 ws.capturing ? &cap : nullptr);
+    return;
+  }
+  multi_head_attention(k, input, c.num_heads, c.head_dim(), masked_heads, ws.scores.data(), out, c.d_model,
+                       ws.capturing ? &cap : nullptr);
 }
 
 // The decoder's first input when it starts from a zero vector (Marian): x[r] = 0·scale + PE[0].
@@ -110,14 +119,19 @@ void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepIn
         for (int r = 0; r < rows; ++r) {
           float* states = ws.cache.at(l, in.slots[r]);  // [T, D]
           const float* previous = in.step ? states + static_cast<size_t>(in.step - 1) * d : nullptr;
-          ssru_cell(ws.qkv.data() + static_cast<size_t>(r) * 2 * d, previous, d,
-                    states + static_cast<size_t>(in.step) * d, out + static_cast<size_t>(r) * d);
+          const float* gates = ws.qkv.data() + static_cast<size_t>(r) * 2 * d;
+          float* cell = states + static_cast<size_t>(in.step) * d;
+          if (w.marian_float) {
+            marian::ssru_cell(gates, previous, d, cell, out + static_cast<size_t>(r) * d);
+          } else {
+            ssru_cell(gates, previous, d, cell, out + static_cast<size_t>(r) * d);
+          }
         }
       });
     } else {
       residual(k, c, lw.self_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
         lw.self_qkv.apply(k, x, d, ws.qkv.data(), 3 * d, rows);  // [R, 3D]
-        scale_rows(ws.qkv.data(), 3 * d, rows, d, query_scale);
+        if (!w.marian_float) scale_rows(ws.qkv.data(), 3 * d, rows, d, query_scale);
         for (int r = 0; r < rows; ++r) {
           const float* qkv = ws.qkv.data() + static_cast<size_t>(r) * 3 * d;
           float* cache = ws.cache.at(l, in.slots[r]);  // [T, 2D]
@@ -125,14 +139,14 @@ void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepIn
           if (r + 1 < rows) prefetch(ws.cache.at(l, in.slots[r + 1]), static_cast<size_t>(in.step) * 2 * d);
           const AttentionInput input{qkv, 3 * d, cache, cache + d, 2 * d, 1, in.step + 1};
           attend_rows(k, c, input, mask.layer(AttentionKind::decoder, l, heads), r, l, ws.capture_self,
-                      ws.max_steps, ws);
+                      ws.max_steps, ws, w.marian_float);
         }
         lw.self_out.apply(k, ws.attn.data(), d, out, d, rows);
       });
     }
     residual(k, c, lw.cross_norm, ws.x.data(), rows, scratch, [&](const float* x, float* out) {
       lw.cross_q.apply(k, x, d, ws.qkv.data(), d, rows);  // [R, D]
-      scale_rows(ws.qkv.data(), d, rows, d, query_scale);
+      if (!w.marian_float) scale_rows(ws.qkv.data(), d, rows, d, query_scale);
       // A sentence's rows (its hypotheses) attend to its source together, up to kRowsAsAlone at a
       // time: each row's result is the one it gets alone.
       for (int r = 0, count = 1; r < rows; r += count) {
@@ -143,7 +157,7 @@ void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepIn
                           (static_cast<size_t>(l) * ws.source_tokens + ws.source_offsets[s]) * 2 * d;  // [S, 2D]
         const AttentionInput input{ws.qkv.data() + static_cast<size_t>(r) * d, d, kv, kv + d, 2 * d, count, len};
         attend_rows(k, c, input, mask.layer(AttentionKind::cross, l, heads), r, l, ws.capture_cross,
-                    ws.max_source_len, ws);
+                    ws.max_source_len, ws, w.marian_float);
       }
       lw.cross_out.apply(k, ws.attn.data(), d, out, d, rows);
     });

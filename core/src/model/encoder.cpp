@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "model/attention.h"
+#include "model/marian_float.h"
 #include "model/sublayers.h"
 
 namespace attend {
@@ -41,7 +42,7 @@ void encode(const Model::Impl& model, const KernelTable& k, const std::vector<in
     const EncoderLayerWeights& lw = w.encoder[l];
     residual(k, c, lw.attn_norm, ws.x.data(), n, scratch, [&](const float* in, float* out) {
       lw.qkv.apply(k, in, d, ws.qkv.data(), 3 * d, n);  // [N, 3D]
-      scale_rows(ws.qkv.data(), 3 * d, n, d, query_scale);
+      if (!w.marian_float) scale_rows(ws.qkv.data(), 3 * d, n, d, query_scale);
       for (int s = 0; s < sentences; ++s) {
         const int len = offsets[s + 1] - offsets[s];
         const float* qkv = ws.qkv.data() + static_cast<size_t>(offsets[s]) * 3 * d;
@@ -51,9 +52,14 @@ void encode(const Model::Impl& model, const KernelTable& k, const std::vector<in
           cap = {capture + static_cast<size_t>(l) * c.num_heads * len * len, static_cast<size_t>(len) * len,
                  static_cast<size_t>(len)};
         }
-        multi_head_attention(k, input, c.num_heads, hd, mask.layer(AttentionKind::encoder, l, c.num_heads),
-                             ws.scores.data(), ws.attn.data() + static_cast<size_t>(offsets[s]) * d, d,
-                             cap.probs ? &cap : nullptr);
+        const uint8_t* masked = mask.layer(AttentionKind::encoder, l, c.num_heads);
+        float* attn = ws.attn.data() + static_cast<size_t>(offsets[s]) * d;
+        if (w.marian_float) {
+          marian::multi_head_attention(input, c.num_heads, hd, query_scale, /*queries_as_batch=*/true, masked,
+                                       ws.scores.data(), attn, d, cap.probs ? &cap : nullptr);
+        } else {
+          multi_head_attention(k, input, c.num_heads, hd, masked, ws.scores.data(), attn, d, cap.probs ? &cap : nullptr);
+        }
       }
       lw.out.apply(k, ws.attn.data(), d, out, d, n);
     });

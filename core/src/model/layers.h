@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "kernels/kernels.h"
+#include "model/marian_float.h"
 
 namespace attend {
 
@@ -62,8 +63,14 @@ struct Linear {
 struct LayerNorm {
   const float* gamma = nullptr;
   const float* beta = nullptr;
+  bool marian = false;  // computed as Marian's LayerNormalizationImpl (model/marian_float.h)
 
   void apply(const KernelTable& k, const float* x, float* y, int rows, int d, float eps) const {
+    if (marian) {
+      for (int r = 0; r < rows; ++r)
+        marian::layernorm(x + static_cast<size_t>(r) * d, gamma, beta, y + static_cast<size_t>(r) * d, d, eps);
+      return;
+    }
     for (int r = 0; r < rows; ++r) k.layernorm_f32(x + static_cast<size_t>(r) * d, gamma, beta,
                                                    y + static_cast<size_t>(r) * d, d, eps);
   }

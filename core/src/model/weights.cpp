@@ -6,6 +6,7 @@
 #include <set>
 
 #include "attend/error.h"
+#include "model/marian_float.h"
 #include "model/marian_int8.h"
 #include "model/positions.h"
 
@@ -103,6 +104,15 @@ class Binder {
   }
 
   bool has(const std::string& name) const { return file_.tensors.count(name) > 0; }
+
+  // Whether a tensor is an activation scale, `*.input_quant` (an imported Marian int8 model).
+  bool any_input_quant() const {
+    const std::string suffix = ".input_quant";
+    for (const auto& [name, tensor] : file_.tensors) {
+      if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) return true;
+    }
+    return false;
+  }
 
   Linear linear(const std::string& prefix, int out, int in, bool bias = true) {
     Linear l;
@@ -251,11 +261,14 @@ Linear self_attention_qkv(Binder& b, const std::string& prefix, int d) {
                  b.linear(prefix + ".v_proj", d, d)});
 }
 
-const float* positions(Binder& b, const ModelConfig& c, const std::string& side) {
+// marian: the table of an imported Marian int8 model, computed in float as Marian computes it.
+const float* positions(Binder& b, const ModelConfig& c, const std::string& side, bool marian) {
   if (c.positions == PositionKind::learned) {
     return b.f32(side + ".embed_positions.weight", {c.max_positions, c.d_model});
   }
-  const std::vector<float> table = sinusoid_table(c.max_positions, c.d_model, c.positions == PositionKind::sinusoidal_half);
+  const std::vector<float> table = marian && c.positions == PositionKind::sinusoidal_half
+                                       ? marian::sinusoid_table(c.max_positions, c.d_model)
+                                       : sinusoid_table(c.max_positions, c.d_model, c.positions == PositionKind::sinusoidal_half);
   return b.keep(std::make_unique<AlignedVector<float>>(table.begin(), table.end()));
 }
 
@@ -268,8 +281,12 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
   Weights w;
   w.src_embed = b.embedding("encoder.embed_tokens.weight", c.src_vocab_size, d);
   w.tgt_embed = c.share_embeddings ? w.src_embed : b.embedding("decoder.embed_tokens.weight", c.tgt_vocab_size, d);
-  w.src_positions = positions(b, c, "encoder");
-  w.tgt_positions = positions(b, c, "decoder");
+  // An imported Marian int8 model (its Linears compute as Marian's, model/marian_int8.h, from
+  // their activation scales, `*.input_quant`) computes its float parts as Marian's too
+  // (model/marian_float.h): positions, LayerNorms, attention, SSRU cells.
+  w.marian_float = b.any_input_quant();
+  w.src_positions = positions(b, c, "encoder", w.marian_float);
+  w.tgt_positions = positions(b, c, "decoder", w.marian_float);
 
   for (int i = 0; i < c.encoder_layers; ++i) {
     const std::string p = "encoder.layers." + std::to_string(i);
@@ -316,6 +333,11 @@ Weights bind_weights(const ModelConfig& c, const SafetensorsFile& file, OwnedTen
   }
   b.reject_unexpected();
   weight_dtype = b.any_int8() ? "int8" : "f32";
+  if (w.marian_float) {
+    for (auto& l : w.encoder) l.attn_norm.marian = l.ffn_norm.marian = true;
+    for (auto& l : w.decoder) l.self_norm.marian = l.ssru_norm.marian = l.cross_norm.marian = l.ffn_norm.marian = true;
+    w.encoder_final_norm.marian = w.decoder_final_norm.marian = true;
+  }
   return w;
 }
 

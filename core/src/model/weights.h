@@ -45,6 +45,9 @@ struct Weights {
   std::vector<DecoderLayerWeights> decoder;
   LayerNorm encoder_final_norm, decoder_final_norm;  // pre-norm only
   Linear output;                   // [V_tgt, D] (+ final logits bias)
+  // An imported Marian int8 model (its Linears computing as Marian's, model/marian_int8.h): its
+  // positions, LayerNorms, attention and SSRU cells compute as Marian's too (model/marian_float.h).
+  bool marian_float = false;
 };
 
 // Storage for the tensors made at load (fused projections, sinusoid tables, realigned copies).
