@@ -7,6 +7,99 @@
 
 namespace attend::marian {
 
+namespace {
+
+uint32_t bits_of(float x) {
+  uint32_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+// sin and cos of |x| ≲ π/4 in double, rounded once (the kernels musl's sinf and cosf share with
+// FreeBSD's: Taylor-like polynomials with minimax coefficients).
+float sin_kernel(double x) {
+  constexpr double s1 = -0x15555554cbac77.0p-55, s2 = 0x111110896efbb2.0p-59, s3 = -0x1a00f9e2cae774.0p-65,
+                   s4 = 0x16cd878c3b46a7.0p-71;
+  const double z = x * x, w = z * z, r = s3 + z * s4, s = z * x;
+  return static_cast<float>((x + s * (s1 + z * s2)) + s * w * r);
+}
+
+float cos_kernel(double x) {
+  constexpr double c0 = -0x1ffffffd0c5e81.0p-54, c1 = 0x155553e1053a42.0p-57, c2 = -0x16c087e80f1e27.0p-62,
+                   c3 = 0x199342e0ee5069.0p-68;
+  const double z = x * x, w = z * z, r = c2 + z * c3;
+  return static_cast<float>(((1.0 + z * c0) + w * c1) + (w * z) * r);
+}
+
+// x = n·π/2 + y with |y| ≲ π/4, in double (π/2 in two parts), for |x| < 2^28·π/2; returns n.
+int reduce_half_pi(float x, double* y) {
+  constexpr double to_int = 1.5 / 2.220446049250313e-16, quarter_pi = 0x1.921fb6p-1,
+                   two_over_pi = 6.36619772367581382433e-01, half_pi_1 = 1.57079631090164184570e+00,
+                   half_pi_1t = 1.58932547735281966916e-08;
+  double fn = static_cast<double>(x) * two_over_pi + to_int - to_int;
+  int n = static_cast<int32_t>(fn);
+  *y = x - fn * half_pi_1 - fn * half_pi_1t;
+  if (*y < -quarter_pi) {
+    --n, fn -= 1;
+    *y = x - fn * half_pi_1 - fn * half_pi_1t;
+  } else if (*y > quarter_pi) {
+    ++n, fn += 1;
+    *y = x - fn * half_pi_1 - fn * half_pi_1t;
+  }
+  return n;
+}
+
+constexpr double kHalfPi = 1.57079632679489661923;
+
+// sinf and cosf as musl computes them (Emscripten's libc, Bergamot's): glibc's differ in the last
+// bit on about 1.4% of Marian's position angles, which moves some int8 activations by a step.
+// Checked against Emscripten's sinf and cosf on a million arguments.
+float sinf_as_musl(float x) {
+  const uint32_t ix = bits_of(x) & 0x7fffffff;
+  const bool negative = bits_of(x) >> 31;
+  if (ix <= 0x3f490fda) return ix < 0x39800000 ? x : sin_kernel(x);  // |x| ≲ π/4
+  if (ix <= 0x407b53d1) {                                             // |x| ≲ 5π/4
+    if (ix <= 0x4016cbe3) return negative ? -cos_kernel(x + kHalfPi) : cos_kernel(x - kHalfPi);
+    return sin_kernel(negative ? -(x + 2 * kHalfPi) : -(x - 2 * kHalfPi));
+  }
+  if (ix <= 0x40e231d5) {  // |x| ≲ 9π/4
+    if (ix <= 0x40afeddf) return negative ? cos_kernel(x + 3 * kHalfPi) : -cos_kernel(x - 3 * kHalfPi);
+    return sin_kernel(negative ? x + 4 * kHalfPi : x - 4 * kHalfPi);
+  }
+  if (ix >= 0x7f800000 || ix >= 0x4dc90fdb) return std::sin(x);  // not finite, or beyond the reduction
+  double y;
+  switch (reduce_half_pi(x, &y) & 3) {
+    case 0: return sin_kernel(y);
+    case 1: return cos_kernel(y);
+    case 2: return sin_kernel(-y);
+    default: return -cos_kernel(y);
+  }
+}
+
+float cosf_as_musl(float x) {
+  const uint32_t ix = bits_of(x) & 0x7fffffff;
+  const bool negative = bits_of(x) >> 31;
+  if (ix <= 0x3f490fda) return ix < 0x39800000 ? 1.0f : cos_kernel(x);
+  if (ix <= 0x407b53d1) {
+    if (ix > 0x4016cbe3) return -cos_kernel(negative ? x + 2 * kHalfPi : x - 2 * kHalfPi);
+    return negative ? sin_kernel(x + kHalfPi) : sin_kernel(kHalfPi - x);
+  }
+  if (ix <= 0x40e231d5) {
+    if (ix > 0x40afeddf) return cos_kernel(negative ? x + 4 * kHalfPi : x - 4 * kHalfPi);
+    return negative ? sin_kernel(-x - 3 * kHalfPi) : sin_kernel(x - 3 * kHalfPi);
+  }
+  if (ix >= 0x7f800000 || ix >= 0x4dc90fdb) return std::cos(x);
+  double y;
+  switch (reduce_half_pi(x, &y) & 3) {
+    case 0: return cos_kernel(y);
+    case 1: return sin_kernel(-y);
+    case 2: return -cos_kernel(y);
+    default: return sin_kernel(y);
+  }
+}
+
+}  // namespace
+
 std::vector<float> sinusoid_table(int max_positions, int d) {
   std::vector<float> table(static_cast<size_t>(max_positions) * d, 0.f);
   const float timescales = static_cast<float>(d) / 2;
@@ -15,8 +108,8 @@ std::vector<float> sinusoid_table(int max_positions, int d) {
     float* row = table.data() + static_cast<size_t>(p) * d;
     for (int i = 0; i < timescales; ++i) {
       const float v = static_cast<float>(p) * std::exp(static_cast<float>(i) * -increment);
-      row[i] = std::sin(v);
-      row[static_cast<int>(timescales) + i] = std::cos(v);
+      row[i] = sinf_as_musl(v);
+      row[static_cast<int>(timescales) + i] = cosf_as_musl(v);
     }
   }
   return table;

@@ -14,7 +14,7 @@ namespace attend::marian {
 
 // Marian's sinusoidalPositionEmbeddings (node_initializers.cpp), computed in float as it computes
 // them: inc = logf(10000) / (d/2 − 1), v = p · expf(i · −inc), sinf(v) in column i, cosf(v) in
-// column d/2 + i. [max_positions, d] row-major.
+// column d/2 + i, with musl's sinf and cosf (Bergamot's libc). [max_positions, d] row-major.
 std::vector<float> sinusoid_table(int max_positions, int d);
 
 // sse_mathfun's exp_ps (Cephes' polynomial; its argument clamped to ±88.3762626647949), one lane.
