@@ -466,6 +466,16 @@ def serve_section(results):
             met = value < target if kind == "tail" else value >= target
             shown = f"{100 * value:.0f} %" if kind == "%" else f"{value:.2f}×"
             verdicts.append(f"{label}: {shown}, {'met' if met else '**not met**'}")
+    why = ""
+    if judged and one and vs_one(judged) is not None and vs_one(judged) < SERVE_SPEEDUP_TARGET and \
+            judged.get("server_cores") and one.get("server_cores"):
+        top = max(r.get("server_cores") or 0 for r in serve["rows"])
+        why = (f" Where {SERVE_JUDGED_CLIENTS} clients fall short of {SERVE_SPEEDUP_TARGET:g}× one client, look at the "
+               f"CPU the server got: it kept {judged['server_cores']:.2f} cores busy at {SERVE_JUDGED_CLIENTS} clients and "
+               f"at most {top:.2f} at any level, 64 clients' included, against {one['server_cores']:.2f} for one client "
+               f"(the machine's other work took the rest), while per sentence it spent "
+               f"{judged['server_cpu_ms_per_sentence']:.2f} ms at {SERVE_JUDGED_CLIENTS} clients (batches of "
+               f"{judged['mean_batch']:.1f}) against {one['server_cpu_ms_per_sentence']:.2f} ms alone.")
     loads = " → ".join(" ".join(f"{x:.2f}" for x in serve[k]) for k in ("load_average_at_start", "load_average_at_end")
                        if k in serve)
     alone = serve.get("measured_alone")
@@ -479,7 +489,8 @@ def serve_section(results):
         f"`bench/serve_load.py`: `attend serve` with {serve['model']}, `--batch {serve['batch']} --threads "
         f"{serve['threads']}`, greedy. "
         f"Each level sends the same {serve['lines']:,} lines of the input above, one line per `POST /translate`, "
-        f"from N Python client threads, each on its own keep-alive connection, on the same cores as the server. "
+        f"from N Python client threads, each on its own keep-alive connection (a socket writing requests encoded "
+        f"beforehand and reading each answer by its length), on the same cores as the server. "
         f"Against `attend bench --beam 1 --batch {serve['batch']} --threads {serve['threads']}` on the same lines "
         f"in the same run: **{cli:,.0f} sentences/s**. "
         + (f"The CLI and the levels ran {serve['rows'][0]['rounds']} times, interleaved: each figure is the median "
@@ -495,7 +506,7 @@ def serve_section(results):
         f"{machine.get('logical_cpus') or os.cpu_count()}; the clients and any other work on the machine have the rest); "
         "*load average*: 1 minute, at the level's start (median). "
         "A batch waits for the company its kind's recent demand says can still come (docs/serve.md), so one client "
-        "is never held. Targets (issue 66): " + ("; ".join(verdicts) if verdicts else "—") + ".\n"])
+        "is never held. Targets (issue 66): " + ("; ".join(verdicts) if verdicts else "—") + "." + why + "\n"])
 
 
 BUSY_BELOW_FREE_CORES = 1.8  # the probe finds 2.0 on a quiet 2-core machine

@@ -475,12 +475,14 @@ class ServeReport(unittest.TestCase):
         self.assertIn("at least 70 % of the CLI's: 90 %, met", section)
         self.assertIn("under 4× p50: 3.00×, met", section)
         self.assertIn("(the CLI's: 1.20 ms)", section)
+        self.assertNotIn("look at the CPU", section)  # said only where 16 clients fall short of 2×
 
     def test_targets_not_met_and_the_rounds_own_ratios(self):
         section, rows = self.rows(self.results((500.0, 600.0, 650.0, 900.0), p99=(5.0, 15.0, 90.0, 150.0)))
         self.assertIn("1.30×, **not met**", section)
         self.assertIn("65 %, **not met**", section)
         self.assertIn("4.50×, **not met**", section)
+        self.assertIn("look at the CPU the server got: it kept 0.97 cores busy at 16 clients and at most 1.35 at any level", section)
         # With rounds, the ratios are the medians of the rounds' ratios, not the ratios of the medians
         ratios = [(1.0, 0.5), (1.2, 0.6), (2.1, 0.72), (2.5, 0.95)]
         section, rows = self.rows(self.results((500.0, 600.0, 650.0, 900.0), ratios=ratios))
