@@ -3,11 +3,14 @@
 // bench/wasm_gemm.py runs both and divides. Prints one JSON object:
 //   {"isa": "...", "rows": [{"kernel": "f32" | "i8w" | "i8i8", "m":, "n":, "k":, "gflops":}, ...]}
 //   attend_gemm_rates [--ms 50]     (each shape: repeated for at least --ms milliseconds, best of 3)
+//   attend_gemm_rates --u8s8 [--ms 50]: gemm_u8s8_shifted_nt (Marian's int8 files) instead, at more row counts,
+//     the same shapes (the Firefox students' d_model 256 / d_ff 1536 too), with "per_row_us" (µs per row)
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <random>
@@ -81,6 +84,34 @@ double rate(Shape s, double ms, const std::function<void()>& call) {
   return best;
 }
 
+// gemm_u8s8_shifted_nt at rows 1 (greedy, batch 1) to 64 (a batch's decoder step, a short sentence's encoder):
+// batching gains where the time per row falls as m grows.
+void run_u8s8(double ms) {
+  const KernelTable& t = best_kernels();
+  std::printf("{\"isa\": \"%s\", \"rows\": [", isa_name(t.isa));
+  const char* separator = "";
+  constexpr Shape kShapes[] = {{0, 2000, 128}, {0, 512, 128}, {0, 128, 512}, {0, 128, 128},
+                               {0, 1536, 256}, {0, 256, 1536}, {0, 256, 256}};
+  for (Shape layer : kShapes) {
+    for (int m : {1, 2, 4, 8, 16, 32, 64}) {
+      const Shape s{m, layer.n, layer.k};
+      Operands x(t, s);
+      // Weights as a Marian int8 file has them: most small, a few near ±127 (b = 127·u³ for u uniform in
+      // [-1, 1]: about 2% of the byte pairs could saturate, where the student's layers have 0-4%).
+      for (std::size_t i = 0; i < x.b.size(); ++i) x.b_i8[i] = static_cast<int8_t>(std::lround(127.0f * x.b[i] * x.b[i] * x.b[i]));
+      const double gflops = rate(s, ms, [&] {
+        t.gemm_u8s8_shifted_nt(x.a.data(), s.k, 60.0f, x.b_i8.data(), s.k, 1e-4f, x.bias.data(), x.c.data(), s.n, s.m,
+                               s.n, s.k);
+      });
+      std::printf("%s\n  {\"kernel\": \"u8s8\", \"m\": %d, \"n\": %d, \"k\": %d, \"gflops\": %.2f, \"per_row_us\": %.3f}",
+                  separator, s.m, s.n, s.k, gflops, 2.0 * s.n * s.k / (gflops * 1e3));
+      separator = ",";
+      std::fflush(stdout);
+    }
+  }
+  std::printf("\n]}\n");
+}
+
 void run(double ms) {
   const KernelTable& t = best_kernels();
   std::printf("{\"isa\": \"%s\", \"rows\": [", isa_name(t.isa));
@@ -112,9 +143,15 @@ void run(double ms) {
 
 int main(int argc, char** argv) {
   double ms = 50.0;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--ms") == 0) ms = std::atof(argv[i + 1]);
+  bool u8s8 = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--ms") == 0 && i + 1 < argc) ms = std::atof(argv[++i]);
+    if (std::strcmp(argv[i], "--u8s8") == 0) u8s8 = true;
   }
-  attend::kernels::run(ms);
+  if (u8s8) {
+    attend::kernels::run_u8s8(ms);
+  } else {
+    attend::kernels::run(ms);
+  }
   return 0;
 }

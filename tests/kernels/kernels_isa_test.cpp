@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernel_checks.h"
+#include "kernels/isa_tables.h"
 #include "kernels/kernels.h"
 
 namespace attend::kernels::testing {
@@ -108,6 +109,22 @@ TEST(KernelsDispatchTest, Avx512Int8ActivationsNeedNoVnni) {
   if (avx2 == nullptr || avx512 == nullptr) GTEST_SKIP() << "this CPU has no AVX-512";
   __builtin_cpu_init();
   EXPECT_EQ(avx512->gemm_i8i8_nt == avx2->gemm_i8i8_nt, __builtin_cpu_supports("avx512vnni") == 0);
+}
+#endif
+
+#ifdef ATTEND_KERNELS_AVX512
+// The avx512 table's gemm_u8s8_shifted_nt is the VNNI one (vpdpwssd) where the CPU has VNNI: the
+// AVX512BW one (vpmaddwd + vpaddd), which the table holds elsewhere, is swept here too.
+TEST(KernelsDispatchTest, Avx512ShiftedInt8WithAndWithoutVnni) {
+  const KernelTable* avx512 = kernels_for(Isa::avx512);
+  if (avx512 == nullptr) GTEST_SKIP() << "this CPU has no AVX-512";
+  __builtin_cpu_init();
+  const bool vnni = __builtin_cpu_supports("avx512vnni") != 0;
+  EXPECT_EQ(avx512->gemm_u8s8_shifted_nt,
+            vnni ? gemm_u8s8_shifted_nt_avx512_vnni : gemm_u8s8_shifted_nt_avx512);
+  KernelTable bw = *avx512;
+  bw.gemm_u8s8_shifted_nt = gemm_u8s8_shifted_nt_avx512;
+  EXPECT_EQ(sweep_gemm_u8s8_shifted_nt(*kernels_for(Isa::scalar), bw, 16), "");
 }
 #endif
 

@@ -26,6 +26,9 @@ void gemm_i8i8_nt_avx512_vnni(const float* a, int lda, const int8_t* b, int ldb,
 // Its gemm_u8s8_shifted_nt, AVX512BW (kernels_avx512_u8s8.cpp).
 void gemm_u8s8_shifted_nt_avx512(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
                                  const float* bias, float* c, int ldc, int m, int n, int k);
+// The same on CPUs that also have AVX-512 VNNI (kernels_avx512_vnni_u8s8.cpp): the same bits.
+void gemm_u8s8_shifted_nt_avx512_vnni(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
+                                      const float* bias, float* c, int ldc, int m, int n, int k);
 #endif
 #ifdef ATTEND_KERNELS_WASM
 const KernelTable& wasm_kernels();  // kernels_wasm.cpp

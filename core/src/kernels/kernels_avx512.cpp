@@ -115,7 +115,8 @@ const KernelTable& avx512_kernels() {
     KernelTable t = simd::make_table<Avx512>(Isa::avx512);
     // Without VNNI, the AVX2 kernel (every AVX-512 CPU runs AVX2).
     t.gemm_i8i8_nt = __builtin_cpu_supports("avx512vnni") ? gemm_i8i8_nt_avx512_vnni : gemm_i8i8_nt_avx2;
-    t.gemm_u8s8_shifted_nt = gemm_u8s8_shifted_nt_avx512;
+    t.gemm_u8s8_shifted_nt =
+        __builtin_cpu_supports("avx512vnni") ? gemm_u8s8_shifted_nt_avx512_vnni : gemm_u8s8_shifted_nt_avx512;
     return t;
   }();
   return table;

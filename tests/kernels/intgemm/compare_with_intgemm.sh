@@ -34,6 +34,7 @@ compile avx2_u8s8 -mavx2 -ffp-contract=off "$kernels/kernels_avx2_u8s8.cpp"
 compile avx512 "${avx512[@]}" -mavx512dq -mfma "$kernels/kernels_avx512.cpp"
 compile avx512_vnni "${avx512[@]}" -mavx512vnni -ffp-contract=off "$kernels/kernels_avx512_vnni.cpp"
 compile avx512_u8s8 "${avx512[@]}" -ffp-contract=off "$kernels/kernels_avx512_u8s8.cpp"
+compile avx512_vnni_u8s8 "${avx512[@]}" -mavx512vnni -ffp-contract=off "$kernels/kernels_avx512_vnni_u8s8.cpp"
 g++ "${common[@]}" -I"$out/native" -I"$intgemm" "$intgemm/intgemm/intgemm.cc" "$here/intgemm_parity.cpp" \
   "${objects[@]}" -o "$out/native/intgemm_parity"
 echo "native:"
