@@ -73,5 +73,25 @@ TEST(LogProbs, LogSumExpFindsTheLargestItself) {
   }
 }
 
+// Marian's shortlist: the output layer's log-softmax covers the shortlist's tokens only, so the
+// allowed tokens' probabilities add up to 1 whatever the others' logits (docs/marian.md §6).
+TEST(LogProbs, ShortlistedTokensAreNormalisedOverTheShortlistAlone) {
+  const kernels::KernelTable& k = kernels::best_kernels();
+  const int n = 50;
+  std::vector<float> logits(n);
+  std::vector<uint8_t> allowed(n, 0);
+  for (int i = 0; i < n; ++i) logits[i] = 0.1f * static_cast<float>(i % 11);
+  for (int i : {3, 9, 20, 41}) allowed[i] = 1;
+  logits[45] = 12.f;  // a token the shortlist leaves out, far above the rest
+  std::vector<TokenScore> best(4);
+  best_shortlisted_tokens(k, logits.data(), n, BannedTokens{}, allowed.data(), 4, best.data());
+  double mass = 0;
+  for (const TokenScore& t : best) {
+    EXPECT_TRUE(allowed[t.token]) << t.token;
+    mass += std::exp(static_cast<double>(t.log_prob));
+  }
+  EXPECT_NEAR(mass, 1.0, 1e-5);
+}
+
 }  // namespace
 }  // namespace attend

@@ -57,10 +57,10 @@ void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, co
 
 void best_shortlisted_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned,
                              const uint8_t* allowed, int count, TokenScore* best) {
-  const float lse = log_sum_exp(k, logits, n);
   for (int t = 0; t < n; ++t) {
     if (!allowed[t]) logits[t] = -std::numeric_limits<float>::infinity();
   }
+  const float lse = log_sum_exp(k, logits, n);  // over the shortlist's tokens only, as Marian's log-softmax
   banned.mask(logits);
   best_tokens(logits, n, lse, count, best, k);
 }
