@@ -607,6 +607,10 @@ def bergamot_why(section, misses):
             "about 255 (32 sentences together about 1,150)."
             + (" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic."
                if any("beam" in m for m in misses) else "")
+            + (" The int8 file's float parts (LayerNorm, attention, softmax, the SSRU gate) are computed as Marian's "
+               "WebAssembly build computes them, so that its lines are Bergamot's (`model/marian_float.h`: scalar, in "
+               "Marian's order of sums), not by Attend's SIMD kernels as the f32 file's are; that is the price of the "
+               "int8 rows' identical lines." if any("int8" in m for m in misses) else "")
             + f" On this shared 2-core machine an engine's own {max(len(r.get('attend_runs', [])) for p, _ in BERGAMOT_PLACES for r in section.get(p, {}).get('rows', []))} "
               f"timed runs of one row differ by up to {max(spreads):.1f}× (slowest / fastest; each run is in the JSON), "
               "so a row near 2× can fall on either side from run to run; the least of each engine's runs is what the table "
@@ -656,9 +660,9 @@ def bergamot_section(results):
            "system time, in Chromium the page's main thread's, DevTools ThreadTime), which other work descheduling the "
            "engines does not inflate. *target tokens*: the SentencePiece pieces of each engine's output (spm_encode with the model's vocabulary, "
            "no end of sentence), counted alike for both engines, over its wall time; where lines are the same the ratio is "
-           "the ratio of times. *lines the same*: output lines equal as text. Where lines differ (int8: Marian's intgemm "
-           "and Attend's int8 arithmetic round differently, docs/marian.md §8.2; with the shortlist, a batch's shortlist is "
-           "the union of its sentences', so the whole file in one call can differ) it is not quite the same work. "
+           "the ratio of times. *lines the same*: output lines equal as text. Where lines differ (the whole file in one call: a batch's "
+           "shortlist is the union of its sentences', and Bergamot groups the sentences into batches otherwise than Attend "
+           "does) it is not quite the same work. "
            f"Target (issue 65): Attend at least {BERGAMOT_SPEED_TARGET:.0f}× Bergamot's tokens/s on every row, "
            + ("**met on every row**" if not misses else "**not met** on " + "; ".join(misses)) + ".\n",
            bergamot_why(section, misses) if misses else ""]
