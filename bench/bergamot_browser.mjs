@@ -16,7 +16,7 @@
 //   node bench/bergamot_browser.mjs --cli ATTEND --folder tests/marian/fixtures/ssru-ende
 //        --lines ../shared/data/multi30k/test_2016_flickr.en.gz [--limit N] [--repeat N] [--attend-js wasm/attend.mjs]
 import { execFileSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
+import { WAYS, marianFiles, readLines } from './bergamot_inputs.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -41,25 +41,8 @@ if (!args.cli || !args.folder || !args.lines) {
   process.exit(2);
 }
 
-const WAYS = [
-  { name: 'greedy, one sentence per call', beam: 1, perLine: true },
-  { name: 'greedy, the whole file in one call', beam: 1, perLine: false },
-  { name: 'beam 4, one sentence per call', beam: 4, perLine: true },
-];
-const text = args.lines.endsWith('.gz') ? gunzipSync(readFileSync(args.lines)).toString('utf8') : readFileSync(args.lines, 'utf8');
-const lines = text.split('\n').filter((line) => line.length).slice(0, args.limit ? Number(args.limit) : undefined);
-const names = readdirSync(args.folder);
-const inFolder = (test) => {
-  const name = names.find(test);
-  if (!name) throw new Error(`${args.folder}: no file for ${test}`);
-  return join(args.folder, name);
-};
-const vocab = inFolder((n) => n.startsWith('vocab.') && n.endsWith('.spm'));
-const shortlist = inFolder((n) => n.startsWith('lex.') && n.endsWith('.bin'));
-const FILES = {
-  f32: { model: inFolder((n) => /^model\..*\.bin$/.test(n) && !n.includes('intgemm')), precision: 'float32' },
-  int8: { model: inFolder((n) => /^model\..*intgemm.*\.bin$/.test(n)), precision: 'int8shiftAlphaAll' },
-};
+const lines = readLines(args.lines, args.limit);
+const { vocab, shortlist, files: FILES } = marianFiles(args.folder);
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const scratch = mkdtempSync(join(tmpdir(), 'attend-bergamot-browser-'));

@@ -22,15 +22,15 @@
 //   node bench/bergamot_node.mjs --cli build/release/native/cli/attend --folder tests/marian/fixtures/ssru-ende
 //        --lines ../shared/data/multi30k/test_2016_flickr.en.gz [--limit N] [--repeat N] [--attend-js wasm/attend.mjs]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 
 import { createModel, loadBergamot } from '../tests/marian/bergamot.mjs';
+import { WAYS, marianFiles, readLines } from './bergamot_inputs.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const { values: args } = parseArgs({
@@ -49,28 +49,11 @@ if (!args.folder || !args.lines || (!child && !args.cli) || (child && (!args.dty
   process.exit(2);
 }
 
-const WAYS = [
-  { name: 'greedy, one sentence per call', beam: 1, perLine: true, nativeBatch: 1 },
-  { name: 'greedy, the whole file in one call', beam: 1, perLine: false, nativeBatch: 32 },
-  { name: 'beam 4, one sentence per call', beam: 4, perLine: true, nativeBatch: 1 },
-];
 const WARMUP_LINES = 8;
 const REPEAT = Number(args.repeat);
 
-const text = args.lines.endsWith('.gz') ? gunzipSync(readFileSync(args.lines)).toString('utf8') : readFileSync(args.lines, 'utf8');
-const lines = text.split('\n').filter((line) => line.length).slice(0, args.limit ? Number(args.limit) : undefined);
-const names = readdirSync(args.folder);
-const inFolder = (test) => {
-  const name = names.find(test);
-  if (!name) throw new Error(`${args.folder}: no file for ${test}`);
-  return join(args.folder, name);
-};
-const vocab = inFolder((n) => n.startsWith('vocab.') && n.endsWith('.spm'));
-const shortlist = inFolder((n) => n.startsWith('lex.') && n.endsWith('.bin'));
-const FILES = {
-  f32: { model: inFolder((n) => /^model\..*\.bin$/.test(n) && !n.includes('intgemm')), precision: 'float32' },
-  int8: { model: inFolder((n) => /^model\..*intgemm.*\.bin$/.test(n)), precision: 'int8shiftAlphaAll' },
-};
+const lines = readLines(args.lines, args.limit);
+const { vocab, shortlist, files: FILES } = marianFiles(args.folder);
 const { Translator } = await import(pathToFileURL(resolve(args['attend-js'])).href);
 
 // Wall and CPU time (this process's user + system: the engines run on this thread) of one run.

@@ -427,6 +427,21 @@ def build_commit(build_dir):
     return f"{commit}{'+' if changed else ''}"
 
 
+def put_section_alone(args, results, key, section, heading, render):
+    """A section measured alone (--only) put into the last full run's JSON under `key`, and in its markdown only the
+    text under `heading` replaced by render(results)."""
+    section["measured_alone"] = {"commit": build_commit(args.build), "machine": machine_info(args.build),
+                                 "arguments": sys.argv[1:]}
+    results[key] = section
+    with open(args.json_out, "w") as f:
+        json.dump(results, f, indent=1)
+    with open(args.md_out) as f:
+        page = f.read()
+    with open(args.md_out, "w") as f:
+        f.write(report.replace_section(page, heading, render(results)))
+    log(f"put the {key} section into {args.md_out} and {args.json_out}")
+
+
 def only_bergamot(args, attend, skip):
     """--only bergamot: the section measured now, put into the page of the last full run (its JSON, and in the
     markdown only this section's text replaced, so that what the page holds beside the JSON stays)."""
@@ -434,16 +449,7 @@ def only_bergamot(args, attend, skip):
         results = json.load(f)
     lines = len(read_lines(args.src, min(args.beam_lines, args.lines)))
     section = bergamot_measure(attend, args.src, lines, args.attend_js, browser="browser" not in skip)
-    section["measured_alone"] = {"commit": build_commit(args.build),
-                                 "machine": machine_info(args.build), "arguments": sys.argv[1:]}
-    results["bergamot"] = section
-    with open(args.json_out, "w") as f:
-        json.dump(results, f, indent=1)
-    with open(args.md_out) as f:
-        page = f.read()
-    with open(args.md_out, "w") as f:
-        f.write(report.replace_section(page, report.BERGAMOT_HEADING, report.bergamot_section(results)))
-    log(f"put the Bergamot section into {args.md_out} and {args.json_out}")
+    put_section_alone(args, results, "bergamot", section, report.BERGAMOT_HEADING, report.bergamot_section)
 
 
 def only_serve(args, attend):
@@ -457,16 +463,7 @@ def only_serve(args, attend):
         results = json.load(f)
     section = serve_rows(attend, model, pair, args.src, len(read_lines(args.src, args.lines)))
     section["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    section["measured_alone"] = {"commit": build_commit(args.build), "machine": machine_info(args.build),
-                                 "arguments": sys.argv[1:]}
-    results["serve"] = section
-    with open(args.json_out, "w") as f:
-        json.dump(results, f, indent=1)
-    with open(args.md_out) as f:
-        page = f.read()
-    with open(args.md_out, "w") as f:
-        f.write(report.replace_section(page, report.SERVE_HEADING, report.serve_section(results)))
-    log(f"put the server section into {args.md_out} and {args.json_out}")
+    put_section_alone(args, results, "serve", section, report.SERVE_HEADING, report.serve_section)
 
 
 if __name__ == "__main__":
