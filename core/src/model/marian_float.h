@@ -2,8 +2,11 @@
 // WebAssembly build of Marian computes it (docs/marian.md §3.2, §3.6, §4 and §8.3): a last-bit
 // difference here can quantize the next GEMM's input to another byte, so these follow Marian's
 // order of operations and its functions (sse_mathfun's exp_ps, Eigen 3.3's sgemm order) rather
-// than Attend's own kernels, which keep more precision. Scalar code, the same natively and in
-// WebAssembly; compiled without contraction into fused multiply-adds (WebAssembly has none).
+// than Attend's own kernels, which keep more precision. Scalar arithmetic, the same natively and in
+// WebAssembly, compiled without contraction into fused multiply-adds (WebAssembly has none); where
+// outputs are independent (keys' scores, output columns, elementwise passes, exp_ps's lanes), four
+// are computed at once in SIMD lanes, each lane in exactly the scalar order (the same bits:
+// tests/model/marian_float_test.cpp holds the scalar rule and compares).
 #pragma once
 
 #include <vector>
