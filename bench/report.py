@@ -597,7 +597,7 @@ def bergamot_why(section, misses):
             "(Node's `--cpu-prof` on a build with function names, the whole file in one call): the int8 product "
             "`gemm_u8s8_shifted_nt` (intgemm's shifted int8 product) takes about half of Attend's time (54%) and costs "
             "a row the same at any batch (one sentence per call: 1.04× the whole file's time in it), Marian's float "
-            "parts around it most of the rest (attention 17%, LayerNorm 3%). The product is bound by its instructions, "
+            "parts around it most of the rest (attention 17%, LayerNorm 3%, measured before they ran in SIMD lanes). The product is bound by its instructions, "
             "not by reading the weights: WebAssembly has no `pmaddubsw`, and its saturating pairs of products take five "
             "SIMD128 instructions per 16 multiply-adds of every row (`kernels_wasm_u8s8.cpp`), which no sharing of the "
             "weights between rows removes; the weights' bytes split once per call instead of once per two rows, taller "
@@ -608,9 +608,9 @@ def bergamot_why(section, misses):
             + (" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic."
                if any("beam" in m for m in misses) else "")
             + (" The int8 file's float parts (LayerNorm, attention, softmax, the SSRU gate) are computed as Marian's "
-               "WebAssembly build computes them, so that its lines are Bergamot's (`model/marian_float.h`: scalar, in "
-               "Marian's order of sums), not by Attend's SIMD kernels as the f32 file's are; that is the price of the "
-               "int8 rows' identical lines." if any("int8" in m for m in misses) else "")
+               "WebAssembly build computes them, so that its lines are Bergamot's (`model/marian_float.h`: in Marian's "
+               "order of sums, four outputs at a time in SIMD lanes), not by Attend's own kernels as the f32 file's are; "
+               "that is the price of the int8 rows' identical lines." if any("int8" in m for m in misses) else "")
             + f" On this shared 2-core machine an engine's own {max(len(r.get('attend_runs', [])) for p, _ in BERGAMOT_PLACES for r in section.get(p, {}).get('rows', []))} "
               f"timed runs of one row differ by up to {max(spreads):.1f}× (slowest / fastest; each run is in the JSON), "
               "so a row near 2× can fall on either side from run to run; the least of each engine's runs is what the table "
