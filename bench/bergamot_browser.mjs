@@ -16,15 +16,14 @@
 //   node bench/bergamot_browser.mjs --cli ATTEND --folder tests/marian/fixtures/ssru-ende
 //        --lines ../shared/data/multi30k/test_2016_flickr.en.gz [--limit N] [--repeat N] [--attend-js wasm/attend.mjs]
 import { execFileSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { WAYS, marianFiles, readLines } from './bergamot_inputs.mjs';
+import { serveFiles } from './local_files.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -46,39 +45,7 @@ const { vocab, shortlist, files: FILES } = marianFiles(args.folder);
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const scratch = mkdtempSync(join(tmpdir(), 'attend-bergamot-browser-'));
-const roots = { repo, scratch };
-const MIME_TYPES = {
-  '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm',
-};
-function fileFor(urlPath) {
-  const match = /^\/(repo|scratch)(\/.*)$/.exec(decodeURIComponent(urlPath.split('?')[0]));
-  if (!match) return null;
-  const root = roots[match[1]];
-  const path = normalize(join(root, match[2]));
-  return path.startsWith(root + sep) ? path : null;
-}
-const server = createServer(async (request, response) => {
-  const path = fileFor(request.url);
-  const info = path && await stat(path).catch(() => null);
-  if (!info?.isFile()) {
-    response.writeHead(404, { 'Content-Type': 'text/plain' });
-    response.end('not found\n');
-    return;
-  }
-  response.writeHead(200, { 'Content-Type': MIME_TYPES[extname(path)] ?? 'application/octet-stream',
-    'Content-Length': info.size, 'Cache-Control': 'no-store' });
-  createReadStream(path).pipe(response);
-});
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const urlOf = (path) => {
-  const full = resolve(path);
-  for (const [name, root] of Object.entries(roots)) {
-    if (full.startsWith(root + sep)) return `${origin}/${name}/${relative(root, full).split(sep).join('/')}`;
-  }
-  throw new Error(`${path} is neither in the repository nor in the scratch folder`);
-};
+const { server, origin, urlOf } = await serveFiles({ repo, scratch });
 
 const finiteOrNull = (kib) => (Number.isFinite(kib) ? kib : null);
 

@@ -15,13 +15,13 @@
 //     wall time, the page thread's CPU time (DevTools Performance.getMetrics ThreadTime) and the
 //     document pass's time waiting for its setTimeout callbacks;
 //     prints {browser, int8_activations, plan, runs} (bench/web/bench.mjs, documentBench).
-import { createReadStream, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
+import { serveFiles } from './local_files.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -46,40 +46,12 @@ for (const name of required) {
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const roots = { repo: resolve(repo), scratch: resolve(args.scratch) };
-const MIME_TYPES = {
-  '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm',
-};
-
-// /repo/... and /scratch/... to files under those roots, /model.safetensors to --model,
-// /model.int8.safetensors to --model-int8; anything
-// else (or leaving a root) is null.
-function fileFor(urlPath) {
+// /model.safetensors is --model, /model.int8.safetensors --model-int8.
+const { server, origin } = await serveFiles(roots, (urlPath) => {
   if (urlPath === '/model.safetensors') return resolve(args.model);
   if (urlPath === '/model.int8.safetensors' && args['model-int8']) return resolve(args['model-int8']);
-  const match = /^\/(repo|scratch)(\/.*)$/.exec(decodeURIComponent(urlPath.split('?')[0]));
-  if (!match) return null;
-  const root = roots[match[1]];
-  const path = normalize(join(root, match[2]));
-  return path.startsWith(root + sep) ? path : null;
-}
-
-const server = createServer(async (request, response) => {
-  const path = fileFor(request.url);
-  const info = path && await stat(path).catch(() => null);
-  if (!info?.isFile()) {
-    response.writeHead(404, { 'Content-Type': 'text/plain' });
-    response.end('not found\n');
-    return;
-  }
-  response.writeHead(200, {
-    'Content-Type': MIME_TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Length': info.size,
-    'Cache-Control': 'no-store',
-  });
-  createReadStream(path).pipe(response);
+  return null;
 });
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${server.address().port}`;
 const scratchUrl = (file) => `${origin}/scratch/${relative(roots.scratch, resolve(file)).split(sep).join('/')}`;
 
 // The document step: each pass is one page.evaluate, between two readings of the page thread's
