@@ -162,6 +162,24 @@ class Driver(unittest.TestCase):
                     self.assertLessEqual(run["differing_sentences"], run["sentences"])
 
 
+def run_only(test, arguments):
+    """bench/run.py `arguments` (an --only section) against a last run's JSON holding only its date and a page holding
+    only a later section; the test fails unless it exits 0. Returns (the JSON it left, the page it left)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        json_out, md_out = os.path.join(tmp, "bench.json"), os.path.join(tmp, "bench.md")
+        with open(json_out, "w") as f:
+            json.dump({"date": "earlier"}, f)
+        with open(md_out, "w") as f:
+            f.write("# Benchmarks\n\n## Speed bar (CTranslate2 as context)\n\nx\n")
+        done = subprocess.run([sys.executable, os.path.join(REPO, "bench", "run.py"), *arguments, "--build", BUILD,
+                               "--json-out", json_out, "--md-out", md_out], capture_output=True, text=True)
+        test.assertEqual(done.returncode, 0, done.stderr[-3000:])
+        with open(json_out) as f:
+            results = json.load(f)
+        with open(md_out) as f:
+            return results, f.read()
+
+
 class BergamotDriver(unittest.TestCase):
     """bench/run.py --only bergamot, in Node alone (--skip browser), on 3 lines: the section goes into the given JSON and
     page, every row with its tokens/s (its texts dropped), each engine's memory, native Attend beside its wasm."""
@@ -174,21 +192,7 @@ class BergamotDriver(unittest.TestCase):
         src = os.path.join(REPO, "..", "shared", "data", "multi30k", "test_2016_flickr.en.gz")
         if not os.path.exists(src):
             self.skipTest(f"no {src}")
-        with tempfile.TemporaryDirectory() as tmp:
-            json_out, md_out = os.path.join(tmp, "bench.json"), os.path.join(tmp, "bench.md")
-            with open(json_out, "w") as f:
-                json.dump({"date": "earlier"}, f)
-            with open(md_out, "w") as f:
-                f.write("# Benchmarks\n\n## Speed bar (CTranslate2 as context)\n\nx\n")
-            done = subprocess.run(
-                [sys.executable, os.path.join(REPO, "bench", "run.py"), "--only", "bergamot", "--skip", "browser",
-                 "--build", BUILD, "--src", src, "--beam-lines", "3", "--json-out", json_out, "--md-out", md_out],
-                capture_output=True, text=True)
-            self.assertEqual(done.returncode, 0, done.stderr[-3000:])
-            with open(json_out) as f:
-                results = json.load(f)
-            with open(md_out) as f:
-                markdown = f.read()
+        results, markdown = run_only(self, ["--only", "bergamot", "--skip", "browser", "--src", src, "--beam-lines", "3"])
         self.assertEqual(results["date"], "earlier")
         node = results["bergamot"]["node"]
         self.assertEqual(len(node["rows"]), 6)
@@ -517,20 +521,7 @@ class ServeDriver(unittest.TestCase):
         src = os.path.join(REPO, "..", "shared", "data", "multi30k", "test_2016_flickr.en.gz")
         if not os.path.exists(model) or not os.path.exists(src):
             self.skipTest("no shipped en-de model or no Multi30k")
-        with tempfile.TemporaryDirectory() as tmp:
-            json_out, md_out = os.path.join(tmp, "bench.json"), os.path.join(tmp, "bench.md")
-            with open(json_out, "w") as f:
-                json.dump({"date": "earlier"}, f)
-            with open(md_out, "w") as f:
-                f.write("# Benchmarks\n\n## Speed bar (CTranslate2 as context)\n\nx\n")
-            done = subprocess.run(
-                [sys.executable, os.path.join(REPO, "bench", "run.py"), "--only", "serve", "--build", BUILD, "--src", src,
-                 "--lines", "6", "--json-out", json_out, "--md-out", md_out], capture_output=True, text=True)
-            self.assertEqual(done.returncode, 0, done.stderr[-3000:])
-            with open(json_out) as f:
-                results = json.load(f)
-            with open(md_out) as f:
-                markdown = f.read()
+        results, markdown = run_only(self, ["--only", "serve", "--src", src, "--lines", "6"])
         self.assertEqual(results["date"], "earlier")
         serve = results["serve"]
         self.assertEqual([r["clients"] for r in serve["rows"]], [1, 4, 16, 64])
