@@ -516,6 +516,22 @@ BERGAMOT_HEADING = "## Marian's files: Attend vs Bergamot"
 BERGAMOT_SPEED_TARGET = 2.0  # issue 65: Attend's tokens/s at least this × Bergamot's on every row
 BERGAMOT_PLACES = [("node", "Node"), ("chromium", "Chromium")]
 MIB = 1024 * 1024
+BERGAMOT_FIXTURE_LABEL = "fixture (d 128)"
+BERGAMOT_TINY_LABEL = "tiny (d 256, Firefox's dimensions)"
+
+
+def bergamot_models(section):
+    """The measured Marian folders of the section, each (its label, the part holding its "node" and "chromium"): the
+    committed fixture (the section itself), then the model of Firefox's `tiny` dimensions when it was measured."""
+    tiny = section.get("tiny", {})
+    return [(BERGAMOT_FIXTURE_LABEL, section)] + ([(BERGAMOT_TINY_LABEL, tiny)] if not tiny.get("missing") and
+                                                  any(p in tiny for p, _ in BERGAMOT_PLACES) else [])
+
+
+def bergamot_rows(section):
+    """Every speed row of the section: (model label, place key, place label, row)."""
+    return [(model, place, label, r) for model, part in bergamot_models(section) for place, label in BERGAMOT_PLACES
+            for r in part.get(place, {}).get("rows", [])]
 
 
 def mib(value, digits=1):
@@ -524,46 +540,50 @@ def mib(value, digits=1):
 
 def bergamot_speed_rows(section):
     rows, misses = [], []
-    for place, label in BERGAMOT_PLACES:
-        for r in section.get(place, {}).get("rows", []):
-            speed = r["attend_tokens_per_second"] / r["bergamot_tokens_per_second"]
-            if speed < BERGAMOT_SPEED_TARGET:
-                misses.append(f"{label} {r['dtype']} {r['way']} ({speed:.2f}×)")
-            by_cpu = ((r["attend_tokens"] / r["attend_cpu_seconds"]) / (r["bergamot_tokens"] / r["bergamot_cpu_seconds"])
-                      if r.get("attend_cpu_seconds") and r.get("bergamot_cpu_seconds") else None)
-            rows.append([label, r["dtype"], r["way"], r["lines"], fmt(r["bergamot_tokens_per_second"]),
-                         fmt(r["attend_tokens_per_second"]), f"**{speed:.2f}×**", "—" if by_cpu is None else f"{by_cpu:.2f}×",
-                         f"{r['same_lines']}/{r['lines']}", f"{r['bergamot_seconds']:.2f}", f"{r['attend_seconds']:.2f}",
-                         f"{r['bergamot_tokens']:,} / {r['attend_tokens']:,}"])
+    for model, _, label, r in bergamot_rows(section):
+        speed = r["attend_tokens_per_second"] / r["bergamot_tokens_per_second"]
+        if speed < BERGAMOT_SPEED_TARGET:
+            misses.append(f"{model.split()[0]} {label} {r['dtype']} {r['way']} ({speed:.2f}×)")
+        by_cpu = ((r["attend_tokens"] / r["attend_cpu_seconds"]) / (r["bergamot_tokens"] / r["bergamot_cpu_seconds"])
+                  if r.get("attend_cpu_seconds") and r.get("bergamot_cpu_seconds") else None)
+        rows.append([model, label, r["dtype"], r["way"], r["lines"], fmt(r["bergamot_tokens_per_second"]),
+                     fmt(r["attend_tokens_per_second"]), f"**{speed:.2f}×**", "—" if by_cpu is None else f"{by_cpu:.2f}×",
+                     f"{r['same_lines']}/{r['lines']}", f"{r['bergamot_seconds']:.2f}", f"{r['attend_seconds']:.2f}",
+                     f"{r['bergamot_tokens']:,} / {r['attend_tokens']:,}"])
     return rows, misses
 
 
 def bergamot_memory_rows(section):
     rows, over = [], []
-    for place, label in BERGAMOT_PLACES:
-        for dtype, engines in section.get(place, {}).get("memory", {}).items():
-            b, a = engines["bergamot"], engines["attend"]
-            rss_key = "max_rss_kib" if place == "node" else "renderer_peak_rss_kib"
-            b_rss, a_rss = (None if x.get(rss_key) is None else x[rss_key] * 1024 for x in (b, a))
-            if a["wasm_bytes_peak"] > b["wasm_bytes_peak"]:
-                over.append(f"{label} {dtype}: wasm memory")
-            if a_rss is not None and b_rss is not None and a_rss > b_rss:
-                over.append(f"{label} {dtype}: {'process' if place == 'node' else 'renderer'} peak RSS")
-            rows.append([label, dtype, " → ".join(mib(x, 0) for x in [b["wasm_bytes_after_load"]] + b["wasm_bytes_after_each_way"]),
-                         " → ".join(mib(x, 0) for x in [a["wasm_bytes_after_load"]] + a["wasm_bytes_after_each_way"]),
-                         f"**{a['wasm_bytes_peak'] / b['wasm_bytes_peak']:.2f}×**", mib(b["js_heap_used_peak"]),
-                         mib(a["js_heap_used_peak"]), mib(b_rss), mib(a_rss),
-                         f"**{a_rss / b_rss:.2f}×**" if a_rss and b_rss else "—"])
+    for model, part in bergamot_models(section):
+        for place, label in BERGAMOT_PLACES:
+            bergamot_memory_place(rows, over, model, place, label, part.get(place, {}).get("memory", {}))
     return rows, over
+
+
+def bergamot_memory_place(rows, over, model, place, label, memory):
+    for dtype, engines in memory.items():
+        b, a = engines["bergamot"], engines["attend"]
+        rss_key = "max_rss_kib" if place == "node" else "renderer_peak_rss_kib"
+        b_rss, a_rss = (None if x.get(rss_key) is None else x[rss_key] * 1024 for x in (b, a))
+        if a["wasm_bytes_peak"] > b["wasm_bytes_peak"]:
+            over.append(f"{model.split()[0]} {label} {dtype}: wasm memory")
+        if a_rss is not None and b_rss is not None and a_rss > b_rss:
+            over.append(f"{model.split()[0]} {label} {dtype}: {'process' if place == 'node' else 'renderer'} peak RSS")
+        rows.append([model, label, dtype, " → ".join(mib(x, 0) for x in [b["wasm_bytes_after_load"]] + b["wasm_bytes_after_each_way"]),
+                     " → ".join(mib(x, 0) for x in [a["wasm_bytes_after_load"]] + a["wasm_bytes_after_each_way"]),
+                     f"**{a['wasm_bytes_peak'] / b['wasm_bytes_peak']:.2f}×**", mib(b["js_heap_used_peak"]),
+                     mib(a["js_heap_used_peak"]), mib(b_rss), mib(a_rss),
+                     f"**{a_rss / b_rss:.2f}×**" if a_rss and b_rss else "—"])
 
 
 def bergamot_native_rows(section):
     rows = []
-    for r in section.get("node", {}).get("rows", []):
-        if "native_tokens_per_second" not in r:
+    for model, place, _, r in bergamot_rows(section):
+        if place != "node" or "native_tokens_per_second" not in r:
             continue
         native = r["native_tokens_per_second"]  # None where the lines took no longer than starting the CLI
-        rows.append([r["dtype"], r["way"], r["lines"], fmt(native), fmt(r["attend_tokens_per_second"]),
+        rows.append([model, r["dtype"], r["way"], r["lines"], fmt(native), fmt(r["attend_tokens_per_second"]),
                      ratio(r["attend_tokens_per_second"], native),
                      f"{r['native_same_lines']}/{r['lines']}", f"{r['native_seconds']:.2f}"])
     return rows
@@ -573,15 +593,17 @@ def bergamot_why(section, misses):
     """What the table says about the rows under the target: how much each engine gains from the whole file in one call,
     per place and file; and how much an engine's own timed runs of one row spread in this run."""
     gains = []
-    spreads = [max(runs) / min(runs) for place, _ in BERGAMOT_PLACES for r in section.get(place, {}).get("rows", [])
+    spreads = [max(runs) / min(runs) for _, _, _, r in bergamot_rows(section)
                for runs in (r.get("bergamot_runs", [1]), r.get("attend_runs", [1]))]
-    for place, label in BERGAMOT_PLACES:
-        by = {(r["dtype"], r["way"]): r for r in section.get(place, {}).get("rows", [])}
-        for dtype in ("f32", "int8"):
-            one, whole = by.get((dtype, "greedy, one sentence per call")), by.get((dtype, "greedy, the whole file in one call"))
-            if one and whole:
-                gains.append(f"{label} {dtype}: Bergamot {one['bergamot_seconds'] / whole['bergamot_seconds']:.1f}×, "
-                             f"Attend {one['attend_seconds'] / whole['attend_seconds']:.1f}×")
+    for model, part in bergamot_models(section):
+        for place, label in BERGAMOT_PLACES:
+            by = {(r["dtype"], r["way"]): r for r in part.get(place, {}).get("rows", [])}
+            for dtype in ("f32", "int8"):
+                one, whole = by.get((dtype, "greedy, one sentence per call")), by.get((dtype, "greedy, the whole file in one call"))
+                if one and whole:
+                    gains.append(f"{model.split()[0]} {label} {dtype}: Bergamot "
+                                 f"{one['bergamot_seconds'] / whole['bergamot_seconds']:.1f}×, "
+                                 f"Attend {one['attend_seconds'] / whole['attend_seconds']:.1f}×")
     native = {r["way"]: r for r in section.get("node", {}).get("rows", []) if r["dtype"] == "int8"}
     one, whole = (native.get(w, {}).get("native_tokens_per_second") for w in
                   ("greedy, one sentence per call", "greedy, the whole file in one call"))
@@ -603,18 +625,34 @@ def bergamot_why(section, misses):
             "weights between rows removes; the weights' bytes split once per call instead of once per two rows, taller "
             "tiles, and exact `i32x4.dot_i16x8_s` sums with the pairs that can saturate corrected one by one were "
             "measured (`attend_gemm_rates --u8s8`, and in the model) and none was faster. Work that Attend does and "
-            "Bergamot does not: the output layer over all 2,000 target pieces, where the shortlist allows a sentence "
-            "about 255 (32 sentences together about 1,150)."
+            "Bergamot does not: the output layer over all the target pieces (the fixture's 2,000, where the shortlist "
+            "allows a sentence about 255 and 32 sentences together about 1,150)."
             + (" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic."
                if any("beam" in m for m in misses) else "")
             + (" The int8 file's float parts (LayerNorm, attention, softmax, the SSRU gate) are computed as Marian's "
                "WebAssembly build computes them, so that its lines are Bergamot's (`model/marian_float.h`: in Marian's "
                "order of sums, four outputs at a time in SIMD lanes), not by Attend's own kernels as the f32 file's are; "
                "that is the price of the int8 rows' identical lines." if any("int8" in m for m in misses) else "")
-            + f" On this shared 2-core machine an engine's own {max(len(r.get('attend_runs', [])) for p, _ in BERGAMOT_PLACES for r in section.get(p, {}).get('rows', []))} "
+            + f" On this shared 2-core machine an engine's own {max(len(r.get('attend_runs', [])) for _, _, _, r in bergamot_rows(section))} "
               f"timed runs of one row differ by up to {max(spreads):.1f}× (slowest / fastest; each run is in the JSON), "
               "so a row near 2× can fall on either side from run to run; the least of each engine's runs is what the table "
               "compares.\n")
+
+
+def bergamot_tiny_text(tiny):
+    """The section's sentence on the model of Firefox's `tiny` dimensions: what it is and how it is made, or (its folder
+    missing, or a run before it) how to make it."""
+    folder = tiny.get("folder", "bench/models/ssru-tiny-ende")
+    script = tiny.get("script", "training/make_marian_bench_model.sh")
+    vocab = f"{tiny['vocab_size']:,}" if tiny.get("vocab_size") else "20,000"
+    made = (f"`{script}` trains it (about 30 minutes on 2 cores) into `{folder}`, not committed (too big)")
+    if tiny.get("missing") or not any(p in tiny for p, _ in BERGAMOT_PLACES):
+        return (f"*{BERGAMOT_TINY_LABEL}*, a student of Firefox Translations' `tiny` dimensions, was not measured: "
+                f"its folder `{folder}` was missing; {made}.")
+    return (f"*{BERGAMOT_TINY_LABEL}* is `{folder}`, a student of Firefox Translations' `tiny` dimensions (d_model 256, "
+            f"8 heads, FFN 1536, 6 encoder layers and 2 SSRU decoder layers, tied embeddings) with {vocab} pieces "
+            "(Firefox's have 32,000; SentencePiece makes no more than about 21,000 from Multi30k en+de): "
+            f"{made}.")
 
 
 def bergamot_section(results):
@@ -637,12 +675,14 @@ def bergamot_section(results):
     native_rows = bergamot_native_rows(section)
     node = section.get("node", {})
     chromium = section.get("chromium")
-    repeats = max((len(r.get("attend_runs", [0])) for p, _ in BERGAMOT_PLACES for r in section.get(p, {}).get("rows", [])),
-                  default=1)
+    repeats = max((len(r.get("attend_runs", [0])) for _, _, _, r in bergamot_rows(section)), default=1)
+    node_rows = [r for _, place, _, r in bergamot_rows(section) if place == "node"]
     out = [f"\n{BERGAMOT_HEADING} (WebAssembly in Node and Chromium, 1 thread)\n\n",
-           f"{when}. The student of `{section['fixture']}` (training/make_marian_fixtures.sh: Firefox's SSRU "
-           "architecture, smaller) as Marian writes it, float32 and intgemm8 with activation scales (alphas), with its "
-           "lexical shortlist and SentencePiece vocabulary. Bergamot is npm `@browsermt/bergamot-translator` 0.4.9 (Marian "
+           f"{when}. Two students as Marian writes them, float32 and intgemm8 with activation scales (alphas), each with "
+           "its lexical shortlist (lex.50.50) and one shared SentencePiece vocabulary, both trained briefly on Multi30k en-de: "
+           f"*{BERGAMOT_FIXTURE_LABEL}* is `{section['fixture']}` (training/make_marian_fixtures.sh, committed): Firefox's "
+           "SSRU architecture shrunk to d_model 128, FFN 512, 3 encoder layers and 2 SSRU decoder layers, 2,000 pieces; "
+           + bergamot_tiny_text(section.get("tiny", {})) + " Bergamot is npm `@browsermt/bergamot-translator` 0.4.9 (Marian "
            "in WebAssembly, driven as its `worker/translator-worker.js` drives it: the model bytes in an `AlignedMemory` of "
            "alignment 256, its `wasm_gemm` imports bound to the module's own `int8*Fallback` exports, `float32` or "
            "`int8shiftAlphaAll`); Attend is the same files through `attend import` in `"
@@ -652,7 +692,7 @@ def bergamot_section(results):
            f"({node.get('node')}); in Chromium ({chromium['browser'] if chromium else '—'}) "
            "each in the main thread of its own page in its own browser context (its own renderer process).\n\n",
            "### Speed (target tokens/s, higher is better)\n\n",
-           table(["where", "file", "search", "sentences", "Bergamot tok/s", "Attend tok/s", "Attend / Bergamot",
+           table(["model", "where", "file", "search", "sentences", "Bergamot tok/s", "Attend tok/s", "Attend / Bergamot",
                   "same, by CPU time", "lines the same", "Bergamot s", "Attend s", "target tokens (Bergamot / Attend)"],
                  speed_rows),
            f"\nEach engine's time is the least of {repeats} timed runs, the engines alternating (and natively below, the "
@@ -667,7 +707,7 @@ def bergamot_section(results):
            + ("**met on every row**" if not misses else "**not met** on " + "; ".join(misses)) + ".\n",
            bergamot_why(section, misses) if misses else ""]
     out += ["\n### Memory (MiB; peak where it says so)\n\n",
-            table(["where", "file", "Bergamot wasm memory: start → after each way", "Attend wasm memory: after load → after each way",
+            table(["model", "where", "file", "Bergamot wasm memory: start → after each way", "Attend wasm memory: after load → after each way",
                    "wasm peak: Attend / Bergamot", "Bergamot V8 heap peak", "Attend V8 heap peak",
                    "Bergamot peak RSS", "Attend peak RSS", "peak RSS: Attend / Bergamot"], memory_rows),
             "\n*wasm memory*: the byte length of the engine's `WebAssembly.Memory` (wasm memory only grows, so the last "
@@ -686,13 +726,13 @@ def bergamot_section(results):
             "Bergamot's: " + ("**met on every row**" if not over else "**not met**: " + "; ".join(over)) + ".\n"]
     if native_rows:
         out += ["\n### Natively: the same files, native Attend against its own WebAssembly (Node, 1 thread)\n\n",
-                table(["file", "search", "sentences", "native Attend tok/s", "Attend wasm (Node) tok/s", "wasm / native",
+                table(["model", "file", "search", "sentences", "native Attend tok/s", "Attend wasm (Node) tok/s", "wasm / native",
                        "native lines as its wasm", "native s"], native_rows),
                 "\nNative: `attend translate --threads 1` of the imported file on the same lines (`--batch 1` for one "
                 "sentence per call, `--batch 32` for the whole file), built for this CPU (its best kernels); its time "
                 "is the process's wall time less that of the same command on no lines (starting and loading the model: "
-                + f"{min(r['native_start_seconds'] for r in node['rows']) * 1e3:.0f}–"
-                  f"{max(r['native_start_seconds'] for r in node['rows']) * 1e3:.0f} ms). The wasm column is the Node rows above; *wasm / native* is the ratio of their tokens/s.\n"]
+                + f"{min(r['native_start_seconds'] for r in node_rows if 'native_start_seconds' in r) * 1e3:.0f}–"
+                  f"{max(r['native_start_seconds'] for r in node_rows if 'native_start_seconds' in r) * 1e3:.0f} ms). The wasm column is the Node rows above; *wasm / native* is the ratio of their tokens/s.\n"]
     return "".join(out)
 
 

@@ -13,9 +13,10 @@ settings, in one run, so every speed is a ratio against a peer measured under th
   7. The server: `attend serve` under 1, 4, 16 and 64 concurrent clients on loopback against `attend bench` on the
      same lines (bench/serve_load.py), with a model that names its languages. `--only serve` runs this section alone
      and puts it into the existing --json-out and --md-out.
-  7. Marian's files (tests/marian/fixtures/ssru-ende): Attend's WebAssembly against Bergamot's, in Node
-     (bench/bergamot_node.mjs, with native Attend on the same files and each engine's memory in a child
-     process of its own) and in Chromium (bench/bergamot_browser.mjs), on the first --beam-lines sentences.
+  7. Marian's files (tests/marian/fixtures/ssru-ende, and bench/models/ssru-tiny-ende when
+     training/make_marian_bench_model.sh has made it: Firefox's `tiny` dimensions): Attend's WebAssembly against
+     Bergamot's, in Node (bench/bergamot_node.mjs, with native Attend on the same files and each engine's memory in a
+     child process of its own) and in Chromium (bench/bergamot_browser.mjs), on the first --beam-lines sentences.
      `--only bergamot` runs this section alone and puts it into the existing --json-out and --md-out.
 Every peer's output ids are compared with Attend's for the same setting (count of differing sentences).
 Beam search runs on the first --beam-lines sentences for every engine (PyTorch's beam is slow).
@@ -34,6 +35,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 MARIAN_FIXTURE = os.path.join(REPO, "tests", "marian", "fixtures", "ssru-ende")  # training/make_marian_fixtures.sh
+# Firefox's `tiny` student's dimensions, trained by training/make_marian_bench_model.sh; not committed (too big): measured
+# when the folder exists
+MARIAN_BENCH_MODEL = os.path.join(REPO, "bench", "models", "ssru-tiny-ende")
+MARIAN_BENCH_MODEL_SCRIPT = "training/make_marian_bench_model.sh"
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "training"))
 
@@ -179,17 +184,16 @@ def count_tokens(texts, vocab):
     return sum(len(line.split()) for line in out)
 
 
-def bergamot_measure(attend, src, lines, attend_js, browser):
-    """Section 7: Attend vs Bergamot on Marian's files, in Node (and natively) and, with `browser`, in Chromium.
+def bergamot_places(attend, folder, src, lines, attend_js, browser):
+    """One Marian folder's rows in Node (and natively) and, with `browser`, in Chromium: {"node": ..., "chromium": ...}.
     Each engine's texts become its target tokens (count_tokens) and are dropped."""
-    vocab = next(os.path.join(MARIAN_FIXTURE, n) for n in sorted(os.listdir(MARIAN_FIXTURE))
-                 if n.startswith("vocab.") and n.endswith(".spm"))
-    common = ["--cli", attend, "--folder", MARIAN_FIXTURE, "--lines", src, "--limit", str(lines), "--attend-js", attend_js,
+    vocab = next(os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.startswith("vocab.") and n.endswith(".spm"))
+    common = ["--cli", attend, "--folder", folder, "--lines", src, "--limit", str(lines), "--attend-js", attend_js,
               "--repeat", str(BERGAMOT_REPEAT)]
-    section = {"load_average_at_start": os.getloadavg(), "attend_js": os.path.relpath(os.path.abspath(attend_js), REPO),
-               "fixture": os.path.relpath(MARIAN_FIXTURE, REPO)}
     places = [("node", "bergamot_node.mjs")] + ([("chromium", "bergamot_browser.mjs")] if browser else [])
+    out = {}
     for place, script in places:
+        log(f"bergamot: {os.path.relpath(folder, REPO)} in {place}")
         result = run_json(["node", os.path.join(HERE, script), *common])
         for row in result["rows"]:
             for engine in ("bergamot", "attend", "native"):
@@ -199,9 +203,33 @@ def bergamot_measure(attend, src, lines, attend_js, browser):
                     # natively, the time on the lines less the start-up's: on a few lines, within the noise (≤ 0)
                     seconds = row[f"{engine}_seconds"]
                     row[f"{engine}_tokens_per_second"] = row[f"{engine}_tokens"] / seconds if seconds > 0 else None
-        section[place] = result
+        out[place] = result
+    return out
+
+
+def bergamot_measure(attend, src, lines, attend_js, browser, bench_model=MARIAN_BENCH_MODEL):
+    """Section 7: Attend vs Bergamot on Marian's files, in Node (and natively) and, with `browser`, in Chromium: the
+    committed fixture (section["node"], section["chromium"]) and, when its folder exists, the model of Firefox's `tiny`
+    dimensions (section["tiny"], the same keys; else section["tiny"]["missing"] and how to make it)."""
+    started = time.time()
+    section = {"load_average_at_start": os.getloadavg(), "attend_js": os.path.relpath(os.path.abspath(attend_js), REPO),
+               "fixture": os.path.relpath(MARIAN_FIXTURE, REPO)}
+    section.update(bergamot_places(attend, MARIAN_FIXTURE, src, lines, attend_js, browser))
+    tiny = {"folder": os.path.relpath(bench_model, REPO), "script": MARIAN_BENCH_MODEL_SCRIPT}
+    if os.path.isdir(bench_model):
+        vocab = next(os.path.join(bench_model, n) for n in sorted(os.listdir(bench_model))
+                     if n.startswith("vocab.") and n.endswith(".spm"))
+        tiny["vocab_size"] = len(subprocess.run(["spm_export_vocab", f"--model={vocab}"], check=True, capture_output=True,
+                                                text=True).stdout.splitlines())
+        tiny.update(bergamot_places(attend, bench_model, src, lines, attend_js, browser))
+    else:
+        tiny["missing"] = True
+        log(f"bergamot: no {tiny['folder']} (Firefox's tiny dimensions): {MARIAN_BENCH_MODEL_SCRIPT} makes it; measured "
+            "the fixture alone")
+    section["tiny"] = tiny
     section["load_average_at_end"] = os.getloadavg()
     section["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    section["seconds"] = time.time() - started
     return section
 
 

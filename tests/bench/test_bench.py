@@ -208,6 +208,12 @@ class BergamotDriver(unittest.TestCase):
                 self.assertGreaterEqual(memory["wasm_bytes_peak"], memory["wasm_bytes_after_load"])
                 self.assertGreater(memory["max_rss_kib"], 0)
         self.assertNotIn("chromium", results["bergamot"])
+        tiny = results["bergamot"]["tiny"]  # the model of Firefox's tiny dimensions: measured when its folder exists
+        if tiny.get("missing"):
+            self.assertIn("`training/make_marian_bench_model.sh` trains it", markdown)
+        else:
+            self.assertEqual(len(tiny["node"]["rows"]), 6)
+            self.assertIn("| tiny (d 256, Firefox's dimensions) | Node |", markdown)
         self.assertIn("## Marian's files: Attend vs Bergamot", markdown)
         self.assertLess(markdown.index("Attend vs Bergamot"), markdown.index("## Speed bar"))
 
@@ -414,25 +420,51 @@ class BergamotReport(unittest.TestCase):
         import report
         section = report.bergamot_section(results)
         rows = [[c.strip() for c in line.split("|")[1:-1]] for line in section.splitlines()
-                if line.startswith(("| Node", "| Chromium", "| f32"))]
+                if line.startswith(("| fixture", "| tiny"))]
         return section, rows
 
     def test_speed_memory_native_and_verdicts(self):
         section, rows = self.section(self.results())
-        self.assertEqual(rows[0], ["Node", "f32", "greedy, one sentence per call", "300", "2,000", "8,000", "**4.00×**",
+        self.assertEqual(rows[0], ["fixture (d 128)", "Node", "f32", "greedy, one sentence per call", "300", "2,000", "8,000", "**4.00×**",
                                    "7.20×", "299/300", "2.00", "0.50", "4,000 / 4,000"])  # by CPU: 1.8 / 0.25
         self.assertIn("the least of 3 timed runs", section)
-        self.assertEqual(rows[1][6], "**1.60×**")  # Chromium int8: 3,200 tok/s
-        self.assertIn("**not met** on Chromium int8 greedy, one sentence per call (1.60×)", section)
-        self.assertEqual(rows[2], ["Node", "f32", "16 → 200", "30 → 40", "**0.20×**", "5.0", "6.0", "180.0", "100.0",
+        self.assertEqual(rows[1][7], "**1.60×**")  # Chromium int8: 3,200 tok/s
+        self.assertIn("**not met** on fixture Chromium int8 greedy, one sentence per call (1.60×)", section)
+        self.assertEqual(rows[2], ["fixture (d 128)", "Node", "f32", "16 → 200", "30 → 40", "**0.20×**", "5.0", "6.0", "180.0", "100.0",
                                    "**0.56×**"])
-        self.assertEqual(rows[3][7:], ["250.0", "190.0", "**0.76×**"])  # Chromium: the renderers' peaks
+        self.assertEqual(rows[3][8:], ["250.0", "190.0", "**0.76×**"])  # Chromium: the renderers' peaks
         self.assertIn("no more than Bergamot's: **met on every row**", section)
-        self.assertEqual(rows[4], ["f32", "greedy, one sentence per call", "300", "16,000", "8,000", "**0.50×**", "300/300",
+        self.assertEqual(rows[4], ["fixture (d 128)", "f32", "greedy, one sentence per call", "300", "16,000", "8,000", "**0.50×**", "300/300",
                                    "0.25"])
         self.assertIn("Measured in this run", section)
         section, _ = self.section(self.results(attend_seconds=0.4, attend_wasm_peak=300 * 2**20))
-        self.assertIn("**not met**: Node f32: wasm memory; Chromium int8: wasm memory", section)
+        self.assertIn("**not met**: fixture Node f32: wasm memory; fixture Chromium int8: wasm memory", section)
+
+    def test_tiny_model_rows_and_its_absence(self):
+        """The model of Firefox's tiny dimensions: its rows after the fixture's in each table, labelled, under the same
+        verdicts; when its folder was missing, one sentence saying how to make it and no rows."""
+        results = self.results()
+        missing = dict(results, bergamot=dict(results["bergamot"], tiny={
+            "folder": "bench/models/ssru-tiny-ende", "script": "training/make_marian_bench_model.sh", "missing": True}))
+        section, rows = self.section(missing)
+        self.assertEqual([r[0] for r in rows], ["fixture (d 128)"] * 5)
+        self.assertIn("was not measured: its folder `bench/models/ssru-tiny-ende` was missing; "
+                      "`training/make_marian_bench_model.sh` trains it", section)
+        tiny = self.results(attend_seconds=4.0, attend_wasm_peak=300 * 2**20)["bergamot"]  # 1,000 tok/s: 0.5×
+        results["bergamot"]["tiny"] = {"folder": "bench/models/ssru-tiny-ende", "script": "training/make_marian_bench_model.sh",
+                                       "vocab_size": 20000, "node": tiny["node"], "chromium": tiny["chromium"]}
+        section, rows = self.section(results)
+        label = "tiny (d 256, Firefox's dimensions)"
+        self.assertEqual([r[0] for r in rows], ["fixture (d 128)", "fixture (d 128)", label, label,
+                                                "fixture (d 128)", "fixture (d 128)", label, label, "fixture (d 128)", label])
+        self.assertEqual(rows[2][:8], [label, "Node", "f32", "greedy, one sentence per call", "300", "2,000", "1,000",
+                                       "**0.50×**"])
+        self.assertIn("**not met** on fixture Chromium int8 greedy, one sentence per call (1.60×); tiny Node f32 greedy, "
+                      "one sentence per call (0.50×); tiny Chromium int8 greedy, one sentence per call (1.60×)", section)
+        self.assertIn("**not met**: tiny Node f32: wasm memory; tiny Chromium int8: wasm memory", section)
+        self.assertIn("with 20,000 pieces", section)
+        self.assertIn("`training/make_marian_bench_model.sh` trains it", section)
+        self.assertNotIn("was not measured", section)
 
     def test_only_bergamot_replaces_its_section(self):
         sys.path.insert(0, os.path.join(REPO, "bench"))
