@@ -74,23 +74,47 @@ TEST(LogProbs, LogSumExpFindsTheLargestItself) {
 }
 
 // Marian's shortlist: the output layer's log-softmax covers the shortlist's tokens only, so the
-// allowed tokens' probabilities add up to 1 whatever the others' logits (docs/marian.md §6).
+// allowed tokens' probabilities add up to 1 (docs/marian.md §6); the logits given are those of the
+// shortlist's tokens alone (decode/shortlisted_output.h), ranked by token where equal.
 TEST(LogProbs, ShortlistedTokensAreNormalisedOverTheShortlistAlone) {
   const kernels::KernelTable& k = kernels::best_kernels();
-  const int n = 50;
-  std::vector<float> logits(n);
-  std::vector<uint8_t> allowed(n, 0);
-  for (int i = 0; i < n; ++i) logits[i] = 0.1f * static_cast<float>(i % 11);
-  for (int i : {3, 9, 20, 41}) allowed[i] = 1;
-  logits[45] = 12.f;  // a token the shortlist leaves out, far above the rest
+  const std::vector<int> tokens = {3, 9, 20, 41};
+  std::vector<int> index_of(50, -1);
+  for (int i = 0; i < 4; ++i) index_of[tokens[i]] = i;
+  std::vector<float> logits = {0.3f, 0.9f, 0.9f, 0.1f};  // tokens 9 and 20 equal
   std::vector<TokenScore> best(4);
-  best_shortlisted_tokens(k, logits.data(), n, BannedTokens{}, allowed.data(), 4, best.data());
+  best_shortlisted_tokens(k, logits.data(), tokens, index_of, BannedTokens{}, 4, best.data());
   double mass = 0;
-  for (const TokenScore& t : best) {
-    EXPECT_TRUE(allowed[t.token]) << t.token;
-    mass += std::exp(static_cast<double>(t.log_prob));
-  }
-  EXPECT_NEAR(mass, 1.0, 1e-5);
+  for (const TokenScore& t : best) mass += std::exp(static_cast<double>(t.log_prob));
+  EXPECT_NEAR(mass, 1.0, 1e-6);
+  EXPECT_EQ(best[0].token, 9);
+  EXPECT_EQ(best[1].token, 20);
+  EXPECT_EQ(best[2].token, 3);
+  EXPECT_EQ(best[3].token, 41);
+  EXPECT_FLOAT_EQ(best[2].logit, 0.3f);
+}
+
+// A banned token of the shortlist is never ranked above an allowed one; asked for more tokens than
+// the shortlist has, the rest are the lowest tokens outside it, at -inf.
+TEST(LogProbs, ShortlistedTokensPastTheShortlistAreMinusInfinity) {
+  const kernels::KernelTable& k = kernels::best_kernels();
+  const std::vector<int> tokens = {1, 4};
+  std::vector<int> index_of(8, -1);
+  index_of[1] = 0;
+  index_of[4] = 1;
+  std::vector<float> logits = {2.f, 1.f};
+  BannedTokens banned;
+  banned.add(1);
+  banned.add(6);  // outside the shortlist: nothing to mask
+  std::vector<TokenScore> best(4);
+  best_shortlisted_tokens(k, logits.data(), tokens, index_of, banned, 4, best.data());
+  EXPECT_EQ(best[0].token, 4);
+  EXPECT_NEAR(best[0].log_prob, 1.f - (2.f + std::log1p(std::exp(-1.f))), 1e-6);  // lse before the ban
+  EXPECT_EQ(best[1].token, 1);
+  EXPECT_EQ(best[1].log_prob, -std::numeric_limits<float>::infinity());
+  EXPECT_EQ(best[2].token, 0);
+  EXPECT_EQ(best[3].token, 2);
+  EXPECT_EQ(best[3].log_prob, -std::numeric_limits<float>::infinity());
 }
 
 }  // namespace

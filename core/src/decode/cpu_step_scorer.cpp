@@ -13,7 +13,8 @@ void CpuStepScorer::prepare(const DecodeShape& shape) {
   prepare_cross_attention(model_, kernels_, shape.memory, ws_);
   row_sentences_.reserve(shape.max_rows);
   fed_.assign(shape.slots, 0);
-  allowed_ = shape.allowed;
+  shortlisted_.reset();
+  if (shape.allowed) shortlisted_.emplace(model_.weights.output, shape.allowed, model_.config.tgt_vocab_size, kernels_);
 }
 
 void mark_fed_slots(const StepRows& rows, std::vector<char>& fed) {
@@ -38,21 +39,23 @@ void copy_cross_attention(const ModelConfig& c, const DecoderWorkspace& ws, int 
 
 void CpuStepScorer::step(const StepRows& rows, int k, TokenScore* best) {
   unmasked_.resize(static_cast<size_t>(k) + kMaxBannedTokens);
-  const int vocab = model_.config.tgt_vocab_size;
+  const Linear* output = shortlisted_ ? &shortlisted_->layer : nullptr;
+  const int width = shortlisted_ ? output->out : model_.config.tgt_vocab_size;
   mark_fed_slots(rows, fed_);
   release_unfed_slots(fed_, ws_);
   decoder_hidden(model_, kernels_, StepInput{rows.tokens, rows.slots, rows.sentences, rows.rows, rows.step}, mask_, ws_);
   row_sentences_.assign(rows.sentences, rows.sentences + rows.rows);
   for (int first = 0, count = 0; first < rows.rows; first += count) {
     count = kernels::next_row_block(rows.rows - first, kLogitBlockRows);
-    decoder_logits(model_, kernels_, ws_, first, count, ws_.logits.data());  // [count, V]
+    decoder_logits(model_, kernels_, ws_, first, count, ws_.logits.data(), output);  // [count, V or A]
     for (int r = 0; r < count; ++r) {
-      float* logits = ws_.logits.data() + static_cast<size_t>(r) * vocab;  // [V]
+      float* logits = ws_.logits.data() + static_cast<size_t>(r) * width;  // [V or A]
       TokenScore* row_best = best + static_cast<size_t>(first + r) * k;
-      if (allowed_) {
-        best_shortlisted_tokens(kernels_, logits, vocab, rows.banned[first + r], allowed_, k, row_best);
+      if (shortlisted_) {
+        best_shortlisted_tokens(kernels_, logits, shortlisted_->tokens, shortlisted_->index_of, rows.banned[first + r], k,
+                                row_best);
       } else {
-        best_allowed_tokens(kernels_, logits, vocab, rows.banned[first + r], k, unmasked_.data(), row_best);
+        best_allowed_tokens(kernels_, logits, width, rows.banned[first + r], k, unmasked_.data(), row_best);
       }
     }
   }

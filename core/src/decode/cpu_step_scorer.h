@@ -2,8 +2,10 @@
 // logits and its k best tokens after the repeat guard's mask (decode/log_probs.h).
 #pragma once
 
+#include <optional>
 #include <vector>
 
+#include "decode/shortlisted_output.h"
 #include "decode/step_scorer.h"
 #include "model/decoder.h"
 #include "model/head_mask.h"
@@ -48,7 +50,7 @@ class CpuStepScorer final : public StepScorer {
   std::vector<int> row_sentences_;  // [R] of the last step
   std::vector<char> fed_;           // [P] whether the slot is fed at this step
   std::vector<TokenScore> unmasked_;  // [k + banned] a row's best tokens before the repeat guard
-  const uint8_t* allowed_ = nullptr;  // [V] DecodeShape::allowed
+  std::optional<ShortlistedOutput> shortlisted_;  // the batch's, with DecodeShape::allowed
 };
 
 }  // namespace attend

@@ -1,5 +1,6 @@
 #include "decode/log_probs.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -55,14 +56,21 @@ void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, co
   }
 }
 
-void best_shortlisted_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned,
-                             const uint8_t* allowed, int count, TokenScore* best) {
-  for (int t = 0; t < n; ++t) {
-    if (!allowed[t]) logits[t] = -std::numeric_limits<float>::infinity();
-  }
+void best_shortlisted_tokens(const kernels::KernelTable& k, float* logits, const std::vector<int>& tokens,
+                             const std::vector<int>& index_of, const BannedTokens& banned, int count, TokenScore* best) {
+  const int n = static_cast<int>(tokens.size());
   const float lse = log_sum_exp(k, logits, n);  // over the shortlist's tokens only, as Marian's log-softmax
-  banned.mask(logits);
-  best_tokens(logits, n, lse, count, best, k);
+  for (int b = 0; b < banned.count; ++b) {
+    const int i = index_of[banned.ids[b]];
+    if (i >= 0) logits[i] = -std::numeric_limits<float>::infinity();
+  }
+  const int listed = std::min(count, n);
+  best_tokens(logits, n, lse, listed, best, k);  // equal values: lower index, so lower token, first
+  for (int j = 0; j < listed; ++j) best[j].token = tokens[best[j].token];
+  const float none = -std::numeric_limits<float>::infinity();
+  for (int t = 0, j = listed; j < count; ++t) {
+    if (index_of[t] < 0) best[j++] = TokenScore{t, none, none};
+  }
 }
 
 }  // namespace attend

@@ -2,6 +2,8 @@
 //   log p(i) = x_i - lse,  lse = log Σ_j exp(x_j)  (computed as max + log Σ exp(x_j - max)).
 #pragma once
 
+#include <vector>
+
 #include "decode/step_scorer.h"
 #include "kernels/kernels.h"
 
@@ -25,9 +27,12 @@ void best_tokens(const float* logits, int n, float lse, int k, TokenScore* best,
 void best_allowed_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned, int count,
                          TokenScore* scratch, TokenScore* best);
 
-// As best_allowed_tokens, among the tokens a lexical shortlist allows (allowed[n], 1 = allowed)
-// only: the others' logits set to -inf too (the lse still over all n).
-void best_shortlisted_tokens(const kernels::KernelTable& k, float* logits, int n, const BannedTokens& banned,
-                             const uint8_t* allowed, int count, TokenScore* best);
+// As best_allowed_tokens over the logits of a lexical shortlist's tokens alone: logits[i] (of A)
+// is token tokens[i]'s (tokens ascending; index_of [V] the inverse, -1 outside the shortlist), the
+// lse over them only, as Marian's log-softmax over the shortlisted columns. Asked for more than
+// A, the rest are the lowest tokens outside the shortlist, at -inf. logits may be left with the
+// banned ones at -inf.
+void best_shortlisted_tokens(const kernels::KernelTable& k, float* logits, const std::vector<int>& tokens,
+                             const std::vector<int>& index_of, const BannedTokens& banned, int count, TokenScore* best);
 
 }  // namespace attend

@@ -162,22 +162,19 @@ void pack_edge(const float* b, std::ptrdiff_t ldb, int cols, int k, float* panel
 // ---- dot tile --------------------------------------------------------------------------
 
 // Reduces the R×C dot accumulators and applies the epilogue: four at a time (S::sum_lanes4)
-// into a vector of four consecutive outputs, the rest (C < 4 at the right edge) one by one.
+// into a vector of four consecutive outputs, the last C % 4 as a group padded with zeros, so that
+// every column is summed and finished alike wherever it falls: an output has the same bits when
+// only some of a weight's columns are computed (model/weights.h select_rows).
 template <class S, int R, int C>
 void finish_dots(const typename S::V (&acc)[R][C], float* c, std::ptrdiff_t ldc,
                  const Epilogue<S>& e) {
-  constexpr int kGroups = C / 4;
-  ATTEND_UNROLL for (int g = 0; g < kGroups; ++g) {
-    const EpilogueVector<S> columns(e, 4 * g, 4);
+  using V = typename S::V;
+  ATTEND_UNROLL for (int g = 0; 4 * g < C; ++g) {
+    const EpilogueVector<S> columns(e, 4 * g, std::min(4, C - 4 * g));
     ATTEND_UNROLL for (int r = 0; r < R; ++r) {
-      const typename S::V group[4] = {acc[r][4 * g], acc[r][4 * g + 1], acc[r][4 * g + 2],
-                                      acc[r][4 * g + 3]};
+      V group[4];
+      ATTEND_UNROLL for (int j = 0; j < 4; ++j) group[j] = 4 * g + j < C ? acc[r][4 * g + j] : S::zero();
       columns.finish(S::sum_lanes4(group), c + r * ldc + 4 * g);
-    }
-  }
-  ATTEND_UNROLL for (int r = 0; r < R; ++r) {
-    ATTEND_UNROLL for (int j = 4 * kGroups; j < C; ++j) {
-      e.finish(j, S::reduce_add(acc[r][j]), c + r * ldc + j);
     }
   }
 }

@@ -169,11 +169,12 @@ void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepIn
 }
 
 void decoder_logits(const Model::Impl& model, const KernelTable& k, const DecoderWorkspace& ws, int first, int count,
-                    float* logits) {
+                    float* logits, const Linear* output) {
   const ModelConfig& c = model.config;
   const std::vector<float>& hidden = c.norm == NormPlacement::pre ? ws.normed : ws.x;  // [R, D]
-  model.weights.output.apply(k, hidden.data() + static_cast<size_t>(first) * c.d_model, c.d_model, logits,
-                             c.tgt_vocab_size, count);  // [count, V]
+  const Linear& layer = output ? *output : model.weights.output;
+  layer.apply(k, hidden.data() + static_cast<size_t>(first) * c.d_model, c.d_model, logits, layer.out,
+              count);  // [count, V or A]
 }
 
 void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,

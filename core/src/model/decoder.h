@@ -50,9 +50,10 @@ void decoder_hidden(const Model::Impl& model, const KernelTable& k, const StepIn
                     DecoderWorkspace& ws);
 
 // logits [count, V] of rows [first, first + count) of the last decoder_hidden. Rows split into calls
-// by kernels::next_row_block get the logits of one call over all of them.
+// by kernels::next_row_block get the logits of one call over all of them. `output`, when given,
+// replaces the model's output layer (a shortlist's rows of it: [count, output->out]).
 void decoder_logits(const Model::Impl& model, const KernelTable& k, const DecoderWorkspace& ws, int first, int count,
-                    float* logits);
+                    float* logits, const Linear* output = nullptr);
 
 // decoder_hidden, then every row's logits into ws.logits [R, V] (reserved with logit_rows = rows).
 void decoder_step(const Model::Impl& model, const KernelTable& k, const StepInput& in, const HeadMask& mask,

@@ -351,38 +351,77 @@ bool has_weight_of_minus_128(const Weights& w) {
   return found;
 }
 
+namespace {
+
+void pack_quads(Linear& l, OwnedTensors& owned) {
+  if (!l.weight_i8 || l.marian_parts) return;  // Marian's arithmetic is the file's own
+  auto quads = std::make_unique<AlignedVector<int8_t>>(kernels::quad_panels_size(l.out, l.in));
+  auto sums = std::make_unique<AlignedVector<int32_t>>(kernels::column_sums_size(l.out));
+  kernels::pack_quad_panels(l.weight_i8, l.in, l.out, l.in, quads->data());
+  kernels::sum_columns(l.weight_i8, l.in, l.out, l.in, sums->data());
+  l.quads = quads->data();
+  l.column_sums = sums->data();
+  owned.i8.push_back(std::move(quads));
+  owned.i32.push_back(std::move(sums));
+}
+
+void pack_panels(Linear& l, const KernelTable& k, OwnedTensors& owned) {
+  if (k.panel_columns == 0 || l.quads || l.marian_parts) return;  // read as quads, or in place by gemm_u8s8_shifted_nt
+  const size_t size = kernels::panels_size(l.out, l.in, k.panel_columns);
+  if (l.weight_i8) {
+    auto panels = std::make_unique<AlignedVector<int8_t>>(size);
+    kernels::pack_panels(l.weight_i8, l.in, l.out, l.in, k.panel_columns, panels->data());
+    l.panels_i8 = panels->data();
+    owned.i8.push_back(std::move(panels));
+  } else {
+    auto panels = std::make_unique<AlignedVector<float>>(size);
+    kernels::pack_panels(l.weight, l.in, l.out, l.in, k.panel_columns, panels->data());
+    l.panels = panels->data();
+    owned.f32.push_back(std::move(panels));
+  }
+  l.panel_columns = k.panel_columns;
+}
+
+// rows[i] of from [?, width] as row i of a new [rows, width] kept in owned; null for null.
+template <class T>
+const T* gather_rows(const T* from, int width, const std::vector<int>& rows,
+                     std::vector<std::unique_ptr<AlignedVector<T>>>& owned) {
+  if (!from) return nullptr;
+  auto out = std::make_unique<AlignedVector<T>>(rows.size() * static_cast<size_t>(width));
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::memcpy(out->data() + i * width, from + static_cast<size_t>(rows[i]) * width, width * sizeof(T));
+  }
+  owned.push_back(std::move(out));
+  return owned.back()->data();
+}
+
+}  // namespace
+
 void pack_weight_quads(Weights& w, OwnedTensors& owned) {
-  for_each_linear(w, [&](Linear& l) {
-    if (!l.weight_i8 || l.marian_parts) return;  // Marian's arithmetic is the file's own
-    auto quads = std::make_unique<AlignedVector<int8_t>>(kernels::quad_panels_size(l.out, l.in));
-    auto sums = std::make_unique<AlignedVector<int32_t>>(kernels::column_sums_size(l.out));
-    kernels::pack_quad_panels(l.weight_i8, l.in, l.out, l.in, quads->data());
-    kernels::sum_columns(l.weight_i8, l.in, l.out, l.in, sums->data());
-    l.quads = quads->data();
-    l.column_sums = sums->data();
-    owned.i8.push_back(std::move(quads));
-    owned.i32.push_back(std::move(sums));
-  });
+  for_each_linear(w, [&](Linear& l) { pack_quads(l, owned); });
 }
 
 void pack_weight_panels(Weights& w, const KernelTable& k, OwnedTensors& owned) {
-  if (k.panel_columns == 0) return;
-  for_each_linear(w, [&](Linear& l) {
-    if (l.quads || l.marian_parts) return;  // read as quads, or in place by gemm_u8s8_shifted_nt
-    const size_t size = kernels::panels_size(l.out, l.in, k.panel_columns);
-    if (l.weight_i8) {
-      auto panels = std::make_unique<AlignedVector<int8_t>>(size);
-      kernels::pack_panels(l.weight_i8, l.in, l.out, l.in, k.panel_columns, panels->data());
-      l.panels_i8 = panels->data();
-      owned.i8.push_back(std::move(panels));
-    } else {
-      auto panels = std::make_unique<AlignedVector<float>>(size);
-      kernels::pack_panels(l.weight, l.in, l.out, l.in, k.panel_columns, panels->data());
-      l.panels = panels->data();
-      owned.f32.push_back(std::move(panels));
-    }
-    l.panel_columns = k.panel_columns;
-  });
+  for_each_linear(w, [&](Linear& l) { pack_panels(l, k, owned); });
+}
+
+Linear select_rows(const Linear& l, const std::vector<int>& rows, const KernelTable& k, OwnedTensors& owned) {
+  if (l.marian_parts > 1) throw Error(ErrorCode::invalid_argument, "internal: select_rows of a Linear in several Marian parts");
+  Linear s;
+  s.out = static_cast<int>(rows.size());
+  s.in = l.in;
+  s.weight = gather_rows(l.weight, l.in, rows, owned.f32);
+  s.weight_i8 = gather_rows(l.weight_i8, l.in, rows, owned.i8);
+  s.scale = gather_rows(l.scale, 1, rows, owned.f32);
+  s.bias = gather_rows(l.bias, 1, rows, owned.f32);
+  if (l.marian_parts) {
+    s.marian[0] = Linear::MarianPart{0, s.out, l.marian[0].input_quant, l.marian[0].unquant};
+    s.marian_parts = 1;
+    s.marian_bias = gather_rows(l.marian_bias, 1, rows, owned.f32);
+  }
+  if (l.quads) pack_quads(s, owned);
+  if (l.panels || l.panels_i8) pack_panels(s, k, owned);
+  return s;
 }
 
 }  // namespace attend

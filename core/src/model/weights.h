@@ -85,6 +85,12 @@ bool has_weight_of_minus_128(const Weights& w);
 // activations (ModelOptions::int8_activations; no weight may be -128).
 void pack_weight_quads(Weights& w, OwnedTensors& owned);
 
+// A Linear of some of l's output rows (row rows[i] of l as row i), stored as l is: f32 or int8,
+// as quads, as panels for `k` if l has panels, or in Marian's one part; its tensors kept in
+// `owned`. Each output is the bits l gives for its row (a lexical shortlist's output layer,
+// decode/shortlisted_output.h).
+Linear select_rows(const Linear& l, const std::vector<int>& rows, const KernelTable& k, OwnedTensors& owned);
+
 // Binds every expected tensor, rejecting missing, unexpected, misshapen, mistyped or
 // non-finite ones with Error(invalid_model). `weight_dtype` receives "f32" or "int8".
 Weights bind_weights(const ModelConfig& config, const SafetensorsFile& file, OwnedTensors& owned,
