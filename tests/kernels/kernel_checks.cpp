@@ -734,6 +734,60 @@ std::string sweep_gemm_row_blocks(const KernelTable&, const KernelTable& t, int)
   return failure;
 }
 
+std::string sweep_gemm_columns_alone(const KernelTable&, const KernelTable& t, int) {
+  // A lexical shortlist's output layer (model/weights.h select_rows): some of the weight's rows
+  // (columns of c) multiplied alone, at another place in the call, against one call over all of
+  // them; without panels, as select_rows' copy of a layer without panels is read. Random values:
+  // their sums round.
+  const int n = 23, k = 72;
+  Random random(977);
+  Buffer<float> a(17 * k, false), w(n * k, false);
+  random.fill(a, -1.f, 1.f);
+  random.fill(w, -1.f, 1.f);
+  std::vector<int8_t> q(n * k);
+  for (int i = 0; i < n * k; ++i) q[i] = static_cast<int8_t>(static_cast<int>(random.uniform(-127.f, 127.f)));
+  std::vector<float> scale(n), bias(n);
+  for (int j = 0; j < n; ++j) {
+    scale[j] = random.uniform(0.001f, 0.01f);
+    bias[j] = random.uniform(-1.f, 1.f);
+  }
+  // gemm(first, count, m, c): columns [first, first + count) of rows [0, m) into c [m, count].
+  auto check = [&](const char* name, auto&& gemm) -> std::string {
+    for (int m : {1, 2, 3, 5, 13, 17}) {
+      std::vector<float> whole(m * n);
+      gemm(0, n, m, whole.data());
+      for (int count : {1, 2, 3, 5, 9}) {
+        for (int first = 0; first + count <= n; ++first) {
+          std::vector<float> some(m * count);
+          gemm(first, count, m, some.data());
+          for (int r = 0; r < m; ++r) {
+            if (std::memcmp(whole.data() + r * n + first, some.data() + r * count, count * sizeof(float)) != 0) {
+              return std::string(name) + " m=" + std::to_string(m) + " row " + std::to_string(r) + ": columns [" +
+                     std::to_string(first) + ", " + std::to_string(first + count) + ") alone differ from the whole call's";
+            }
+          }
+        }
+      }
+    }
+    return "";
+  };
+  std::string failure = check("gemm_f32_nt", [&](int first, int count, int m, float* c) {
+    t.gemm_f32_nt(a.data(), k, w.data() + first * k, k, bias.data() + first, c, count, m, count, k, false);
+  });
+  if (failure.empty()) {
+    failure = check("gemm_i8w_nt", [&](int first, int count, int m, float* c) {
+      t.gemm_i8w_nt(a.data(), k, q.data() + first * k, k, scale.data() + first, bias.data() + first, c, count, m, count, k);
+    });
+  }
+  if (failure.empty()) {
+    failure = check("gemm_u8s8_shifted_nt", [&](int first, int count, int m, float* c) {
+      t.gemm_u8s8_shifted_nt(a.data(), k, 40.f, q.data() + first * k, k, 0.0007f, bias.data() + first, c, count, m, count,
+                             k);
+    });
+  }
+  return failure;
+}
+
 std::string sweep_first_above(const KernelTable& ref, const KernelTable& t, int lanes) {
   for (int n : length_sweep(lanes)) {
     for (bool misaligned : {false, true}) {
@@ -835,6 +889,7 @@ const std::vector<NamedSweep>& all_sweeps() {
       {"gemm_reads_panels", sweep_gemm_reads_panels},
       {"gemm_rows_as_alone", sweep_gemm_rows_as_alone},
       {"gemm_row_blocks", sweep_gemm_row_blocks},
+      {"gemm_columns_alone", sweep_gemm_columns_alone},
       {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
       {"layernorm_f32", sweep_layernorm},
       {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},

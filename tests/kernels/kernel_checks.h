@@ -82,6 +82,9 @@ std::string sweep_gemm_rows_as_alone(const KernelTable& ref, const KernelTable& 
 // Rows of a split into calls by next_row_block: the weight GEMMs (f32 and int8 panels, int8
 // activations) give each row the bits it gets in one call over all rows.
 std::string sweep_gemm_row_blocks(const KernelTable& ref, const KernelTable& t, int lanes);
+// Some columns of c computed alone (b's rows from another place, fewer of them): the f32, int8-weight
+// and Marian int8 GEMMs give each the bits of one call over all columns (a shortlist's output layer).
+std::string sweep_gemm_columns_alone(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_layernorm(const KernelTable& ref, const KernelTable& t, int lanes);

@@ -111,7 +111,7 @@ constexpr int kRowsAsAlone = 4;
 
 // With more rows, the weight GEMMs (gemm_*_nt_panels, gemm_i8i8_nt) compute rows in register tiles
 // from a call's first row, every table's tile height dividing kRowTile, and a row's bits may depend
-// on its place in its tile (the contraction of the epilogue's multiply and add). Rows split into
+// on its place in its tile (a kernel may finish tiles of different heights differently). Rows split into
 // calls by next_row_block, from a multiple of kRowTile, get the bits of one call over all of them.
 constexpr int kRowTile = 12;
 // The rows the next call takes when `left` remain and calls of `block` rows (a multiple of
