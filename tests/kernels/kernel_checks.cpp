@@ -673,22 +673,36 @@ std::string sweep_gemm_rows_as_alone(const KernelTable&, const KernelTable& t, i
   return "";
 }
 
+// A layer's random inputs: activations a [rows, k] and weights w [n, k] in [-1, 1], the same
+// weights' shape in int8 (q) with a scale and a bias per output.
+struct RandomLayer {
+  Buffer<float> a, w;
+  std::vector<int8_t> q;
+  std::vector<float> scale, bias;
+
+  RandomLayer(int rows, int n, int k, unsigned seed) : a(rows * k, false), w(n * k, false), q(n * k), scale(n), bias(n) {
+    Random random(seed);
+    random.fill(a, -1.f, 1.f);
+    random.fill(w, -1.f, 1.f);
+    for (int i = 0; i < n * k; ++i) q[i] = static_cast<int8_t>(static_cast<int>(random.uniform(-127.f, 127.f)));
+    for (int j = 0; j < n; ++j) {
+      scale[j] = random.uniform(0.001f, 0.01f);
+      bias[j] = random.uniform(-1.f, 1.f);
+    }
+  }
+};
+
 std::string sweep_gemm_row_blocks(const KernelTable&, const KernelTable& t, int) {
   // The output projection's use: rows of one activation matrix in calls cut by next_row_block,
   // against one call over all of them. Random values: their sums round.
   const int n = 100, k = 128;
   constexpr int kMaxRows = 43;
-  Random random(4242);
-  Buffer<float> a(kMaxRows * k, false), w(n * k, false);
-  random.fill(a, -1.f, 1.f);
-  random.fill(w, -1.f, 1.f);
-  std::vector<int8_t> q(n * k);
-  for (int i = 0; i < n * k; ++i) q[i] = static_cast<int8_t>(static_cast<int>(random.uniform(-127.f, 127.f)));
-  std::vector<float> scale(n), bias(n);
-  for (int j = 0; j < n; ++j) {
-    scale[j] = random.uniform(0.001f, 0.01f);
-    bias[j] = random.uniform(-1.f, 1.f);
-  }
+  const RandomLayer layer(kMaxRows, n, k, 4242);
+  const Buffer<float>& a = layer.a;
+  const Buffer<float>& w = layer.w;
+  const std::vector<int8_t>& q = layer.q;
+  const std::vector<float>& scale = layer.scale;
+  const std::vector<float>& bias = layer.bias;
   const int columns = std::max(t.panel_columns, 1);
   std::vector<float> panels(panels_size(n, k, columns));
   std::vector<int8_t> q_panels(panels.size()), quads(quad_panels_size(n, k));
@@ -740,17 +754,12 @@ std::string sweep_gemm_columns_alone(const KernelTable&, const KernelTable& t, i
   // them; without panels, as select_rows' copy of a layer without panels is read. Random values:
   // their sums round.
   const int n = 23, k = 72;
-  Random random(977);
-  Buffer<float> a(17 * k, false), w(n * k, false);
-  random.fill(a, -1.f, 1.f);
-  random.fill(w, -1.f, 1.f);
-  std::vector<int8_t> q(n * k);
-  for (int i = 0; i < n * k; ++i) q[i] = static_cast<int8_t>(static_cast<int>(random.uniform(-127.f, 127.f)));
-  std::vector<float> scale(n), bias(n);
-  for (int j = 0; j < n; ++j) {
-    scale[j] = random.uniform(0.001f, 0.01f);
-    bias[j] = random.uniform(-1.f, 1.f);
-  }
+  const RandomLayer layer(17, n, k, 977);
+  const Buffer<float>& a = layer.a;
+  const Buffer<float>& w = layer.w;
+  const std::vector<int8_t>& q = layer.q;
+  const std::vector<float>& scale = layer.scale;
+  const std::vector<float>& bias = layer.bias;
   // gemm(first, count, m, c): columns [first, first + count) of rows [0, m) into c [m, count].
   auto check = [&](const char* name, auto&& gemm) -> std::string {
     for (int m : {1, 2, 3, 5, 13, 17}) {
