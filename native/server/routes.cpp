@@ -40,24 +40,27 @@ HttpResponse error_response(const ApiError& error) {
 struct TextsToTranslate {
   std::vector<std::string> q;
   bool as_array = false;
-  std::vector<size_t> model;                           // per text
+  std::vector<ServedPair> pair;         // per text: its model (and a multilingual model's target token)
   std::vector<DetectedLanguage> found;  // per text, with source "auto"
 };
 
-// Each text's translation, the texts of one model decoded in one batcher call.
+// Each text's translation, the texts of one model (and target token) decoded in one batcher call.
 std::vector<TextTranslation> translate_each(const TextTranslator& translator, const TextsToTranslate& texts,
                                             const SearchAsk& ask, bool whole_lines) {
   std::vector<TextTranslation> results(texts.q.size());
-  const std::set<size_t> models(texts.model.begin(), texts.model.end());
-  for (size_t model : models) {
+  std::set<std::pair<size_t, std::string>> groups;
+  for (const ServedPair& pair : texts.pair) groups.emplace(pair.model, pair.target_token);
+  for (const auto& [model, token] : groups) {
     std::vector<size_t> positions;
     std::vector<std::string> items;
     for (size_t i = 0; i < texts.q.size(); ++i) {
-      if (texts.model[i] != model) continue;
+      if (texts.pair[i].model != model || texts.pair[i].target_token != token) continue;
       positions.push_back(i);
       items.push_back(texts.q[i]);
     }
-    std::vector<TextTranslation> translated = translator.translate(model, items, ask, whole_lines);
+    SearchAsk asked = ask;
+    asked.target_token = token;
+    std::vector<TextTranslation> translated = translator.translate(model, items, asked, whole_lines);
     for (size_t k = 0; k < positions.size(); ++k) results[positions[k]] = std::move(translated[k]);
   }
   return results;
@@ -155,13 +158,13 @@ HttpResponse Routes::health() const {
 HttpResponse Routes::languages() const {
   json list = json::array();
   std::vector<std::string> sources;
-  for (const ServedModel& m : models_.all()) {
-    if (std::find(sources.begin(), sources.end(), m.source) == sources.end()) sources.push_back(m.source);
+  for (const ServedPair& p : models_.pairs()) {
+    if (std::find(sources.begin(), sources.end(), p.source) == sources.end()) sources.push_back(p.source);
   }
   for (const std::string& source : sources) {
-    json targets = json::array();
-    for (const ServedModel& m : models_.all()) {
-      if (m.source == source) targets.push_back(m.target);
+    json targets = json::array();  // a multilingual model's: one per target token (ServedModel::target_languages)
+    for (const ServedPair& p : models_.pairs()) {
+      if (p.source == source) targets.push_back(p.target);
     }
     list.push_back({{"code", source}, {"name", language_name(source)}, {"targets", targets}});
   }
@@ -183,23 +186,26 @@ namespace {
 // its main one that is); for a text too short for CLD2 (it names no language for "A dog runs."),
 // the same over all the request's texts; failing that, the one language served into target, if
 // there is one, with confidence 0: not detected, but the only choice.
-std::pair<size_t, DetectedLanguage> detect_source(const std::string& text, const std::vector<std::string>& all,
-                                                  const std::string& target, const ServedModels& models) {
+std::pair<ServedPair, DetectedLanguage> detect_source(const std::string& text, const std::vector<std::string>& all,
+                                                      const std::string& target, const ServedModels& models) {
   std::string joined;
   for (const std::string& each : all) joined += each + "\n";
   for (const std::string* sample : {&text, static_cast<const std::string*>(&joined)}) {
     for (const DetectedLanguage& language : detect_languages(*sample)) {
-      if (const std::optional<size_t> model = models.lookup(language.language, target)) return {*model, language};
+      if (const std::optional<ServedPair> pair = models.lookup(language.language, target)) return {*pair, language};
     }
   }
-  std::optional<size_t> only;
-  for (size_t i = 0; i < models.all().size(); ++i) {
-    if (models.all()[i].target != target) continue;
+  std::optional<ServedPair> only;
+  std::set<std::string> sources;
+  for (const ServedPair& pair : models.pairs()) {
+    if (!sources.insert(pair.source).second) continue;
+    const std::optional<ServedPair> into = models.lookup(pair.source, target);
+    if (!into) continue;
     if (only) throw ApiError{400, "source auto: the language of \"" + text.substr(0, 80) + "\" was not detected; name it"};
-    only = i;
+    only = into;
   }
   if (!only) throw ApiError{400, "nothing is translated into " + target + " (pairs: " + models.pair_list() + ")"};
-  return {*only, DetectedLanguage{models.all()[*only].source, 0}};
+  return {*only, DetectedLanguage{only->source, 0}};
 }
 
 // The fields every translating route reads: q, source, target.
@@ -215,11 +221,11 @@ TextsToTranslate read_texts(const RequestFields& fields, const ServedModels& mod
   const std::string target = fields.text("target");
   for (const std::string& text : texts.q) {
     if (source != "auto") {
-      texts.model.push_back(models.find(source, target));
+      texts.pair.push_back(models.find(source, target));
       continue;
     }
-    const auto [model, language] = detect_source(text, texts.q, target, models);
-    texts.model.push_back(model);
+    const auto [pair, language] = detect_source(text, texts.q, target, models);
+    texts.pair.push_back(pair);
     texts.found.push_back(language);
   }
   return texts;
@@ -241,7 +247,7 @@ HttpResponse Routes::translate(const HttpRequest& request) const {
   if (format == "html") {
     // Translated whole, as `attend translate --html`: the best translation only.
     for (size_t i = 0; i < texts.q.size(); ++i) {
-      translated.push_back(texts_.translate_html(texts.model[i], texts.q[i]));
+      translated.push_back(texts_.translate_html(texts.pair[i].model, texts.q[i], texts.pair[i].target_token));
       others.push_back(json::array());
     }
   } else {
@@ -327,7 +333,7 @@ HttpResponse Routes::attention(const HttpRequest& request) const {
     if (t != nullptr && t->attention) {
       record.maps = &*t->attention;
       record.members = &t->member_attention;
-      record.attention_member = models_.all()[texts.model[i]].model->attention_member();
+      record.attention_member = models_.all()[texts.pair[i].model].model->attention_member();
     }
     std::ostringstream line;
     cli::write_attention_json(line, record);

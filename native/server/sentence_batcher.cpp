@@ -63,6 +63,7 @@ TranslateOptions asked_options(const ServedModel& model, const SearchAsk& ask) {
   options.nbest = ask.nbest;
   options.beam_size = std::max(options.beam_size, ask.nbest);
   options.capture_attention = ask.attention;
+  if (!ask.target_token.empty()) options.target_token = ask.target_token;
   return options;
 }
 

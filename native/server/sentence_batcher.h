@@ -47,10 +47,17 @@ namespace attend::server {
 struct SearchAsk {
   int nbest = 1;           // hypotheses per sentence; the beam is widened to hold them
   bool attention = false;  // capture the best hypothesis' attention
-  bool operator==(const SearchAsk& other) const { return nbest == other.nbest && attention == other.attention; }
+  // A multilingual model's target-language token (ServedPair::target_token), read before each
+  // sentence; empty: the model's options' own. The core puts it before every sentence of a
+  // translate_prepared call (TranslateOptions::target_token), so sentences asking for different
+  // languages are never in one batch.
+  std::string target_token;
+  bool operator==(const SearchAsk& other) const {
+    return nbest == other.nbest && attention == other.attention && target_token == other.target_token;
+  }
 };
 
-// The model's options with the ask applied: beam at least nbest.
+// The model's options with the ask applied: beam at least nbest, the ask's target token.
 TranslateOptions asked_options(const ServedModel& model, const SearchAsk& ask);
 
 struct SentenceOutcome {
@@ -65,7 +72,7 @@ struct BatchReport {
   bool held = false;            // the batch waited for company before it was decoded
 };
 
-// The demand of one kind of request (a model and a SearchAsk): how many such requests are in the
+// The demand of one kind of request (a model and a SearchAsk, its target token included): how many such requests are in the
 // batcher (queued or decoding), and the most that were at once over the kind's last kBatches
 // batches. Requests of the kind that are between an answer and their client's next request are
 // not in the batcher: they are the company a batch can wait for. A kind idle for kForget forgets
@@ -135,7 +142,8 @@ class SentenceBatcher {
     size_t model;
     SearchAsk ask;
     bool operator<(const Kind& other) const {
-      return std::tie(model, ask.nbest, ask.attention) < std::tie(other.model, other.ask.nbest, other.ask.attention);
+      return std::tie(model, ask.nbest, ask.attention, ask.target_token) <
+             std::tie(other.model, other.ask.nbest, other.ask.attention, other.ask.target_token);
     }
   };
 

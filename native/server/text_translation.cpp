@@ -117,7 +117,7 @@ std::vector<TextTranslation> TextTranslator::translate(size_t model, const std::
   return results;
 }
 
-std::string TextTranslator::translate_html(size_t model, const std::string& html) const {
+std::string TextTranslator::translate_html(size_t model, const std::string& html, const std::string& target_token) const {
   const ServedModel& served = models_.all()[model];
   HtmlFragment fragment;
   try {
@@ -137,9 +137,11 @@ std::string TextTranslator::translate_html(size_t model, const std::string& html
     for (const DocumentSegment& segment : plan_document(text, breaks.back(), plan)) sentences += segment.translate ? 1 : 0;
   }
   if (sentences > max_sentences_) throw too_many_sentences(sentences, max_sentences_);
+  TranslateOptions options = served.options;
+  if (!target_token.empty()) options.target_token = target_token;
   std::string translated;
   batcher_.run(model, [&](Translator& translator) {
-    translated = attend::translate_html(translator, fragment, breaks, served.options, served.batch).html;
+    translated = attend::translate_html(translator, fragment, breaks, options, served.batch).html;
   });
   return translated;
 }

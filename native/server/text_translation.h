@@ -35,9 +35,10 @@ class TextTranslator {
   // max_sentences, and what SentenceBatcher::translate throws.
   std::vector<TextTranslation> translate(size_t model, const std::vector<std::string>& texts, const SearchAsk& ask,
                                          bool whole_lines) const;
-  // An HTML fragment translated with its markup (attend/html.h). Throws ApiError 400 for
+  // An HTML fragment translated with its markup (attend/html.h), a multilingual model's
+  // `target_token` (SearchAsk::target_token) read before each sentence. Throws ApiError 400 for
   // invalid UTF-8, 413 past max_sentences.
-  std::string translate_html(size_t model, const std::string& html) const;
+  std::string translate_html(size_t model, const std::string& html, const std::string& target_token = "") const;
 
  private:
   const ServedModels& models_;

@@ -1,14 +1,23 @@
 // What the server's tests share: the shipped en-de and de-en models served with the CLI's
 // default flags, as `attend serve --model models/en-de/... --model models/de-en/...` serves them,
-// and Multi30k test lines.
+// a multilingual model made from the OPUS-MT fixture, and Multi30k test lines.
 #pragma once
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <stdexcept>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "import/marian_import.h"
 #include "line_reader.h"
 #include "search_settings.h"
 #include "served_models.h"
+#include "whole_file.h"
 
 namespace attend::server::testing {
 
@@ -18,6 +27,45 @@ inline cli::SearchSettings cli_defaults() { return cli::SearchSettings{}; }
 inline ServedModels en_de_and_de_en(const cli::SearchSettings& settings = cli_defaults()) {
   return ServedModels({load_served_model(std::string(ATTEND_MODELS_DIR) + "/en-de/model.int8.safetensors", settings),
                        load_served_model(std::string(ATTEND_MODELS_DIR) + "/de-en/model.int8.safetensors", settings)});
+}
+
+// A multilingual OPUS-MT model, as docs/marian-models.md and tests/marian/opus_cli.py make it:
+// the OPUS-MT-shaped fixture (tests/marian/fixtures/opus-ende, an en-de model with decoder.yml's
+// beam 6) with its two rarest pieces ("è", "„", the vocab.yml's last ids) renamed ">>fra<<" and
+// ">>deu<<", imported as `attend import FOLDER --languages en-mul` would, written once to `path`
+// (in the test's temporary folder) and loaded as `attend serve --model` loads it. The model was
+// not trained on the tokens: each only changes what it writes, which is all the tests need.
+inline std::string multilingual_model_file() {
+  static const std::string path = [] {
+    const std::string dir = std::string(ATTEND_OPUS_FIXTURE) + "/";
+    const std::string npz = cli::read_whole_file(dir + "opus.spm2k-spm2k.transformer-align.model1.npz.best-perplexity.npz");
+    const std::string source_spm = cli::read_whole_file(dir + "source.spm");
+    const std::string target_spm = cli::read_whole_file(dir + "target.spm");
+    const std::string decoder_yml = cli::read_whole_file(dir + "decoder.yml");
+    std::string vocab = cli::read_whole_file(dir + "opus.spm2k-spm2k.vocab.yml");
+    for (const auto& [piece, token] : {std::pair<std::string, std::string>{"è: 1998\n", "\">>fra<<\": 1998\n"},
+                                       {"„: 1999\n", "\">>deu<<\": 1999\n"}}) {
+      const size_t at = vocab.rfind(piece);
+      if (at == std::string::npos) throw std::runtime_error("the fixture's vocab.yml has no '" + piece + "'");
+      vocab.replace(at, piece.size(), token);
+    }
+    MarianFiles files;
+    files.model = {"opus.spm2k-spm2k.transformer-align.model1.npz.best-perplexity.npz", npz};
+    files.source_vocab = {"source.spm", source_spm};
+    files.target_vocab = {"target.spm", target_spm};
+    files.source_pieces = {"opus.spm2k-spm2k.vocab.yml", vocab};
+    files.decoder_yml = {"decoder.yml", decoder_yml};
+    files.languages = "en-mul";
+    const std::string bytes = import_marian(files);
+    const std::string out = ::testing::TempDir() + "attend_server_multilingual_" + std::to_string(::getpid()) + ".safetensors";
+    std::ofstream(out, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return out;
+  }();
+  return path;
+}
+
+inline ServedModel multilingual_en(const cli::SearchSettings& settings = cli_defaults()) {
+  return load_served_model(multilingual_model_file(), settings);
 }
 
 // The first `count` lines of Multi30k's test_2016_flickr in `language`.

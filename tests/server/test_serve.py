@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """End-to-end tests of `attend serve` over real sockets: limits the HTTP library enforces, SIGTERM
-answering what is in flight, and two servers behind HAProxy with one killed mid-way, nothing lost.
-Environment: ATTEND_BIN (the binary), ATTEND_MODELS (models/), HAPROXY (the haproxy binary).
+answering what is in flight, two servers behind HAProxy with one killed mid-way, nothing lost, and
+a multilingual OPUS-MT model's languages chosen by `target`.
+Environment: ATTEND_BIN (the binary), ATTEND_MODELS (models/), HAPROXY (the haproxy binary),
+OPUS_FIXTURE (tests/marian/fixtures/opus-ende, for Multilingual).
 Run one class:
 
   ATTEND_BIN=... ATTEND_MODELS=... python3 -B -m unittest test_serve.Haproxy
@@ -10,6 +12,7 @@ import concurrent.futures
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -32,8 +35,8 @@ SENTENCES = ["A man is sitting on a bench.", "Two dogs play in the snow.", "A gi
 class Server:
     """`attend serve --model EN_DE --port 0 ARGS`, its URL read from the line it prints."""
 
-    def __init__(self, *args):
-        self.process = subprocess.Popen([BIN, "serve", "--model", EN_DE, "--port", "0", *args],
+    def __init__(self, *args, model=EN_DE):
+        self.process = subprocess.Popen([BIN, "serve", "--model", model, "--port", "0", *args],
                                         stderr=subprocess.PIPE, text=True)
         line = self.process.stderr.readline()
         found = re.search(r"on (http://[\d.]+):(\d+)", line)
@@ -168,6 +171,53 @@ class Haproxy(unittest.TestCase):
                         server.process.kill()
                     server.process.wait()
                     server.process.stderr.close()
+
+
+class Multilingual(unittest.TestCase):
+    """The OPUS-MT fixture with its two rarest pieces renamed >>fra<< and >>deu<< (as
+    tests/marian/opus_cli.py makes it), imported and served: /languages lists fr and de, concurrent
+    requests for each get `attend translate --target-token`'s output, another target is a 400."""
+
+    TEXT = "A man is sitting on a bench. Two dogs play in the snow.\nA girl in a red coat runs."
+
+    def setUp(self):
+        self.work = tempfile.mkdtemp(prefix="serve_multilingual_")
+        folder = os.path.join(self.work, "opus")
+        shutil.copytree(os.environ["OPUS_FIXTURE"], folder)
+        vocab = os.path.join(folder, "opus.spm2k-spm2k.vocab.yml")
+        with open(vocab, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        self.assertEqual(lines[-2:], ["è: 1998", "„: 1999"])
+        with open(vocab, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines[:-2] + ['">>fra<<": 1998', '">>deu<<": 1999']) + "\n")
+        self.model = os.path.join(self.work, "en-mul.safetensors")
+        subprocess.run([BIN, "import", folder, "-o", self.model, "--languages", "en-mul"], check=True,
+                       capture_output=True, timeout=300)
+        self.server = Server("--threads", "2", model=self.model)
+
+    def tearDown(self):
+        self.assertEqual(self.server.stop(), 0)
+        self.server.process.stderr.close()
+        shutil.rmtree(self.work)
+
+    def cli(self, token):
+        done = subprocess.run([BIN, "translate", "--model", self.model, "--target-token", token], input=self.TEXT + "\n",
+                              capture_output=True, text=True, check=True, timeout=300)
+        return done.stdout[:-1]
+
+    def test_targets_chosen_per_request(self):
+        with urllib.request.urlopen(self.server.url + "/languages", timeout=60) as answer:
+            self.assertEqual(json.loads(answer.read()), [{"code": "en", "name": "English", "targets": ["fr", "de"]}])
+        expected = {"fr": self.cli(">>fra<<"), "de": self.cli(">>deu<<")}
+        self.assertNotEqual(expected["fr"], expected["de"])
+        targets = ["fr", "de"] * 8
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            answers = list(pool.map(lambda t: post(self.server.url + "/translate",
+                                                   {"q": self.TEXT, "source": "en", "target": t}), targets))
+        for target, (status, answer, _) in zip(targets, answers):
+            self.assertEqual((status, answer), (200, {"translatedText": expected[target]}), target)
+        status, answer, _ = post(self.server.url + "/translate", {"q": "A dog.", "source": "en", "target": "it"})
+        self.assertEqual((status, answer), (400, {"error": "en-it is not served: en is translated into fr, de"}))
 
 
 def answered(url):
