@@ -29,7 +29,8 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* s) {
   OptionParser parser("attend serve", "--model FILE [--model FILE ...] [options]");
   parser.add_list("--model", "FILE",
                   "a model file to serve, chosen by the source and target languages it names (attend.languages); "
-                  "give one per language pair",
+                  "give one per language pair. A multilingual model (>>xxx<< tokens in its vocabulary) serves its "
+                  "source into each token's language, the request's target choosing the token",
                   &s->model_paths);
   parser.require("--model");
   parser.add_string("--host", "ADDRESS", "the address to listen on (default 127.0.0.1: this machine only)",
