@@ -67,19 +67,9 @@ class MultilingualServer : public ::testing::Test {
     return s;
   }
   HttpResponse post(const std::string& path, const json& body) {
-    HttpRequest request;
-    request.method = "POST";
-    request.path = path;
-    request.headers["content-type"] = "application/json";
-    request.body = body.dump();
-    return routes_.handle(request);
+    return routes_.handle(testing::json_post(path, body.dump()));
   }
-  HttpResponse get(const std::string& path) {
-    HttpRequest request;
-    request.method = "GET";
-    request.path = path;
-    return routes_.handle(request);
-  }
+  HttpResponse get(const std::string& path) { return routes_.handle(testing::get_request(path)); }
   static std::string error_of(const HttpResponse& response) { return json::parse(response.body).at("error"); }
   const ServedModel& multilingual() const { return models_.all()[0]; }
 

@@ -30,20 +30,9 @@ class RoutesTest : public ::testing::Test {
   }
 
   HttpResponse post(const std::string& path, const json& body, const std::string& origin = "") {
-    HttpRequest request;
-    request.method = "POST";
-    request.path = path;
-    request.headers["content-type"] = "application/json";
-    if (!origin.empty()) request.headers["origin"] = origin;
-    request.body = body.dump();
-    return routes_.handle(request);
+    return routes_.handle(testing::json_post(path, body.dump(), origin));
   }
-  HttpResponse get(const std::string& path) {
-    HttpRequest request;
-    request.method = "GET";
-    request.path = path;
-    return routes_.handle(request);
-  }
+  HttpResponse get(const std::string& path) { return routes_.handle(testing::get_request(path)); }
   // The CLI's line for `text` (`attend translate --model en-de ... TEXT`).
   std::string cli_line(const std::string& text, cli::SearchSettings settings = testing::cli_defaults()) {
     std::string line;

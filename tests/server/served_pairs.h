@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "http_exchange.h"
 #include "import/marian_import.h"
 #include "line_reader.h"
 #include "search_settings.h"
@@ -75,6 +76,23 @@ inline std::vector<std::string> multi30k_lines(const std::string& language, size
   std::string line;
   while (lines.size() < count && reader.next(&line)) lines.push_back(line);
   return lines;
+}
+
+// What a client sends: a POST of `body` as JSON (from `origin` if given), a GET.
+inline HttpRequest json_post(const std::string& path, const std::string& body, const std::string& origin = "") {
+  HttpRequest request;
+  request.method = "POST";
+  request.path = path;
+  request.headers["content-type"] = "application/json";
+  if (!origin.empty()) request.headers["origin"] = origin;
+  request.body = body;
+  return request;
+}
+inline HttpRequest get_request(const std::string& path) {
+  HttpRequest request;
+  request.method = "GET";
+  request.path = path;
+  return request;
 }
 
 }  // namespace attend::server::testing
