@@ -51,6 +51,11 @@ void SearchSettings::add_to(OptionParser& parser) {
                      " pieces is generated more than N times back to back; 0 = off",
                  &options.max_repeats, 0, 1 << 16);
   parser.add_int("--batch", "N", "sentences decoded together per thread", &batch, 1, 1 << 16);
+  parser.add_int("--batch-words", "N",
+                 "with a lexical shortlist in use: sentences batched as Bergamot batches them, a batch filled "
+                 "while (its sentences + 1) x the next one's tokens <= N (default 1024, Firefox's), not by --batch "
+                 "(but --batch 1: one at a time); 0: by --batch",
+                 &options.batch_words, 0, 1 << 30);
   parser.add_int("--threads", "N", "translation threads (each with its own translator)", &threads,
                  1, 256);
   parser.add_list("--mask-head", "KIND:LAYER:HEAD",

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
+#include <utility>
+
 #include "attend/error.h"
 #include "model/decoder.h"
 #include "model/encoder.h"
@@ -122,6 +126,105 @@ TEST(Chunking, ASentenceOverTheLimitAloneIsAnError) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("the sentence (50000 tokens) needs"), std::string::npos) << e.what();
   }
+}
+
+
+// bergamot-translator's BatchingPool (src/translator/batching_pool.cpp), line for line: each
+// sentence one segment of its own request, enqueued in input order into the bucket of its token
+// count (eos included), a bucket ordered by (request, index in it); generateBatch takes from the
+// shortest bucket up while (batch size + 1) × length ≤ mini-batch-words.
+std::vector<std::vector<size_t>> bergamot_batches(const std::vector<size_t>& lengths, size_t mini_batch_words) {
+  std::vector<std::set<std::pair<size_t, size_t>>> bucket;  // (request, index), as operator< orders RequestSentence
+  size_t max_active = 0;
+  for (size_t request = 0; request < lengths.size(); ++request) {  // enqueueRequest
+    if (lengths[request] >= bucket.size()) bucket.resize(lengths[request] + 1);
+    bucket[lengths[request]].insert({request, 0});
+    max_active = std::max(max_active, lengths[request]);
+  }
+  std::vector<std::vector<size_t>> batches;
+  for (;;) {  // generateBatch until it returns an empty batch
+    std::vector<size_t> batch;
+    bool full = false;
+    for (size_t length = 0; length <= max_active && length < bucket.size() && !full; length++) {
+      auto p = bucket[length].begin();
+      while (p != bucket[length].end()) {
+        if ((batch.size() + 1) * length <= mini_batch_words) {
+          auto q = p++;
+          batch.push_back(q->first);
+          bucket[length].erase(q);
+        } else {
+          full = true;
+          break;
+        }
+      }
+    }
+    if (batch.empty()) return batches;
+    batches.push_back(std::move(batch));
+  }
+}
+
+TranslateOptions words(int budget) {
+  TranslateOptions o;
+  o.batch_words = budget;
+  return o;
+}
+
+// With a lexical shortlist in use the chunks are Bergamot's batches: as many sentences as
+// (n + 1) × length ≤ the words allow, not batch_size (which cut the first case at 32).
+TEST(Chunking, WithAShortlistTheChunksAreBergamotsBatches) {
+  const ModelConfig c = shipped_shape();
+  const std::vector<size_t> hundred_of_ten(100, 10);  // 1024 words: 102 sentences of 10 fit
+  Chunks all(1);
+  for (size_t i = 0; i < 100; ++i) all[0].push_back(i);
+  EXPECT_EQ(chunks_by_length(c, words(1024), hundred_of_ten, 32, true), all);
+  EXPECT_EQ(chunks_by_length(c, words(1024), hundred_of_ten, 32, true), bergamot_batches(hundred_of_ten, 1024));
+  // Sorted 5 5 | 12 12 | 20 with 30 words: 3 × 12 and 3 × 20 > 30; a longer bucket joins a batch
+  // while it fits (5 5 12 with 40: 3 × 12 = 36).
+  const std::vector<size_t> lengths{12, 5, 5, 20, 12};
+  EXPECT_EQ(chunks_by_length(c, words(30), lengths, 32, true), (Chunks{{1, 2}, {0, 4}, {3}}));
+  EXPECT_EQ(chunks_by_length(c, words(40), lengths, 32, true), (Chunks{{1, 2, 0}, {4, 3}}));
+  // A sentence longer than the words goes alone (Bergamot refuses such a configuration).
+  EXPECT_EQ(chunks_by_length(c, words(8), lengths, 32, true), (Chunks{{1}, {2}, {0}, {4}, {3}}));
+  // Random files at Firefox's budget and smaller ones: the same batches as the BatchingPool's.
+  std::mt19937 random(65);
+  for (const size_t budget : {1024, 256, 100, 37}) {
+    for (int file = 0; file < 20; ++file) {
+      std::vector<size_t> file_lengths(std::uniform_int_distribution<size_t>(1, 400)(random));
+      for (size_t& length : file_lengths) length = std::uniform_int_distribution<size_t>(2, 36)(random);
+      EXPECT_EQ(chunks_by_length(c, words(static_cast<int>(budget)), file_lengths, 32, true),
+                bergamot_batches(file_lengths, budget))
+          << "budget " << budget << ", " << file_lengths.size() << " sentences";
+    }
+  }
+}
+
+// Only with a shortlist in use (elsewhere a chunk's company changes nothing, and batch_size
+// groups as before), and not with batch_words 0 or batch_size 1.
+TEST(Chunking, WithoutAShortlistTheBatchSizeGroups) {
+  const ModelConfig c = shipped_shape();
+  const std::vector<size_t> lengths(10, 20);
+  const Chunks fours{{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9}};
+  EXPECT_EQ(chunks_by_length(c, words(1024), lengths, 4, false), fours);
+  EXPECT_EQ(chunks_by_length(c, words(0), lengths, 4, true), fours);
+  EXPECT_EQ(chunks_by_length(c, words(1024), lengths, 4, true), (Chunks{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}));
+  EXPECT_EQ(chunks_by_length(c, words(1024), {30, 5, 12}, 1, true), (Chunks{{1}, {2}, {0}}));
+}
+
+// Bergamot's batches are cut below 2^31 floats of workspace too (beam 256, a budget of 2^30 words).
+TEST(Chunking, BergamotsBatchesStayUnderTwoToTheThirtyOneFloats) {
+  const ModelConfig c = shipped_shape();
+  TranslateOptions o = words(1 << 30);
+  o.beam_size = 256;
+  const std::vector<size_t> lengths(4096, 64);
+  const Chunks chunks = chunks_by_length(c, o, lengths, 32, true);
+  ASSERT_GT(chunks.size(), 1u);
+  size_t seen = 0;
+  for (const auto& chunk : chunks) {
+    EXPECT_GT(chunk.size(), 32u);  // batch_size does not cut them
+    EXPECT_LE(largest_buffer(c, o, chunk.size(), chunk.size() * 64, 64, 192), kMaxBufferElements);
+    seen += chunk.size();
+  }
+  EXPECT_EQ(seen, lengths.size());
 }
 
 }  // namespace

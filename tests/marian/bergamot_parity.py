@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Attend against Bergamot (Marian in WebAssembly, npm @browsermt/bergamot-translator 0.4.9) on the
 same Marian files: `attend import` turns the folder's model into an Attend model file, both translate
-the lines, one sentence per call, and every line must come out the same (--min-same 100), but lines
+the lines, one sentence per call (with --one-call: the whole file in one call, Bergamot batching the
+sentences by its mini-batch-words and Attend grouping them the same way, which a lexical shortlist,
+the union over a batch, needs for the same lines), and every line must come out the same (--min-same 100), but lines
 Bergamot's sentence splitter cuts in two where Attend reads one sentence (listed; at most 1%).
 With --precision int8shiftAlphaAll (Bergamot's default) the folder's intgemm8 file is compared, both
 computing its int8 arithmetic and the float parts around it as Marian's WebAssembly build does
@@ -13,7 +15,7 @@ vocab.yml and .spm files, whose .bin twin with its SentencePiece ids Bergamot ru
 
   bergamot_parity.py --attend ATTEND --folder FIXTURE_DIR --lines TEXT[.gz] --work DIR
                      [--precision float32] [--beam 1] [--limit N] [--min-same PERCENT] [--shortlist]
-                     [--attend-import PATH...]
+                     [--attend-import PATH...] [--one-call]
 """
 import argparse
 import gzip
@@ -62,6 +64,9 @@ def main():
     p.add_argument("--shortlist", action="store_true", help="both with the folder's lexical shortlist, lex*.bin")
     p.add_argument("--attend-import", nargs="+", default=[], metavar="PATH",
                    help="what Attend imports in place of the folder's model and vocabulary (Bergamot's twin of them)")
+    p.add_argument("--one-call", action="store_true",
+                   help="the whole file in one call: Bergamot's service.translate on every line at once, Attend's CLI "
+                        "reading every line before it translates (its batches then Bergamot's with a shortlist)")
     args = p.parse_args()
     os.makedirs(args.work, exist_ok=True)
     lines = read_lines(args.lines, args.limit)
@@ -73,14 +78,25 @@ def main():
     run([args.attend, "import", *(args.attend_import or [model, vocab]), *shortlist, "-o", imported])
     counts = os.path.join(args.work, "bergamot.sentences")
     bergamot = run(["node", os.path.join(HERE, "bergamot.mjs"), "--model", model, "--vocab", vocab,
-                    "--precision", args.precision, "--beam", str(args.beam), "--per-line",
+                    "--precision", args.precision, "--beam", str(args.beam), "--one-call" if args.one_call else "--per-line",
                     "--sentence-counts", counts, *(["--shortlist", shortlist[0]] if shortlist else [])],
                    text).split("\n")[: len(lines)]
     # The imported file asks for Bergamot's search (Marian's rules, output at most 2x the source's pieces,
     # no repeat guard) and for no pass-through: nothing but the beam is given here.
-    # One sentence per batch, as Bergamot is called (a shortlist is the union over a batch).
-    attend = run([args.attend, "translate", "--model", imported, "--beam", str(args.beam), "--no-split", "--batch", "1"],
-                 text).split("\n")[: len(lines)]
+    # One sentence per batch, as Bergamot is called (a shortlist is the union over a batch); or the whole file
+    # in one call: stdin a file, so that the CLI reads every line (up to 16 batches of 32) before translating.
+    command = [args.attend, "translate", "--model", imported, "--beam", str(args.beam), "--no-split"]
+    if args.one_call:
+        source = os.path.join(args.work, "source.txt")
+        with open(source, "w", encoding="utf-8") as f:
+            f.write(text)
+        with open(source, encoding="utf-8") as f:
+            done = subprocess.run([*command, "--batch", "32"], stdin=f, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+        attend = done.stdout.split("\n")[: len(lines)]
+    else:
+        attend = run([*command, "--batch", "1"], text).split("\n")[: len(lines)]
     with open(counts) as f:
         cut = [int(n) > 1 for n in f.read().split()]
 

@@ -91,6 +91,13 @@ struct TranslateOptions {
   // each batch's tokens are chosen among the target pieces it lists for the batch's source
   // pieces, as Marian chooses them (one model on the CPU; an ensemble or a device uses all).
   bool shortlist = true;
+  // With that shortlist in use, sentences are grouped into batches as Bergamot groups them
+  // (bergamot-translator's BatchingPool::generateBatch, Firefox's mini-batch-words 1024), since
+  // a batch's shortlist and so its translations depend on its company: shortest first (ties in
+  // input order), a batch filled while (its sentences + 1) × the length of the next, eos counted,
+  // is at most batch_words. batch_size then does not bound a batch, except 1: one sentence at a
+  // time. 0: batch_size's groups, as for a model without a shortlist (decode/chunking.h).
+  int batch_words = 1024;
   float word_penalty = 0.f;       // SearchRules::marian: Marian's word-penalty
   int max_length = 256;           // generated tokens, eos included (also capped by max_positions)
   float max_length_ratio = 3.0f;  // at most ceil(ratio · source tokens); 0 = no ratio limit

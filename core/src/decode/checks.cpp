@@ -22,6 +22,7 @@ void check_options(const TranslateOptions& o) {
   if (!std::isfinite(o.max_length_ratio) || o.max_length_ratio < 0) {
     fail("max length ratio must be a finite number ≥ 0, got " + std::to_string(o.max_length_ratio));
   }
+  if (o.batch_words < 0) fail("batch words must be at least 0 (0 = batch size's groups), got " + std::to_string(o.batch_words));
   if (o.max_repeats < 0) fail("max repeats must be at least 0 (0 = off), got " + std::to_string(o.max_repeats));
   if (o.reverse_model && o.beam_size < 2) {
     fail("reranking by a reverse model needs beam search (beam size ≥ 2): greedy search finds one hypothesis");

@@ -30,7 +30,15 @@ uint64_t largest_buffer(const ModelConfig& c, const TranslateOptions& options, u
 }
 
 std::vector<std::vector<size_t>> chunks_by_length(const ModelConfig& c, const TranslateOptions& options,
-                                                  const std::vector<size_t>& source_lengths, size_t batch_size) {
+                                                  const std::vector<size_t>& source_lengths, size_t batch_size,
+                                                  bool shortlisted) {
+  // Bergamot's batches (bergamot-translator src/translator/batching_pool.cpp): its sentences wait
+  // in buckets by token count (request.cpp numTokens: the segment's pieces and the eos that
+  // text_processor.cpp appends), each bucket ordered by request, then index in it; a batch is taken
+  // from the shortest bucket up while (its size + 1) × length ≤ mini-batch-words. Sorted by length,
+  // input order within a length, that is: cut where the next sentence no longer fits.
+  const bool words = shortlisted && options.batch_words > 0 && batch_size > 1;
+  const uint64_t budget = static_cast<uint64_t>(options.batch_words);
   std::vector<size_t> order(source_lengths.size());
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(),
@@ -40,8 +48,9 @@ std::vector<std::vector<size_t>> chunks_by_length(const ModelConfig& c, const Tr
   while (first < order.size()) {
     size_t last = first;
     uint64_t tokens = 0, longest = 0, steps = 0;
-    while (last < order.size() && last - first < batch_size) {
+    while (last < order.size() && (words || last - first < batch_size)) {
       const uint64_t length = source_lengths[order[last]];
+      if (words && last > first && (last - first + 1) * length > budget) break;
       const uint64_t more_tokens = tokens + length, more_longest = std::max(longest, length);
       const uint64_t more_steps =
           std::max(steps, static_cast<uint64_t>(decode_limit(c, static_cast<int>(length), options)));

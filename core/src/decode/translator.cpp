@@ -295,7 +295,11 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
   std::vector<size_t> lengths;
   for (const auto& s : sources) lengths.push_back(s.size());
   std::vector<Translation> out(sources.size());
-  for (const std::vector<size_t>& members : chunks_by_length(c, options, lengths, static_cast<size_t>(batch_size))) {
+  // A batch's shortlist is the union of its sentences' (shortlisted above): with one in use the
+  // chunks are Bergamot's batches, so that a sentence's company, and so its translation, is Marian's.
+  const bool shortlisted = state_->impl.shortlist && options.shortlist && !state_->device && state_->others.empty();
+  for (const std::vector<size_t>& members :
+       chunks_by_length(c, options, lengths, static_cast<size_t>(batch_size), shortlisted)) {
     std::vector<std::vector<int>> chunk;
     chunk.reserve(members.size());
     for (const size_t i : members) chunk.push_back(sources[i]);
