@@ -62,8 +62,17 @@ export interface MarianFile {
 }
 
 export interface MarianImportOptions {
-  /** "en-de": the languages it translates from and into (default: what Firefox's file names give, else none). */
+  /**
+   * "en-de": the languages it translates from and into (default: what Firefox's file names give, else
+   * what an OPUS-MT README states, its codes as ISO 639-1 by twoLetterCode, else none).
+   */
   languages?: string;
+  /**
+   * A README stating several languages a side (a multilingual OPUS-MT model) without `languages`:
+   * 'refuse' (the default, as `attend import` asks for --languages), or 'unnamed': imported naming no
+   * languages (its >>xxx<< tokens, info().targetTokens, choose the target).
+   */
+  multilingual?: 'refuse' | 'unnamed';
   simd?: 'auto' | boolean;
   onProgress?: (progress: { stage: 'reading'; file: string; filesDone: number; files: number } | { stage: 'converting' }) => void;
 }
@@ -73,7 +82,7 @@ export interface MarianImport {
   bytes: Uint8Array;
   /** The paths of the files read ("" for none). */
   files: { model: string; sourceVocab: string; targetVocab: string; shortlist: string; licenses: string[] };
-  /** "en-de", or "" when neither the option nor the file names give the languages. */
+  /** "en-de", or "" when neither the option, the file names nor a README give the languages. */
   languages: string;
   /** The licence and README texts the file keeps (attend.license), "" without any. */
   license: string;
@@ -88,6 +97,8 @@ export interface MarianImport {
  * browser cannot read), `out_of_memory`.
  */
 export function importMarian(files: (MarianFile | File)[], options?: MarianImportOptions): Promise<MarianImport>;
+/** The ISO 639-1 code of an ISO 639 code ("fra": "fr") by the browser's CLDR aliases (Intl.getCanonicalLocales), else the code. */
+export function twoLetterCode(code: string): string;
 
 export type AttentionKind = 'encoder' | 'decoder' | 'cross';
 

@@ -631,15 +631,23 @@ export class Translator {
 // ("ende"), or "" (the default) for a file named by itself; data a Blob (a File), an ArrayBuffer or a
 // Uint8Array. A File alone stands for itself: from a folder chosen with <input webkitdirectory>
 // (its webkitRelativePath names the folder), else named by itself. gzip data is inflated
-// (DecompressionStream). languages: "en-de", else the pair the file names give (or none).
+// (DecompressionStream). languages: "en-de", else the pair the file names give, else the one an
+// OPUS-MT README states ("* source language(s): eng", "* target language(s): deu": en-de), as the
+// CLI reads it, each code written as ISO 639-1 where Intl.getCanonicalLocales gives one (twoLetterCode);
+// else none. A README stating several languages a side (a multilingual model) is refused asking for
+// `languages`, or with multilingual: 'unnamed' gives none (the model's >>xxx<< tokens then choose
+// the target: info().targetTokens); READMEs that disagree are refused.
 // onProgress({stage: 'reading', file, filesDone, files}) before each file read, then
 // ({stage: 'converting'}). Resolves with {bytes (the model file), files: {model, sourceVocab,
 // targetVocab, shortlist, sourcePieces, targetPieces, decoderYml, licenses}, languages, license}; Translator.load(bytes) then loads it.
 // The conversion runs in a WebAssembly instance of its own, let go afterwards.
-export async function importMarian(files, { languages, simd = 'auto', onProgress } = {}) {
+export async function importMarian(files, { languages, multilingual = 'refuse', simd = 'auto', onProgress } = {}) {
   if (!Array.isArray(files)) throw new AttendError('invalid_argument', 'importMarian takes an array of files');
   if (languages !== undefined && typeof languages !== 'string') {
     throw new AttendError('invalid_argument', `languages must be a string as "en-de", got ${typeof languages}`);
+  }
+  if (multilingual !== 'refuse' && multilingual !== 'unnamed') {
+    throw new AttendError('invalid_argument', `multilingual must be "refuse" or "unnamed", got ${JSON.stringify(multilingual)}`);
   }
   const entries = files.map(marianEntry);
   const module = await instantiate(chooseVariant(simd));
@@ -647,6 +655,7 @@ export async function importMarian(files, { languages, simd = 'auto', onProgress
   if (!status) throw new AttendError('out_of_memory', 'out of memory creating a status');
   const buffers = [];
   const pointers = [];
+  let twoLetter = 0;  // the function two_letter calls (addFunction)
   try {
     const checked = (handle) => {
       if (!handle) throw statusError(module, status);
@@ -674,8 +683,7 @@ export async function importMarian(files, { languages, simd = 'auto', onProgress
       module.HEAPU8.set(bytes, module._attend_bytes_data(buffer));
     }
     onProgress?.({ stage: 'converting' });
-    const pair = languages ?? chosen.languages;
-    const request = heapString(JSON.stringify({ ...chosen, languages: pair }));
+    const request = heapString(JSON.stringify({ ...chosen, languages: languages || chosen.languages, multilingual }));
     const list = module._malloc(4 * Math.max(buffers.length, 1));
     if (!list) throw new AttendError('out_of_memory', 'out of memory listing the files');
     pointers.push(list);
@@ -683,8 +691,15 @@ export async function importMarian(files, { languages, simd = 'auto', onProgress
     const summary = module._malloc(4);
     if (!summary) throw new AttendError('out_of_memory', 'out of memory for the summary');
     pointers.push(summary);
-    const out = checked(module._attend_import_marian(request, list, buffers.length, summary, status));
-    const { license } = JSON.parse(takeJson(module, module.HEAPU32[summary >>> 2]));
+    // The README's codes as ISO 639-1 (attend::marian_languages_from_readmes asks for each).
+    twoLetter = module.addFunction((code, out) => {
+      const two = twoLetterCode(module.UTF8ToString(code));
+      const written = /^[a-z]{2,3}$/.test(two) ? two : '';
+      for (let i = 0; i < written.length; i++) module.HEAPU8[out + i] = written.charCodeAt(i);
+      module.HEAPU8[out + written.length] = 0;
+    }, 'vii');
+    const out = checked(module._attend_import_marian(request, list, buffers.length, twoLetter, summary, status));
+    const { license, languages: pair } = JSON.parse(takeJson(module, module.HEAPU32[summary >>> 2]));
     const data = module._attend_bytes_data(out);
     const bytes = module.HEAPU8.slice(data, data + module._attend_bytes_size(out));
     module._attend_bytes_free(out);
@@ -697,9 +712,23 @@ export async function importMarian(files, { languages, simd = 'auto', onProgress
       license,
     };
   } finally {
+    if (twoLetter) module.removeFunction(twoLetter);
     for (const buffer of buffers) module._attend_bytes_free(buffer);
     for (const pointer of pointers) module._free(pointer);
     module._attend_status_free(status);
+  }
+}
+
+// The ISO 639-1 code of an ISO 639 code ("fra", "fr": "fr"), by the CLDR aliases the browser's
+// Intl applies ("deu" → "de"); the code itself where it names no two-letter code ("gil"). The CLI asks
+// ICU's uloc_canonicalize, which applies fewer aliases: a macrolanguage's member ("cmn", "arb", "pes")
+// and a few deprecated codes are folded here and not there (docs/marian-models.md).
+export function twoLetterCode(code) {
+  try {
+    const { language } = new Intl.Locale(Intl.getCanonicalLocales(code)[0]);
+    return language.length === 2 ? language : code;
+  } catch {
+    return code;  // not a language tag
   }
 }
 

@@ -342,8 +342,8 @@ AttendResult* attend_marian_files(const char* entries_json, AttendStatus* status
   });
 }
 
-AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* files, int count, AttendResult** summary,
-                                  AttendStatus* status) {
+AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* files, int count, AttendTwoLetter two_letter,
+                                  AttendResult** summary, AttendStatus* status) {
   *summary = nullptr;
   return guarded(status, static_cast<AttendBytes*>(nullptr), [&] {
     const json request = json::parse(request_json);
@@ -375,7 +375,25 @@ AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* 
     for (size_t i = 7; i < names.size(); ++i) licenses.push_back(take(names[i]));
     marian.license = attend::marian_license_text(licenses);
     marian.languages = request.value("languages", std::string());
-    auto described = std::make_unique<AttendResult>(AttendResult{dump({{"license", marian.license}}), {}});
+    if (marian.languages.empty()) {
+      const std::string multilingual = request.value("multilingual", std::string("refuse"));
+      if (multilingual != "refuse" && multilingual != "unnamed") throw invalid_option("multilingual", "\"refuse\" or \"unnamed\"", multilingual);
+      const auto host_two_letter = [&](const std::string& code) {
+        char out[4] = {};
+        if (two_letter != nullptr) two_letter(code.c_str(), out);
+        out[3] = '\0';
+        return std::string(out);
+      };
+      try {
+        marian.languages = attend::marian_languages_from_readmes(
+            licenses, host_two_letter,
+            multilingual == "unnamed" ? attend::SeveralReadmeLanguages::unnamed : attend::SeveralReadmeLanguages::refuse);
+      } catch (const attend::Error& e) {
+        if (e.code() != attend::ErrorCode::invalid_argument) throw;
+        throw attend::Error(e.code(), std::string(e.what()) + " (languages)");  // the CLI's says (--languages)
+      }
+    }
+    auto described = std::make_unique<AttendResult>(AttendResult{dump({{"license", marian.license}, {"languages", marian.languages}}), {}});
     std::string model = attend::import_marian(marian);
     auto out = std::make_unique<AttendBytes>(model.begin(), model.end());
     *summary = described.release();

@@ -16,6 +16,11 @@ using AttendBytes = std::vector<uint8_t>;
 // the translation (code "cancelled"). cross is null or [decoder_layers][heads][src_len].
 using AttendStepCallback = int (*)(int, int, int, const char*, int, float, const float*, int);
 
+// two_letter(code, out): the ISO 639-1 code of an ISO 639 code a README states ("fra": "fr"), written
+// NUL-terminated into out[4] (at most three letters; "" or the code itself where it has none): the
+// host's, as the CLI asks ICU (wasm/attend.mjs: Intl.getCanonicalLocales).
+using AttendTwoLetter = void (*)(const char*, char*);
+
 extern "C" {
 
 AttendStatus* attend_status_new();
@@ -39,13 +44,16 @@ uint32_t attend_bytes_size(const AttendBytes* bytes);
 AttendResult* attend_marian_files(const char* entries_json, AttendStatus* status);
 
 // `attend import` in memory (attend::import_marian): `request_json` is {model, sourceVocab,
-// targetVocab, shortlist, sourcePieces, targetPieces, decoderYml, licenses: [...], languages}, the
-// names as attend_marian_files gives them (licences may be []), and files[0, count) their bytes (gzip
-// already inflated) in that order: model, source vocabulary, then each of the others where named,
-// then each licence. Returns the Attend model file's bytes, and in *summary JSON {license}: the licence text
-// the file keeps (attend::marian_license_text). The files stay the caller's to free.
-AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* files, int count, AttendResult** summary,
-                                  AttendStatus* status);
+// targetVocab, shortlist, sourcePieces, targetPieces, decoderYml, licenses: [...], languages,
+// multilingual}, the names as attend_marian_files gives them (licences may be []), and files[0, count)
+// their bytes (gzip already inflated) in that order: model, source vocabulary, then each of the others
+// where named, then each licence. languages "" (or absent): the pair the READMEs state, as `attend
+// import` reads it (attend::marian_languages_from_readmes, each code by two_letter); a README stating
+// several is refused asking for the languages, or with multilingual "unnamed" gives none. Returns the
+// Attend model file's bytes, and in *summary JSON {license, languages}: the licence text the file
+// keeps (attend::marian_license_text) and the pair it names ("" for none). The files stay the caller's to free.
+AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* files, int count, AttendTwoLetter two_letter,
+                                  AttendResult** summary, AttendStatus* status);
 
 // Takes ownership of `bytes` (freed whether or not the load succeeds). int8_activations: 0 off,
 // 1 on, 2 if_int8 (attend::Int8Activations).

@@ -3,7 +3,8 @@
 // its languages, its licence shown, kept for the next visit, translating as the native CLI translates
 // the file `attend import` writes from the same folder; its SSRU decoder's missing self-attention
 // said in words; a folder without a vocabulary and a model Attend does not run refused in plain
-// words, the model in use kept. The folders are made from tests/marian/fixtures/ssru-ende.
+// words, the model in use kept; an OPUS-MT folder listed with the languages its README states. The
+// folders are made from tests/marian/fixtures/ssru-ende and opus-ende.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -247,6 +248,40 @@ test('a multilingual OPUS-MT folder: its target languages in a labelled list, th
   } finally {
     await next.close();
   }
+});
+
+// An OPUS-MT release's README as Tatoeba-Challenge writes them (the fixture's own states no languages).
+const TATOEBA_README = `# opus-2021-02-19.zip
+
+* dataset: opus
+* model: transformer-align
+* source language(s): eng
+* target language(s): deu
+* pre-processing: normalization + SentencePiece (spm2k,spm2k)
+`;
+
+test('an OPUS-MT folder is listed with the languages its README states; a multilingual README names none, its targets offered', async () => {
+  const opus = opusFolder('opus-readme', { 'README.md': () => TATOEBA_README });
+  await chooseFolder(opus);
+  await waitForModel('English → German (imported: opus-readme) is ready.');
+  assert.equal(await page.$eval('#model-select', (select) => select.selectedOptions[0].textContent), 'English → German, imported: opus-readme');
+  assert.equal(await page.getAttribute('#source-text', 'lang'), 'en');
+  assert.equal(await page.getAttribute('#translation', 'lang'), 'de');
+  // The pair `attend import` reads from the same README.
+  const native = execFileSync(CLI, ['import', opus, '-o', join(work, 'opus-readme.safetensors')], { encoding: 'utf8' });
+  assert.match(native, /languages\s+en-de \(README\)/);
+
+  // Several targets: the CLI asks for --languages; the page has no place to ask, so it imports the
+  // model naming no languages and offers its >>xxx<< tokens, as for a README stating none.
+  const several = opusFolder('opus-several', {
+    'README.md': () => TATOEBA_README.replace('target language(s): deu', 'target language(s): deu fra'),
+    'opus.spm2k-spm2k.vocab.yml': (text) => `${[...text.trimEnd().split('\n').slice(0, -2), '">>fra<<": 1998', '">>deu<<": 1999'].join('\n')}\n`,
+  });
+  await chooseFolder(several);
+  await waitForModel('(imported: opus-several) is ready.');
+  assert.equal(await page.$eval('#model-select', (select) => select.selectedOptions[0].textContent), 'languages not named, imported: opus-several');
+  const options = await page.$$eval('#target-language option', (all) => all.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [['>>fra<<', 'French'], ['>>deu<<', 'German']]);
 });
 
 test('the length penalty slider starts at decoder.yml\'s normalize and overrides it only once moved', async () => {

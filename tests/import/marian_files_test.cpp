@@ -244,6 +244,35 @@ TEST(MarianReadme, ThePairIsTwoLetterCodesWhereIcuHasOne) {
              "'opus/README.md' states en-gil, 'opus/README.txt' en-de");
 }
 
+// The page's and the element's import (SeveralReadmeLanguages::unnamed): a multilingual README names
+// no pair instead of asking for one; READMEs that disagree are still refused. The codes as the host
+// writes them (the browser's Intl here stood in for by a lambda).
+TEST(MarianReadme, AMultilingualReadmeNamesNoPairWhereThereIsNoPlaceToGiveOne) {
+  const auto two_letter = [](const std::string& code) { return code == "eng" ? std::string("en") : code == "deu" ? std::string("de") : code; };
+  const auto readme = [](const char* text) { return NamedBytes{"opus/README.md", text}; };
+  constexpr auto unnamed = SeveralReadmeLanguages::unnamed;
+  EXPECT_EQ(marian_languages_from_readmes({readme(kMultiTargetReadme)}, two_letter, unnamed), "");
+  EXPECT_EQ(marian_languages_from_readmes({readme("* target language(s): deu\n")}, two_letter, unnamed), "");
+  EXPECT_EQ(marian_languages_from_readmes({readme("* source language(s): eng\n* target language(s): deu\n")}, two_letter, unnamed), "en-de");
+  EXPECT_EQ(marian_languages_from_readmes({readme("* source language(s): eng\n* target language(s): fra\n")}, two_letter, unnamed), "en-fra")
+      << "a code the host writes no shorter stays as stated";
+  const auto refused = [&](const std::vector<NamedBytes>& files, SeveralReadmeLanguages several) {
+    try {
+      marian_languages_from_readmes(files, two_letter, several);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::invalid_argument);
+      return std::string(e.what());
+    }
+    return std::string("read");
+  };
+  EXPECT_EQ(refused({readme(kMultiTargetReadme)}, SeveralReadmeLanguages::refuse),
+            "'opus/README.md' states 3 target languages (deu fra nld): give the pair to import it as, as 'en-de'");
+  const NamedBytes other{"opus/README.txt", "* source language(s): eng\n* target language(s): deu\n"};
+  EXPECT_EQ(refused({readme(kMultiTargetReadme), other}, unnamed),
+            "'opus/README.txt' states en-de, 'opus/README.md' states 3 target languages (deu fra nld): give the languages it translates");
+  EXPECT_EQ(refused({readme(kOpusMt2020Readme), other}, unnamed), "'opus/README.md' states en-gil, 'opus/README.txt' en-de: give the languages it translates");
+}
+
 TEST(MarianFileChoice, LicenceText) {
   EXPECT_EQ(marian_license_text({}), "");
   EXPECT_EQ(marian_license_text({{"/home/me/ende/LICENSE", "MIT\n"}}), "MIT\n") << "one file as it is";

@@ -1,7 +1,8 @@
 // importMarian (wasm/attend.mjs): a Marian model folder imported in WebAssembly is, byte for byte,
 // the file `attend import` writes natively from the same folder: Firefox's int8 layout with its
 // shortlist, licence and README; the float32 model gzipped as Firefox serves it; an OPUS-MT folder
-// (tests/marian/fixtures/opus-ende), plain and gzipped; files named one by one. What the CLI refuses is refused with the same code and message, and the imported file
+// (tests/marian/fixtures/opus-ende), plain and gzipped, and its languages read from a README as the
+// CLI reads them; files named one by one. What the CLI refuses is refused with the same code and message, and the imported file
 // translates as the CLI translates the native one. The folders are made in a temporary directory
 // from tests/marian/fixtures/ssru-ende (which holds two models, itself an error), and the CLI runs
 // there, so both name the files alike ("ende/model.ende.bin").
@@ -14,7 +15,7 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
 import { AttendError, CLI, Translator, cliTranslate } from './common.mjs';
-import { importMarian } from '../../wasm/attend.mjs';
+import { importMarian, twoLetterCode } from '../../wasm/attend.mjs';
 
 const FIXTURE = new URL('../marian/fixtures/ssru-ende/', import.meta.url).pathname;
 const LICENSE = 'The fixture student of tests/marian: trained on Multi30k for the tests, MIT like Attend.\n';
@@ -55,6 +56,28 @@ const FIREFOX = {
   LICENSE: { text: LICENSE },
   'README.md': { text: README },
 };
+
+const OPUS_FIXTURE = new URL('../marian/fixtures/opus-ende/', import.meta.url).pathname;
+const TATOEBA_README = `# opus-2021-02-19.zip
+
+* dataset: opus
+* model: transformer-align
+* source language(s): eng
+* target language(s): deu
+* model: transformer-align
+* pre-processing: normalization + SentencePiece (spm2k,spm2k)
+`;
+
+// A copy of the OPUS-MT fixture as folder `name` of the work directory, its files changed by `edit`
+// (file name → text → text).
+function opusCopy(name, edit = {}) {
+  mkdirSync(join(work, name));
+  for (const file of readdirSync(OPUS_FIXTURE)) {
+    const bytes = readFileSync(join(OPUS_FIXTURE, file));
+    writeFileSync(join(work, name, file), edit[file] ? edit[file](bytes.toString('utf8')) : bytes);
+  }
+  return name;
+}
 
 describe('importMarian is attend import', { timeout: 600000 }, () => {
   it('a Firefox folder (intgemm8 with alphas, shortlist, licence, README): the same bytes', async () => {
@@ -169,6 +192,56 @@ describe('importMarian is attend import', { timeout: 600000 }, () => {
     } finally {
       translator.dispose();
     }
+  });
+
+  it('an OPUS-MT folder whose README states its languages: the pair from the README, as the CLI reads it', async () => {
+    // The fixture's README states none (as OPUS-MT-train's 2019 releases): replaced by one as
+    // Tatoeba-Challenge writes them, as tests/marian/opus_cli.py does.
+    const readme = opusCopy('opus-readme', { 'README.md': () => TATOEBA_README });
+    const native = nativeImport([readme], 'opus-readme.safetensors');
+    assert.ok(native.bytes, native.error);
+    const imported = await importMarian(folderFiles(readme));
+    assert.equal(imported.languages, 'en-de', 'eng and deu as ISO 639-1');
+    assert.ok(Buffer.from(imported.bytes).equals(native.bytes), 'the model file differs from the CLI\'s');
+    assert.equal((await importMarian(folderFiles(readme), { languages: 'en-fr' })).languages, 'en-fr', 'the languages given win');
+    // OPUS-MT-train's 2020 releases wrote ISO 639-1 codes already; a code with no such code stays as stated.
+    const gil = opusCopy('opus-gil', { 'README.md': () => TATOEBA_README.replace('target language(s): deu', 'target language(s): gil') });
+    assert.equal((await importMarian(folderFiles(gil))).languages, 'en-gil');
+    assert.ok(Buffer.from((await importMarian(folderFiles(gil))).bytes).equals(nativeImport([gil], 'opus-gil.safetensors').bytes));
+    // A multilingual README: refused asking for the languages, as the CLI asks for --languages; the
+    // page's and the element's worker (multilingual: 'unnamed') import it naming none.
+    const several = opusCopy('opus-several', { 'README.md': () => TATOEBA_README.replace('target language(s): deu', 'target language(s): deu fra') });
+    const cli = nativeImport([several], 'opus-several.safetensors');
+    assert.match(cli.error, /README\.md' states 2 target languages \(deu fra\): give the pair to import it as, as 'en-de' \(--languages\)$/);
+    await assert.rejects(importMarian(folderFiles(several)), (error) => {
+      assert.equal(error.code, 'invalid_argument');
+      assert.equal(error.message, cli.error.replace(/\(--languages\)$/, '(languages)'));
+      return true;
+    });
+    const unnamed = await importMarian(folderFiles(several), { multilingual: 'unnamed' });
+    assert.equal(unnamed.languages, '');
+    const nativeUnnamed = nativeImport([several, '--languages', 'en-de'], 'opus-several-en-de.safetensors');
+    assert.ok(Buffer.from((await importMarian(folderFiles(several), { languages: 'en-de' })).bytes).equals(nativeUnnamed.bytes));
+    // READMEs that disagree: refused, with the CLI's message.
+    const disagree = opusCopy('opus-disagree', { 'README.md': () => TATOEBA_README });
+    writeFileSync(join(work, disagree, 'README.txt'), TATOEBA_README.replace('target language(s): deu', 'target language(s): fra'));
+    const refused = nativeImport([disagree], 'opus-disagree.safetensors');
+    assert.match(refused.error, /README\.md' states en-de, '.*README\.txt' en-fr: give the languages it translates/);
+    for (const multilingual of ['refuse', 'unnamed']) {
+      await assert.rejects(importMarian(folderFiles(disagree), { multilingual }),
+        (error) => error.code === 'invalid_argument' && error.message === refused.error.replace(/\(--languages\)$/, '(languages)'));
+    }
+  });
+
+  it('twoLetterCode: the browser\'s ISO 639-1 code of a README\'s code, as the CLI\'s ICU gives it for these', () => {
+    for (const [code, two] of [['eng', 'en'], ['deu', 'de'], ['fra', 'fr'], ['nob', 'nb'], ['srp', 'sr'], ['en', 'en'], ['gil', 'gil'], ['zho', 'zh']]) {
+      assert.equal(twoLetterCode(code), two, code);
+    }
+    // Where CLDR's aliases (the browser's) and ICU's uloc_canonicalize (the CLI's) differ: a
+    // macrolanguage's member is folded into it here, and Tagalog's tgl is Filipino's fil, no two letters.
+    assert.equal(twoLetterCode('cmn'), 'zh');
+    assert.equal(twoLetterCode('tgl'), 'tgl');
+    assert.equal(twoLetterCode('not a code'), 'not a code');
   });
 
   it('files named one by one, File objects too, and the languages given', async () => {

@@ -195,33 +195,44 @@ ReadmeLanguages marian_readme_languages(std::string_view readme, const std::stri
 }
 
 std::string marian_languages_from_readmes(const std::vector<NamedBytes>& licenses,
-                                          const std::function<std::string(const std::string&)>& two_letter) {
-  std::string languages, stated_by;
+                                          const std::function<std::string(const std::string&)>& two_letter,
+                                          SeveralReadmeLanguages several) {
+  std::string languages, stated_by, several_stated;  // several_stated: "'README.md' states 2 target languages (deu fra)"
   for (const NamedBytes& file : licenses) {
     if (!starts_with(upper(plain_name(file.name)), "README")) continue;
     const ReadmeLanguages stated = marian_readme_languages(file.bytes, file.name);
     if (stated.source.empty() && stated.target.empty()) continue;
-    const auto one = [&](const std::vector<std::string>& codes, const char* side) {
-      if (codes.size() != 1) {
-        std::string list;
-        for (const std::string& code : codes) list += (list.empty() ? "" : " ") + code;
-        refuse("'" + file.name + "' states " + (codes.empty() ? std::string("no ") + side + " language"
-                                                                : std::to_string(codes.size()) + " " + side + " languages (" + list + ")") +
-               ": give the pair to import it as, as 'en-de'");
-      }
-      const std::string given = two_letter(codes[0]);
+    const auto count = [&](const std::vector<std::string>& codes, const char* side) -> std::string {
+      if (codes.size() == 1) return "";
+      std::string list;
+      for (const std::string& code : codes) list += (list.empty() ? "" : " ") + code;
+      return "'" + file.name + "' states " +
+             (codes.empty() ? std::string("no ") + side + " language" : std::to_string(codes.size()) + " " + side + " languages (" + list + ")");
+    };
+    std::string not_one = count(stated.source, "source");
+    if (not_one.empty()) not_one = count(stated.target, "target");
+    if (!not_one.empty()) {
+      if (several == SeveralReadmeLanguages::refuse) refuse(not_one + ": give the pair to import it as, as 'en-de'");
+      several_stated = not_one;
+      continue;
+    }
+    const auto one = [&](const std::string& code) {
+      const std::string given = two_letter(code);
       const bool iso639 = (given.size() == 2 || given.size() == 3) &&
                           std::all_of(given.begin(), given.end(), [](char c) { return c >= 'a' && c <= 'z'; });
-      return iso639 ? given : codes[0];
+      return iso639 ? given : code;
     };
-    const std::string pair = one(stated.source, "source") + "-" + one(stated.target, "target");
+    const std::string pair = one(stated.source[0]) + "-" + one(stated.target[0]);
     if (!languages.empty() && pair != languages) {
       refuse("'" + stated_by + "' states " + languages + ", '" + file.name + "' " + pair + ": give the languages it translates");
     }
     languages = pair;
     stated_by = file.name;
   }
-  return languages;
+  if (!several_stated.empty() && !languages.empty()) {
+    refuse("'" + stated_by + "' states " + languages + ", " + several_stated + ": give the languages it translates");
+  }
+  return several_stated.empty() ? languages : "";
 }
 
 std::string marian_license_text(const std::vector<NamedBytes>& licenses) {

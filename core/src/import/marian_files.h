@@ -62,12 +62,20 @@ struct ReadmeLanguages {
 };
 ReadmeLanguages marian_readme_languages(std::string_view readme, const std::string& name);
 
+// What a README stating several source or target languages (a multilingual model) gives: refused,
+// asking for the languages (`attend import`, JS importMarian), or no pair (the page and
+// <attend-translator marian>, which have no place to give one: the person chooses the target among
+// the model's >>xxx<< tokens).
+enum class SeveralReadmeLanguages { refuse, unnamed };
+
 // The pair ("en-de") the README* files among `licenses` state (the others are passed over), each
-// code as `two_letter` gives it (the ISO 639-1 code where one exists; the CLI asks ICU), or empty
-// when none states its languages. Throws Error(invalid_argument) asking for the languages when
-// they state several source or target languages (a multilingual model), or disagree.
+// code as `two_letter` gives it (the ISO 639-1 code where one exists; the CLI asks ICU, the
+// browser Intl.getCanonicalLocales), or empty when none states its languages. Throws
+// Error(invalid_argument) when they disagree, and asking for the languages when one states several
+// source or target languages (a multilingual model) unless `several` is unnamed: then empty.
 std::string marian_languages_from_readmes(const std::vector<NamedBytes>& licenses,
-                                          const std::function<std::string(const std::string&)>& two_letter);
+                                          const std::function<std::string(const std::string&)>& two_letter,
+                                          SeveralReadmeLanguages several = SeveralReadmeLanguages::refuse);
 
 // The text attend.license keeps of the licence files (MarianFiles::license): one file's as it
 // is, several each under a `==> NAME <==` line naming the file without its folder.
