@@ -181,6 +181,13 @@ export interface TranslateOptions {
   wordPenalty?: number;
   /** false: every token chosen among the whole vocabulary, not the model file's lexical shortlist (default true). */
   shortlist?: boolean;
+  /**
+   * With the shortlist in use, the sentences of one call are batched as Bergamot batches them (a
+   * batch's shortlist is the union of its sentences'): shortest first, a batch filled while (its
+   * sentences + 1) × the next one's tokens ≤ batchWords (default 1024, Firefox's mini-batch-words);
+   * 0: batches of 32 sentences.
+   */
+  batchWords?: number;
   /** Called after each generated token; return false to stop (translate rejects with 'cancelled'). */
   onToken?: (step: StepEvent) => boolean | void;
 }

@@ -164,6 +164,7 @@ attend::TranslateOptions parse_options(const json& o, const AttendSession& sessi
     else if (key == "search") options.search_rules = search_rules_option(key, value);
     else if (key == "wordPenalty") options.word_penalty = float_option(key, value);
     else if (key == "shortlist") options.shortlist = bool_option(key, value);
+    else if (key == "batchWords") options.batch_words = int_option(key, value);
     else if (key == "maxLength") options.max_length = int_option(key, value);
     else if (key == "maxLengthRatio") options.max_length_ratio = float_option(key, value);
     else if (key == "nbest") options.nbest = int_option(key, value);
