@@ -645,7 +645,7 @@ def bergamot_tiny_text(tiny):
     folder = tiny.get("folder", "bench/models/ssru-tiny-ende")
     script = tiny.get("script", "training/make_marian_bench_model.sh")
     vocab = f"{tiny['vocab_size']:,}" if tiny.get("vocab_size") else "20,000"
-    made = (f"`{script}` trains it (about 30 minutes on 2 cores) into `{folder}`, not committed (too big)")
+    made = (f"`{script}` trains it (under an hour on 2 cores) into `{folder}`, not committed (too big)")
     if tiny.get("missing") or not any(p in tiny for p, _ in BERGAMOT_PLACES):
         return (f"*{BERGAMOT_TINY_LABEL}*, a student of Firefox Translations' `tiny` dimensions, was not measured: "
                 f"its folder `{folder}` was missing; {made}.")
