@@ -84,6 +84,32 @@ TEST(MarianImportLoad, AShortlistLimitsTheTokensChosen) {
   })) << "the model keeps to the shortlist's tokens without it: the test shows nothing";
 }
 
+// With a shortlist, sentences translated together are one of Marian's batches, and each may run
+// to the batch's length limit (max-length-factor times its widest source), as in Marian's search;
+// alone, or without the shortlist (Attend's own batches), to its own.
+TEST(MarianImportLoad, AShortlistBatchSharesItsLengthLimit) {
+  test::ModelSpec spec;
+  const auto plain = load(spec);
+  const int eos = plain->config().eos_id;
+  std::vector<std::vector<uint32_t>> lists(static_cast<size_t>(plain->config().src_vocab_size));
+  lists[5] = {40, 41};
+  lists[6] = {42, 43};
+  const auto model = load(spec, "", marian_shortlist_bytes(4, 50, lists));
+  const std::vector<int> short_source = {5, 6, eos}, long_source = {6, 5, 6, 5, 6, 5, 6, 5, eos};
+  TranslateOptions options;
+  options.max_length_ratio = 1.f;
+  options.max_repeats = 0;
+  Translator translator(model);
+  const auto length = [](const Translation& t) { return t.hypotheses[0].ids.size(); };
+  const size_t alone = length(translator.translate_ids({short_source}, options)[0]);
+  const std::vector<Translation> together = translator.translate_ids({short_source, long_source}, options);
+  EXPECT_LE(alone, short_source.size());
+  EXPECT_LE(length(together[0]), long_source.size());
+  EXPECT_GT(length(together[0]), short_source.size()) << "the sentence ended on its own: the test shows nothing";
+  options.shortlist = false;
+  EXPECT_LE(length(translator.translate_ids({short_source, long_source}, options)[0]), short_source.size());
+}
+
 TEST(MarianImportLoad, AShortlistOfAnotherVocabularyIsRefused) {
   test::ModelSpec spec;
   const std::vector<std::vector<uint32_t>> lists(7);

@@ -141,18 +141,24 @@ struct Translator::State {
     return allowed;
   }
 
+  // as_marian_batch: the sentences are one of Marian's batches (chunks_by_length's with a
+  // shortlist), so each may run to the batch's length limit, as Marian's search does (its
+  // max-length-factor times the batch's widest source), not to its own.
   std::vector<Translation> translate_chunk(const std::vector<std::vector<int>>& sources, const TranslateOptions& o,
-                                           const HeadMask& mask) {
+                                           const HeadMask& mask, bool as_marian_batch = false) {
     const ModelConfig& c = impl.config;
     TranslateOptions searched = o;
     if (o.reverse_model) searched.nbest = o.beam_size;  // reranking weighs every finished hypothesis
     std::vector<int> ids, offsets{0};
     std::vector<int> limits;
+    size_t widest = 0;
     for (const auto& s : sources) {
       ids.insert(ids.end(), s.begin(), s.end());
       offsets.push_back(static_cast<int>(ids.size()));
       limits.push_back(decode_limit(c, static_cast<int>(s.size()), o));
+      widest = std::max(widest, s.size());
     }
+    if (as_marian_batch) limits.assign(sources.size(), decode_limit(c, static_cast<int>(widest), o));
     std::vector<std::vector<SearchHypothesis>> found;
     if (device) {  // the encoder output stays on the device
       device->encode(ids, offsets, mask, nullptr, 0);
@@ -296,7 +302,8 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
   for (const auto& s : sources) lengths.push_back(s.size());
   std::vector<Translation> out(sources.size());
   // A batch's shortlist is the union of its sentences' (shortlisted above): with one in use the
-  // chunks are Bergamot's batches, so that a sentence's company, and so its translation, is Marian's.
+  // chunks are Bergamot's batches, so that a sentence's company, and so its translation (its
+  // shortlist and its length limit), is Marian's.
   const bool shortlisted = state_->impl.shortlist && options.shortlist && !state_->device && state_->others.empty();
   for (const std::vector<size_t>& members :
        chunks_by_length(c, options, lengths, static_cast<size_t>(batch_size), shortlisted)) {
@@ -304,7 +311,7 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
     chunk.reserve(members.size());
     for (const size_t i : members) chunk.push_back(sources[i]);
     // The search numbers the chunk's sentences from 0; on_step hears their index in `sources`.
-    std::vector<Translation> translated = state_->translate_chunk(chunk, renumbered(options, members), mask);
+    std::vector<Translation> translated = state_->translate_chunk(chunk, renumbered(options, members), mask, shortlisted);
     for (size_t k = 0; k < members.size(); ++k) out[members[k]] = std::move(translated[k]);
   }
   return out;
