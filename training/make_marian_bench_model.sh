@@ -28,9 +28,10 @@ dims=(--marian --decoder-autoreg ssru --pair en-de --vocab-size 20000 --d-model 
 /usr/bin/python3 "$top/training/train.py" "${dims[@]}" --out "$run/ssru-tiny-ende" \
   --max-steps "$steps" --warmup $((steps / 6))
 # After the first schedule its sentences run on (30-40 words of "und einem schwarzen Hemd ..."); a second
-# short one without dropout from its weights brings them to normal length. It still writes much the same
-# sentence for most sources (PyTorch's greedy search on the trained file: one sentence for the first 6 test
-# lines): a speed fixture, not a translator.
+# short one without dropout from its weights brings them to normal length (one sentence at a time: Bergamot,
+# and Attend with --batch 1, write varied, source-dependent German for the first test lines). Decoded in a
+# padded batch (attend translate's default --batch 32, or PyTorch's greedy search on 6 lines together) the
+# same 6 lines all come out as one sentence: not looked into yet. A speed fixture, not a translator.
 /usr/bin/python3 "$top/training/train.py" "${dims[@]}" --out "$run/ssru-tiny-ende-more" \
   --init-from "$run/ssru-tiny-ende/model.f32.safetensors" --max-steps "$more" --warmup 20 --lr 1e-3 --dropout 0.0
 out="$top/bench/models/ssru-tiny-ende"
