@@ -28,10 +28,11 @@ dims=(--marian --decoder-autoreg ssru --pair en-de --vocab-size 20000 --d-model 
 /usr/bin/python3 "$top/training/train.py" "${dims[@]}" --out "$run/ssru-tiny-ende" \
   --max-steps "$steps" --warmup $((steps / 6))
 # After the first schedule its sentences run on (30-40 words of "und einem schwarzen Hemd ..."); a second
-# short one without dropout from its weights brings them to normal length (one sentence at a time: Bergamot,
-# and Attend with --batch 1, write varied, source-dependent German for the first test lines). Decoded in a
-# padded batch (attend translate's default --batch 32, or PyTorch's greedy search on 6 lines together) the
-# same 6 lines all come out as one sentence: not looked into yet. A speed fixture, not a translator.
+# short one without dropout from its weights brings them to normal length. Its German hardly depends on the
+# source: without the shortlist the first 6 test lines all get one sentence, one at a time or together
+# (`attend translate --no-shortlist`, --batch 1 or 32; PyTorch's greedy search alike). With it, each line
+# alone is held to its own shortlist's words and so reads differently (Bergamot writes the same); in one
+# batch they share the batch's shortlist and are one sentence again. A speed fixture, not a translator.
 /usr/bin/python3 "$top/training/train.py" "${dims[@]}" --out "$run/ssru-tiny-ende-more" \
   --init-from "$run/ssru-tiny-ende/model.f32.safetensors" --max-steps "$more" --warmup 20 --lr 1e-3 --dropout 0.0
 out="$top/bench/models/ssru-tiny-ende"
