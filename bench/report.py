@@ -608,7 +608,7 @@ def bergamot_why(section, misses):
     one, whole = (native.get(w, {}).get("native_tokens_per_second") for w in
                   ("greedy, one sentence per call", "greedy, the whole file in one call"))
     native_int8 = (f", natively as well (the last table: {one:,.0f} target tokens/s one sentence per call, {whole:,.0f} "
-                   "the whole file in batches of 32)" if one and whole else "")
+                   "the whole file in one run)" if one and whole else "")
     return ("\nWhy some rows are under the target: Attend's lead is largest one sentence per call, where Bergamot pays "
             "for each `service.translate` call (its sentence splitting, a batch and a response per line) and decodes one "
             "row at a time. Given the whole file in one call, Bergamot batches up to 1,024 words together and that cost "
@@ -616,17 +616,18 @@ def bergamot_why(section, misses):
             "arithmetic of the two WebAssembly builds, where it is smaller. The gain from one call for the whole file "
             "(one sentence per call's time / the whole file's, greedy): " + "; ".join(gains) + ". Attend's int8 path "
             "for Marian's files gains least from batching" + native_int8 + ", where the f32 path gains. Profiled "
-            "(Node's `--cpu-prof` on a build with function names, the whole file in one call): the int8 product "
-            "`gemm_u8s8_shifted_nt` (intgemm's shifted int8 product) takes about half of Attend's time (54%) and costs "
-            "a row the same at any batch (one sentence per call: 1.04× the whole file's time in it), Marian's float "
-            "parts around it most of the rest (attention 17%, LayerNorm 3%, measured before they ran in SIMD lanes). The product is bound by its instructions, "
+            "(Node's `--cpu-prof` on a build with function names, int8, the whole file in one call, with the output "
+            "layer over the shortlist alone): the int8 product `gemm_u8s8_shifted_nt` (intgemm's shifted int8 product) "
+            "takes 66% of Attend's time on the fixture and 85% on the tiny model, and costs a row the same at any batch, "
+            "Marian's float parts around it most of the rest (on the fixture attention 10%, LayerNorm 3%; on the tiny "
+            "model 4% and 2%). The product is bound by its instructions, "
             "not by reading the weights: WebAssembly has no `pmaddubsw`, and its saturating pairs of products take five "
             "SIMD128 instructions per 16 multiply-adds of every row (`kernels_wasm_u8s8.cpp`), which no sharing of the "
             "weights between rows removes; the weights' bytes split once per call instead of once per two rows, taller "
             "tiles, and exact `i32x4.dot_i16x8_s` sums with the pairs that can saturate corrected one by one were "
-            "measured (`attend_gemm_rates --u8s8`, and in the model) and none was faster. Work that Attend does and "
-            "Bergamot does not: the output layer over all the target pieces (the fixture's 2,000, where the shortlist "
-            "allows a sentence about 255 and 32 sentences together about 1,150)."
+            "measured (`attend_gemm_rates --u8s8`, and in the model) and none was faster. Both engines compute the output "
+            "layer over the batch's shortlisted pieces alone (Attend since 2fd710a; over all of them before, which on "
+            "the tiny model's 20,000 pieces left its f32 rows at 0.3-1.2× Bergamot's)."
             + (" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic."
                if any("beam" in m for m in misses) else "")
             + (" The int8 file's float parts (LayerNorm, attention, softmax, the SSRU gate) are computed as Marian's "
@@ -700,9 +701,11 @@ def bergamot_section(results):
            "system time, in Chromium the page's main thread's, DevTools ThreadTime), which other work descheduling the "
            "engines does not inflate. *target tokens*: the SentencePiece pieces of each engine's output (spm_encode with the model's vocabulary, "
            "no end of sentence), counted alike for both engines, over its wall time; where lines are the same the ratio is "
-           "the ratio of times. *lines the same*: output lines equal as text. Where lines differ (the whole file in one call: a batch's "
-           "shortlist is the union of its sentences', and Bergamot groups the sentences into batches otherwise than Attend "
-           "does) it is not quite the same work. "
+           "the ratio of times. *lines the same*: output lines equal as text. Given the whole file in one call, "
+           "both engines group the sentences into the same batches (Bergamot's: a batch's shortlist is the union of its "
+           "sentences'), but Bergamot orders the sentences of one length by the address of their request, which after "
+           "earlier calls is not their order, and pads each sentence to its batch's longest (one int8 line of the fixture "
+           "differs for that alone); where lines differ it is not quite the same work. "
            f"Target (issue 65): Attend at least {BERGAMOT_SPEED_TARGET:.0f}× Bergamot's tokens/s on every row, "
            + ("**met on every row**" if not misses else "**not met** on " + "; ".join(misses)) + ".\n",
            bergamot_why(section, misses) if misses else ""]
