@@ -132,20 +132,24 @@ struct Translator::State {
     return maps;
   }
 
+  // Whether the model's lexical shortlist is used: it has one, the options ask for it, and one
+  // model decodes on the CPU (a device or an ensemble uses the whole vocabulary).
+  bool shortlist_in_use(const TranslateOptions& o) const { return impl.shortlist && o.shortlist && !device && others.empty(); }
+
   // [V] the tokens the model's lexical shortlist allows a batch of `sources`, as Marian builds it
-  // (the union over the batch); empty when it has none or the options do not use it.
+  // (the union over the batch); empty when it is not used.
   std::vector<uint8_t> shortlisted(const std::vector<std::vector<int>>& sources, const TranslateOptions& o) const {
-    if (!impl.shortlist || !o.shortlist) return {};
+    if (!shortlist_in_use(o)) return {};
     std::vector<uint8_t> allowed(static_cast<size_t>(impl.config.tgt_vocab_size), 0);
     for (int id : impl.shortlist->for_batch(sources, impl.config.eos_id, impl.config.shared_vocab)) allowed[id] = 1;
     return allowed;
   }
 
-  // as_marian_batch: the sentences are one of Marian's batches (chunks_by_length's with a
-  // shortlist), so each may run to the batch's length limit, as Marian's search does (its
-  // max-length-factor times the batch's widest source), not to its own.
+  // With the shortlist in use the sentences are one of Marian's batches (chunks_by_length's), so
+  // each may run to the batch's length limit, as Marian's search does (its max-length-factor
+  // times the batch's widest source), not to its own.
   std::vector<Translation> translate_chunk(const std::vector<std::vector<int>>& sources, const TranslateOptions& o,
-                                           const HeadMask& mask, bool as_marian_batch = false) {
+                                           const HeadMask& mask) {
     const ModelConfig& c = impl.config;
     TranslateOptions searched = o;
     if (o.reverse_model) searched.nbest = o.beam_size;  // reranking weighs every finished hypothesis
@@ -158,7 +162,7 @@ struct Translator::State {
       limits.push_back(decode_limit(c, static_cast<int>(s.size()), o));
       widest = std::max(widest, s.size());
     }
-    if (as_marian_batch) limits.assign(sources.size(), decode_limit(c, static_cast<int>(widest), o));
+    if (shortlist_in_use(o)) limits.assign(sources.size(), decode_limit(c, static_cast<int>(widest), o));
     std::vector<std::vector<SearchHypothesis>> found;
     if (device) {  // the encoder output stays on the device
       device->encode(ids, offsets, mask, nullptr, 0);
@@ -304,14 +308,13 @@ std::vector<Translation> Translator::translate_ids(const std::vector<std::vector
   // A batch's shortlist is the union of its sentences' (shortlisted above): with one in use the
   // chunks are Bergamot's batches, so that a sentence's company, and so its translation (its
   // shortlist and its length limit), is Marian's.
-  const bool shortlisted = state_->impl.shortlist && options.shortlist && !state_->device && state_->others.empty();
   for (const std::vector<size_t>& members :
-       chunks_by_length(c, options, lengths, static_cast<size_t>(batch_size), shortlisted)) {
+       chunks_by_length(c, options, lengths, static_cast<size_t>(batch_size), state_->shortlist_in_use(options))) {
     std::vector<std::vector<int>> chunk;
     chunk.reserve(members.size());
     for (const size_t i : members) chunk.push_back(sources[i]);
     // The search numbers the chunk's sentences from 0; on_step hears their index in `sources`.
-    std::vector<Translation> translated = state_->translate_chunk(chunk, renumbered(options, members), mask, shortlisted);
+    std::vector<Translation> translated = state_->translate_chunk(chunk, renumbered(options, members), mask);
     for (size_t k = 0; k < members.size(); ++k) out[members[k]] = std::move(translated[k]);
   }
   return out;
