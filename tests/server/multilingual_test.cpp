@@ -142,14 +142,7 @@ TEST_F(MultilingualServer, ConcurrentRequestsForTwoTargetsEachGetTheirTokensTran
 
   // The one worker is held until all three requests are queued, so they wait together: the two
   // of one target share a batch, the other target's is decoded alone.
-  std::promise<void> holding, release;
-  std::thread holder([&] {
-    batcher_.run(0, [&](Translator&) {
-      holding.set_value();
-      release.get_future().wait();
-    });
-  });
-  holding.get_future().wait();
+  testing::HeldWorker held(batcher_);
   const std::vector<std::string> targets = {"fr", "de", "fr"};
   std::vector<HttpResponse> answers(targets.size());
   std::vector<std::thread> clients;
@@ -157,9 +150,8 @@ TEST_F(MultilingualServer, ConcurrentRequestsForTwoTargetsEachGetTheirTokensTran
     clients.emplace_back([&, i] { answers[i] = post("/translate", {{"q", kText}, {"source", "en"}, {"target", targets[i]}}); });
   }
   while (batcher_.queued_sentences() < 3 * 3) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  release.set_value();
+  held.release();
   for (std::thread& client : clients) client.join();
-  holder.join();
   for (size_t i = 0; i < targets.size(); ++i) {
     ASSERT_EQ(answers[i].status, 200) << answers[i].body;
     EXPECT_EQ(json::parse(answers[i].body), (json{{"translatedText", targets[i] == "fr" ? french : german}})) << i;

@@ -67,33 +67,6 @@ struct BatchLog {
   }
 };
 
-// Holds one worker of `batcher` with a task until release().
-class HeldWorker {
- public:
-  explicit HeldWorker(SentenceBatcher& batcher) {
-    std::future<void> held = holding_.get_future();
-    thread_ = std::thread([&batcher, this] {
-      std::future<void> released = release_.get_future();
-      batcher.run(0, [&](Translator&) {
-        holding_.set_value();
-        released.wait();
-      });
-    });
-    held.wait();
-  }
-  void release() {
-    if (thread_.joinable()) {
-      release_.set_value();
-      thread_.join();
-    }
-  }
-  ~HeldWorker() { release(); }
-
- private:
-  std::promise<void> holding_, release_;
-  std::thread thread_;
-};
-
 TEST(DemandWindow, IsTheMostRequestsInTheBatcherAtOnceOverTheLastBatches) {
   using Clock = DemandWindow::Clock;
   const Clock::time_point t0 = Clock::now();
@@ -154,7 +127,7 @@ TEST(SentenceBatcher, ALoneClientIsNotHeldForCompany) {
   settings.on_batch = log.recorder();
   SentenceBatcher batcher(models, settings);
   const TextTranslator texts(models, batcher, 1024);
-  HeldWorker held(batcher);  // the other worker decodes meanwhile (the old rule waited then)
+  testing::HeldWorker held(batcher);  // the other worker decodes meanwhile (the old rule waited then)
   const std::vector<std::string> english = testing::multi30k_lines("en", 4);
   for (const std::string& line : english) {
     EXPECT_EQ(texts.translate(0, {line}, SearchAsk{}, false)[0].text, cli_alone(models.all()[0], testing::cli_defaults(), line).text);
@@ -182,7 +155,7 @@ TEST(SentenceBatcher, ConcurrentClientsGatherIntoBatchesOfTheirNumber) {
   constexpr size_t kClients = 8, kRounds = 4;
   const std::vector<std::string> english = testing::multi30k_lines("en", kClients * kRounds);
   std::vector<std::string> answers(english.size());
-  HeldWorker held(batcher);  // until every client's first request waits
+  testing::HeldWorker held(batcher);  // until every client's first request waits
   std::vector<std::thread> clients;
   for (size_t c = 0; c < kClients; ++c) {
     clients.emplace_back([&, c] {  // a client: its next request once it has its answer

@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <stdexcept>
 #include <fstream>
+#include <future>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -17,6 +19,7 @@
 #include "import/marian_import.h"
 #include "line_reader.h"
 #include "search_settings.h"
+#include "sentence_batcher.h"
 #include "served_models.h"
 #include "whole_file.h"
 
@@ -94,5 +97,32 @@ inline HttpRequest get_request(const std::string& path) {
   request.path = path;
   return request;
 }
+
+// Holds one worker of `batcher` with a task until release().
+class HeldWorker {
+ public:
+  explicit HeldWorker(SentenceBatcher& batcher) {
+    std::future<void> held = holding_.get_future();
+    thread_ = std::thread([&batcher, this] {
+      std::future<void> released = release_.get_future();
+      batcher.run(0, [&](Translator&) {
+        holding_.set_value();
+        released.wait();
+      });
+    });
+    held.wait();
+  }
+  void release() {
+    if (thread_.joinable()) {
+      release_.set_value();
+      thread_.join();
+    }
+  }
+  ~HeldWorker() { release(); }
+
+ private:
+  std::promise<void> holding_, release_;
+  std::thread thread_;
+};
 
 }  // namespace attend::server::testing
