@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attend/document.h"
 #include "attend/error.h"
 #include "attend/translator.h"
 #include "expect_has.h"
@@ -396,19 +397,35 @@ TEST(OpusMtTargetToken, ALeadingTokenOfThePieceListIsReadAsItsOnePiece) {
   EXPECT_EQ(spm.target_token_length(">>fra<< the snow"), 0u);  // no piece list: SentencePiece's own ids
 }
 
+// A multilingual OPUS-MT model's files: a transformer .npz, source.spm and the vocab.yml of `pieces`
+// (MarianFiles views the bytes kept here).
+struct MultilingualFolder {
+  std::string npz, yml;
+  explicit MultilingualFolder(const std::vector<std::string>& pieces) : yml(vocab_yml_of(pieces)) {
+    test::ModelSpec spec;
+    spec.ssru = false;
+    npz = npz_of(test::test_model(spec));
+  }
+  MarianFiles files() const {
+    MarianFiles files;
+    files.model = {"opus.npz", npz};
+    files.source_vocab = {"source.spm", test::en_de_vocabulary()};
+    files.source_pieces = {"opus.vocab.yml", yml};
+    return files;
+  }
+};
+
+std::shared_ptr<const Model> model_of(const MarianFiles& files) {
+  const std::string bytes = import_marian(files);
+  return Model::from_bytes(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+}
+
 TEST(OpusMtTargetToken, TheOptionPutsItBeforeEachSentenceAndRefusesOneTheVocabularyLacks) {
-  test::ModelSpec spec;
-  spec.ssru = false;
-  const std::string npz = npz_of(test::test_model(spec));
   const Tokenizer spm = Tokenizer::from_bytes(test::en_de_vocabulary());
   const Multilingual m = multilingual_pieces(spm, kTokenTexts);
-  const std::string yml = vocab_yml_of(m.pieces);
-  MarianFiles files;
-  files.model = {"opus.npz", npz};
-  files.source_vocab = {"source.spm", test::en_de_vocabulary()};
-  files.source_pieces = {"opus.vocab.yml", yml};
-  const std::string bytes = import_marian(files);
-  const auto model = Model::from_bytes(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+  const MultilingualFolder folder(m.pieces);
+  MarianFiles files = folder.files();
+  const auto model = model_of(files);
   Translator translator(model);
   std::vector<int> expected = {m.fra};
   const std::vector<int> snow = translator.source_ids("the snow");  // eos included
@@ -466,9 +483,47 @@ TEST(OpusMtTargetToken, TheOptionPutsItBeforeEachSentenceAndRefusesOneTheVocabul
   // A model without such tokens says so.
   const std::string without_tokens = vocab_yml_of(reversed_pieces(spm));
   files.source_pieces = {"opus.vocab.yml", without_tokens};
-  const std::string plain = import_marian(files);
-  EXPECT_HAS(refused(*Model::from_bytes(std::vector<uint8_t>(plain.begin(), plain.end())), ">>fra<<"),
-             "target token '>>fra<<': the model's source vocabulary has no >>xxx<< tokens");
+  EXPECT_HAS(refused(*model_of(files), ">>fra<<"), "target token '>>fra<<': the model's source vocabulary has no >>xxx<< tokens");
+}
+
+// A sentence of a multilingual model keeps one of the model's positions for the token read before
+// it, so a document's sentence that fits without the token is cut in two as one too long is,
+// rather than refused with the token (with its whole batch); a model without tokens keeps none.
+TEST(OpusMtTargetToken, ASentenceKeepsAPositionForTheToken) {
+  const Tokenizer spm = Tokenizer::from_bytes(test::en_de_vocabulary());
+  const Multilingual m = multilingual_pieces(spm, kTokenTexts);
+  const MultilingualFolder folder(m.pieces);
+  MarianFiles files = folder.files();
+  const auto model = model_of(files);
+  Translator translator(model);
+  const Tokenizer listed = Tokenizer::from_bytes(test::en_de_vocabulary(), PieceList::to_bytes(m.pieces));
+  const auto length = [&](const std::string& text) { return static_cast<int>(listed.encode(text).size()) + 1; };  // eos
+  const int positions = model->config().max_positions;
+  std::string text = "the snow";
+  while (length(text + ", the snow") <= positions) text += ", the snow";
+  while (length(text + " snow") <= positions) text += " snow";
+  ASSERT_EQ(length(text), positions);  // every position
+
+  try {
+    translator.source_ids(text);
+    ADD_FAILURE() << "a sentence that leaves no position for the token was read";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid_input);
+    EXPECT_HAS(std::string(e.what()), "this model takes at most " + std::to_string(positions - 1) + " and its target-language token");
+  }
+  TranslateOptions options = default_options(*model);
+  options.target_token = ">>fra<<";
+  options.max_length = 4;  // the length of what is read is under test, not of what is written
+  const DocumentTranslation document = translate_document(translator, text, options);
+  ASSERT_EQ(document.sentences.size(), 2u);  // cut in two, each read with its token
+  for (const Translation& sentence : document.sentences) {
+    EXPECT_EQ(sentence.source_ids.front(), m.fra);
+    EXPECT_LE(static_cast<int>(sentence.source_ids.size()), positions);
+  }
+
+  const std::string without_tokens = vocab_yml_of(reversed_pieces(spm));
+  files.source_pieces = {"opus.vocab.yml", without_tokens};
+  EXPECT_EQ(static_cast<int>(Translator(model_of(files)).source_ids(text).size()), positions);
 }
 
 TEST(OpusMtTargetToken, AttentionMapsWithoutTheirFirstSourcePosition) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "attend/error.h"
+#include "model/model_impl.h"
 
 namespace attend {
 
@@ -60,10 +61,15 @@ void check_target(const ModelConfig& c, const std::vector<int>& ids) {
   }
 }
 
-std::vector<int> sentence_ids(const ModelConfig& c, std::vector<int> ids) {
+std::vector<int> sentence_ids(const Model::Impl& model, std::vector<int> ids) {
   if (ids.empty()) throw Error(ErrorCode::empty_input, "nothing to translate: the text is empty or only whitespace");
-  ids.push_back(c.eos_id);
-  check_source(c, ids);
+  ids.push_back(model.config.eos_id);
+  if (static_cast<int>(ids.size()) > model.source_positions) {
+    const bool token_kept = model.source_positions < model.config.max_positions;
+    throw Error(ErrorCode::invalid_input, "the sentence has " + std::to_string(ids.size()) + " tokens; this model takes at most " +
+                                              std::to_string(model.source_positions) + (token_kept ? " and its target-language token" : ""));
+  }
+  check_source(model.config, ids);
   return ids;
 }
 

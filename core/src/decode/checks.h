@@ -18,8 +18,9 @@ void check_source(const ModelConfig& c, const std::vector<int>& ids);
 // bos fitting the model's positions.
 void check_target(const ModelConfig& c, const std::vector<int>& ids);
 
-// The ids of a sentence's tokens with eos, refused as translate() refuses them (empty_input when
-// there are none).
-std::vector<int> sentence_ids(const ModelConfig& c, std::vector<int> ids);
+// The ids of a sentence's tokens with eos, refused as translate() refuses them: empty_input when
+// there are none, invalid_input past the model's source_positions (a multilingual model keeps
+// one for the target-language token read before them).
+std::vector<int> sentence_ids(const Model::Impl& model, std::vector<int> ids);
 
 }  // namespace attend

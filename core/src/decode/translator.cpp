@@ -292,7 +292,7 @@ Translator& Translator::operator=(Translator&&) noexcept = default;
 const Model& Translator::model() const { return *state_->model; }
 
 std::vector<int> Translator::source_ids(std::string_view text) const {
-  return sentence_ids(state_->impl.config, state_->impl.src_tokenizer->encode(text));
+  return sentence_ids(state_->impl, state_->impl.src_tokenizer->encode(text));
 }
 
 std::vector<Translation> Translator::translate_ids(const std::vector<std::vector<int>>& sources,

@@ -122,6 +122,7 @@ std::shared_ptr<const Model> load(std::unique_ptr<ByteStorage> storage, const Mo
   prepare_int8_activations(*impl, options.int8_activations);
   pack_weight_panels(impl->weights, kernels::best_kernels(), impl->owned);  // the translators' table
   impl->src_tokenizer = load_tokenizer(impl->file, "tokenizer.src", "tokenizer.src.pieces", c.src_vocab_size);
+  impl->source_positions = c.max_positions - (impl->src_tokenizer->lists_target_tokens() ? 1 : 0);
   const auto has = [&](const char* name) { return impl->file.tensors.count(name) > 0; };
   if (c.shared_vocab) {
     // One id space; a piece list (tokenizer.src.pieces) numbers it where the two sides have

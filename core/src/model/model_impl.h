@@ -35,6 +35,9 @@ struct Model::Impl {
   std::unique_ptr<Tokenizer> src_tokenizer;
   std::unique_ptr<Tokenizer> tgt_tokenizer_owned;  // null when the vocabulary is shared
   const Tokenizer* tgt_tokenizer = nullptr;
+  // The positions a sentence's own ids (eos included) may fill: config.max_positions, one fewer
+  // for a multilingual model, whose target-language token is read before them.
+  int source_positions = 0;
   std::shared_ptr<const DeviceModel> device;  // null: the CPU kernels (ModelOptions::device)
 };
 

@@ -8,17 +8,10 @@
 #include "tokenizer/tokenizer.h"
 
 namespace attend {
-namespace {
-
-bool is_target_token(const std::string& piece) {
-  return piece.size() > 4 && piece.compare(0, 2, ">>") == 0 && piece.compare(piece.size() - 2, 2, "<<") == 0;
-}
-
-}  // namespace
 
 int target_token_id(const Model& model, std::string_view given) {
   const Tokenizer& tokenizer = *model.impl().src_tokenizer;
-  const std::string token = is_target_token(std::string(given)) ? std::string(given) : ">>" + std::string(given) + "<<";
+  const std::string token = is_target_token(given) ? std::string(given) : ">>" + std::string(given) + "<<";
   const int id = tokenizer.piece_to_id(token);
   if (id >= 0 && id < tokenizer.vocab_size() && tokenizer.id_to_piece(id) == token) return id;
   // Refused: the vocabulary's own target tokens, a few of them, in id order.

@@ -141,7 +141,7 @@ PreparedSource Translator::prepare(std::string_view given, CaptionRules rules, P
   source.caption_rules = caption_rules;
   source.text = std::string(given);
   for (const TokenSpan& token : tokens) source.ids.push_back(token.id);
-  source.ids = sentence_ids(impl.config, std::move(source.ids));
+  source.ids = sentence_ids(impl, std::move(source.ids));
   return source;
 }
 

@@ -87,6 +87,18 @@ size_t Tokenizer::target_token_length(std::string_view text) const {
   return pieces_->has(token) ? token.size() : 0;
 }
 
+bool Tokenizer::lists_target_tokens() const {
+  if (!pieces_) return false;
+  for (int id = 0; id < vocab_size(); ++id) {
+    if (is_target_token(id_to_piece(id))) return true;
+  }
+  return false;
+}
+
+bool is_target_token(std::string_view piece) {
+  return piece.size() > 4 && piece.substr(0, 2) == ">>" && piece.substr(piece.size() - 2) == "<<";
+}
+
 std::vector<TokenSpan> Tokenizer::encode_with_offsets(std::string_view text) const {
   require_valid_utf8(text);
   std::vector<TokenSpan> tokens;

@@ -75,6 +75,9 @@ class Tokenizer {
   // The bytes of the target-language token `text` opens with: ">>", up to the first "<<" after
   // it, a piece of the piece list (a tokenizer without one reads none). 0 when it opens with none.
   size_t target_token_length(std::string_view text) const;
+  // Whether the piece list has target-language tokens (is_target_token): a multilingual model's
+  // source, which reads one before each sentence. A tokenizer without a list has none.
+  bool lists_target_tokens() const;
 
  private:
   Tokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> processor, std::unique_ptr<const PieceList> pieces);
@@ -83,5 +86,8 @@ class Tokenizer {
   std::unique_ptr<sentencepiece::SentencePieceProcessor> processor_;
   std::unique_ptr<const PieceList> pieces_;  // null: the SentencePiece model's own ids
 };
+
+// A multilingual OPUS-MT model's target-language token: a piece ">>xxx<<" (">>fra<<").
+bool is_target_token(std::string_view piece);
 
 }  // namespace attend
