@@ -321,9 +321,13 @@ void multi_head_attention(const AttentionInput& in, int heads, int head_dim, flo
     float* out_h = out + h * head_dim;
     const float* k_h = in.k + h * head_dim;
     const float* v_h = in.v + h * head_dim;
+    // A masked head gives zeros (its probabilities still captured when asked for).
     const bool masked = masked_heads && masked_heads[h];
-    if (masked && !capture) {
+    const auto zero_output = [&] {
       for (int r = 0; r < rows; ++r) std::memset(out_h + static_cast<size_t>(r) * ldo, 0, head_dim * sizeof(float));
+    };
+    if (masked && !capture) {
+      zero_output();
       continue;
     }
     for (int r = 0; r < rows; ++r) {
@@ -362,7 +366,7 @@ void multi_head_attention(const AttentionInput& in, int heads, int head_dim, flo
       if (capture) std::memcpy(capture->probs + h * capture->head_stride + r * capture->row_stride, s, keys * sizeof(float));
     }
     if (masked) {
-      for (int r = 0; r < rows; ++r) std::memset(out_h + static_cast<size_t>(r) * ldo, 0, head_dim * sizeof(float));
+      zero_output();
       continue;
     }
     // C [head_dim × queries] = V_hᵀ · Pᵀ: the rows of full 4-row panels (and every row of a query
