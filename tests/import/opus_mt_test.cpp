@@ -420,13 +420,18 @@ std::shared_ptr<const Model> model_of(const MarianFiles& files) {
   return Model::from_bytes(std::vector<uint8_t>(bytes.begin(), bytes.end()));
 }
 
-TEST(OpusMtTargetToken, TheOptionPutsItBeforeEachSentenceAndRefusesOneTheVocabularyLacks) {
+// A multilingual OPUS-MT model imported from a MultilingualFolder, and a translator of it.
+class MultilingualModel : public ::testing::Test {
+ protected:
   const Tokenizer spm = Tokenizer::from_bytes(test::en_de_vocabulary());
   const Multilingual m = multilingual_pieces(spm, kTokenTexts);
-  const MultilingualFolder folder(m.pieces);
+  const MultilingualFolder folder{m.pieces};
   MarianFiles files = folder.files();
-  const auto model = model_of(files);
-  Translator translator(model);
+  const std::shared_ptr<const Model> model = model_of(files);
+  Translator translator{model};
+};
+
+TEST_F(MultilingualModel, TheOptionPutsItBeforeEachSentenceAndRefusesOneTheVocabularyLacks) {
   std::vector<int> expected = {m.fra};
   const std::vector<int> snow = translator.source_ids("the snow");  // eos included
   expected.insert(expected.end(), snow.begin(), snow.end());
@@ -489,13 +494,7 @@ TEST(OpusMtTargetToken, TheOptionPutsItBeforeEachSentenceAndRefusesOneTheVocabul
 // A sentence of a multilingual model keeps one of the model's positions for the token read before
 // it, so a document's sentence that fits without the token is cut in two as one too long is,
 // rather than refused with the token (with its whole batch); a model without tokens keeps none.
-TEST(OpusMtTargetToken, ASentenceKeepsAPositionForTheToken) {
-  const Tokenizer spm = Tokenizer::from_bytes(test::en_de_vocabulary());
-  const Multilingual m = multilingual_pieces(spm, kTokenTexts);
-  const MultilingualFolder folder(m.pieces);
-  MarianFiles files = folder.files();
-  const auto model = model_of(files);
-  Translator translator(model);
+TEST_F(MultilingualModel, ASentenceKeepsAPositionForTheToken) {
   const Tokenizer listed = Tokenizer::from_bytes(test::en_de_vocabulary(), PieceList::to_bytes(m.pieces));
   const auto length = [&](const std::string& text) { return static_cast<int>(listed.encode(text).size()) + 1; };  // eos
   const int positions = model->config().max_positions;
