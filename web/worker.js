@@ -121,14 +121,15 @@ async function load({ id, source, weights, reverse, reverseWeight }) {
 // A Marian model imported (wasm/attend.mjs importMarian, in a WebAssembly instance of its own):
 // the model file's bytes go back to the page, which keeps and loads them. Its languages are the
 // ones given, else those its file names or its OPUS-MT README state; a README stating several (a
-// multilingual model) names none, as the page and the element have no place to give them: the
-// model's >>xxx<< tokens choose the target (app/target-language.js, the target-token attribute).
-async function importModel({ id, files, languages }) {
+// multilingual model) names none unless the request says multilingual: 'refuse' (the page does, to
+// ask the person): the model's >>xxx<< tokens choose the target (app/target-language.js, the
+// target-token attribute).
+async function importModel({ id, files, languages, multilingual = 'unnamed' }) {
   try {
     const { importMarian } = await importAttend();
     const imported = await importMarian(files, {
       languages,
-      multilingual: 'unnamed',
+      multilingual,
       onProgress: (progress) => post({ type: 'import-progress', id, ...progress }),
     });
     post({ type: 'imported', id, ...imported }, [imported.bytes.buffer]);

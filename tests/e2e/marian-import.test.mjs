@@ -81,6 +81,13 @@ async function chooseFolder(path) {
   await page.setInputFiles('#marian-folder', path);
 }
 
+// The page asks which languages a folder translates where its names and README state none, or a README
+// states several (marian-languages.test.mjs): the answer that imports it naming none.
+async function importNamingNone() {
+  await page.waitForSelector('#import-languages:not([hidden])', { timeout: LOAD_TIMEOUT_MS });
+  await page.click('#import-languages [data-part="without"]');
+}
+
 test('a folder chosen with the folder button is imported, listed, translates as the CLI, and shows its licence', async () => {
   await chooseFolder(join(work, 'ende'));
   await waitForModel('English → German (imported: ende) is ready.');
@@ -178,6 +185,7 @@ test('an OPUS-MT folder: the beam field starts at its decoder.yml\'s beam, and i
   const native = join(work, 'opus.safetensors');
   execFileSync(CLI, ['import', opus, '-o', native], { encoding: 'utf8' });
   await chooseFolder(opus);
+  await importNamingNone();
   await waitForModel('is ready.');
   assert.equal(await page.inputValue('#beam'), '6');  // decoder.yml: beam-size 6 (the field was 4)
   assert.equal(await page.isHidden('#target-language-field'), true);
@@ -224,6 +232,7 @@ test('a multilingual OPUS-MT folder: its target languages in a labelled list, th
   assert.notEqual(french, german, 'the token changes this translation');
 
   await chooseFolder(opus);
+  await importNamingNone();
   await waitForModel('(imported: opus-ml) is ready.');
   assert.equal(await page.isVisible('#target-language-field'), true);
   assert.equal(await page.$eval('#target-language', (select) => select.labels[0].textContent), 'Translate into');
@@ -271,13 +280,14 @@ test('an OPUS-MT folder is listed with the languages its README states; a multil
   const native = execFileSync(CLI, ['import', opus, '-o', join(work, 'opus-readme.safetensors')], { encoding: 'utf8' });
   assert.match(native, /languages\s+en-de \(README\)/);
 
-  // Several targets: the CLI asks for --languages; the page has no place to ask, so it imports the
-  // model naming no languages and offers its >>xxx<< tokens, as for a README stating none.
+  // Several targets: the CLI asks for --languages; the page asks too (marian-languages.test.mjs), and
+  // imported as a multilingual model it names no languages and offers its >>xxx<< tokens.
   const several = opusFolder('opus-several', {
     'README.md': () => TATOEBA_README.replace('target language(s): deu', 'target language(s): deu fra'),
     'opus.spm2k-spm2k.vocab.yml': (text) => `${[...text.trimEnd().split('\n').slice(0, -2), '">>fra<<": 1998', '">>deu<<": 1999'].join('\n')}\n`,
   });
   await chooseFolder(several);
+  await importNamingNone();
   await waitForModel('(imported: opus-several) is ready.');
   assert.equal(await page.$eval('#model-select', (select) => select.selectedOptions[0].textContent), 'languages not named, imported: opus-several');
   const options = await page.$$eval('#target-language option', (all) => all.map((o) => [o.value, o.textContent]));
@@ -291,6 +301,7 @@ test('the length penalty slider starts at decoder.yml\'s normalize and overrides
   const asked = cliOn(native, ALPHA_SENTENCE);  // the file's normalize
   assert.notEqual(asked, cliOn(native, ALPHA_SENTENCE, '--alpha', '1'), 'the slider\'s old 1.0 translates this otherwise');
   await chooseFolder(opus);
+  await importNamingNone();
   await waitForModel('(imported: opus-alpha) is ready.');
   assert.equal(await page.inputValue('#alpha'), String(ALPHA));
   assert.equal(await page.textContent('#alpha-value'), String(ALPHA));
@@ -304,6 +315,7 @@ test('the length penalty slider starts at decoder.yml\'s normalize and overrides
   assert.equal(moved, cliOn(native, ALPHA_SENTENCE, '--alpha', '2'));
   // Another model that asks for its own starts the slider there again.
   await chooseFolder(join(REPO_ROOT, 'tests/marian/fixtures/opus-ende'));
+  await importNamingNone();
   await waitForModel('(imported: opus-ende) is ready.');
   assert.equal(await page.textContent('#alpha-value'), '1.0');
 });

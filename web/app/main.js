@@ -8,6 +8,7 @@ import { AblationView } from './ablation-view.js';
 import { AttentionPanel } from './attention-panel.js';
 import { DocumentView } from './document-view.js';
 import { forgetImportedModel, keepImportedModel, languagePairName, languageTags } from './imported-models.js';
+import { asksForLanguages, ImportLanguagesForm } from './import-languages.js';
 import { importErrorMessage, loadErrorMessage, translateErrorMessage } from './messages.js';
 import { showModelLanguages } from './model-languages.js';
 import { ModelPicker } from './model-picker.js';
@@ -35,6 +36,8 @@ const rerankNote = byId('rerank-note');
 const modelLicense = byId('model-license');
 const modelForget = byId('model-forget');
 // A multilingual model's target language (its >>xxx<< tokens), hidden for other models.
+// The languages of a Marian import that cannot tell them, asked in place.
+const languagesForm = new ImportLanguagesForm(byId('import-languages'), { leaveFocusTo: byId('model-select') });
 const targetLanguage = new TargetLanguageField({ container: byId('target-language-field'), select: byId('target-language') });
 // The length penalty slider overrides the model's own (info().search.alpha, an OPUS-MT decoder.yml's
 // normalize) only once the person moves it; until then translate() is given none.
@@ -50,7 +53,7 @@ function showFatal(message) {
 
 // technical: the engine's message behind an error, shown under "Technical details".
 function setModelStatus(state, message, technical = '') {
-  document.body.dataset.model = state;  // loading | ready | error
+  document.body.dataset.model = state;  // loading | ready | error | asking (an import asks for its languages)
   modelStatus.textContent = message;
   modelStatus.classList.toggle('error', state === 'error');
   byId('model-error-technical').textContent = technical;
@@ -298,6 +301,7 @@ function startTranslator() {
   // imported: the description of an imported model (imported-models.js), whose licence is shown.
   async function loadModel({ name, source, weights = null, languages, choice, reverse = null, imported = null }) {
     choices += 1;
+    languagesForm.close();  // an import's question, if one was asked, is passed over
     modelReady = false;
     showModelLanguages({ sourceText, translation: translationOutput }, languages);
     modelRetry.hidden = true;
@@ -368,47 +372,95 @@ function startTranslator() {
   }
 
   // A Marian model folder (or its files) converted in the worker, kept in this browser, listed and
-  // loaded; until it is ready the model in use stays, and after a failure too.
+  // loaded; until it is ready the model in use stays, and after a failure too. Where the import cannot
+  // tell the model's languages (no file name or README states them; a README states several a side),
+  // the page asks for them (import-languages.js) and imports again with the pair given, or naming none.
   async function importModel(files, folder) {
     const choice = ++choices;
+    languagesForm.close();
     modelRetry.hidden = true;
     progress.hide();
-    setModelStatus('loading', `Importing ${folder}…`);
-    try {
-      const imported = await worker.importMarian(files, {
-        onProgress: (step) => {
-          if (choice !== choices) return;
-          const name = step.file?.slice(step.file.lastIndexOf('/') + 1);
-          setModelStatus('loading', step.stage === 'reading'
-            ? `Importing ${folder}: reading ${name} (file ${step.filesDone + 1} of ${step.files})…`
-            : `Importing ${folder}: converting it into an Attend model…`);
-        },
-      });
-      if (choice !== choices) return;  // another model was chosen meanwhile
-      let description = { name: folder, languages: imported.languages, files: imported.files, license: imported.license };
-      let kept = true;
+    let asked = { multilingual: 'refuse' };  // importMarian's languages and multilingual
+    for (;;) {
+      setModelStatus('loading', `Importing ${folder}…`);
+      let imported = null;
+      let refusal = null;
       try {
-        description = await keepImportedModel(imported.bytes, imported, folder);
-        picker.addImported(description);
-      } catch {
-        kept = false;  // it still loads; it is not kept for the next visit
+        imported = await worker.importMarian(files, {
+          ...asked,
+          onProgress: (step) => {
+            if (choice !== choices) return;
+            const name = step.file?.slice(step.file.lastIndexOf('/') + 1);
+            setModelStatus('loading', step.stage === 'reading'
+              ? `Importing ${folder}: reading ${name} (file ${step.filesDone + 1} of ${step.files})…`
+              : `Importing ${folder}: converting it into an Attend model…`);
+          },
+        });
+      } catch (error) {
+        if (choice !== choices) return;
+        if (!asksForLanguages(error)) return showImportError(error, folder);
+        refusal = error;
       }
-      if (choice !== choices) return;
-      await loadModel({
-        name: `${languagePairName(imported.languages)} (imported: ${folder})`,
-        source: imported.bytes.buffer,
-        languages: languageTags(imported.languages),
-        choice: kept ? { model: `imported:${description.id}`, quality: 'fast' } : { model: 'file', quality: 'fast' },
-        imported: description,
-      });
-      if (!kept && modelReady) modelStatus.textContent += ' This browser could not keep it for later: import it again next time.';
-    } catch (error) {
-      if (choice !== choices) return;
-      const kept = error.code === 'worker' ? null : modelInUse;
-      const message = importErrorMessage(error, { name: folder });
-      setModelStatus('error', kept ? `${message} ${kept.name} is still in use.` : message, error.message);
-      picker.showModelInUse();
+      if (choice !== choices) return;  // another model was chosen meanwhile
+      if (imported && (imported.languages || asked.multilingual !== 'refuse')) return keepAndLoad(imported, folder, choice);
+      const answer = await askLanguages(folder, refusal, asked);
+      if (choice !== choices) return;  // the question was closed by another choice
+      if (!answer) {
+        setModelStatus('ready', `"${folder}" was not imported.${modelInUse ? ` ${modelInUse.name} is still in use.` : ''}`);
+        return picker.showModelInUse();
+      }
+      if (answer.without && imported) return keepAndLoad(imported, folder, choice);
+      asked = answer.languages ? { languages: answer.languages } : { multilingual: 'unnamed' };
     }
+  }
+
+  // Asks which languages `folder`'s model translates, as its import (`asked`) could not tell: refused
+  // (a README stating several or unclear languages) or imported naming none.
+  function askLanguages(folder, refusal, asked) {
+    setModelStatus('asking', `Importing ${folder}: which languages does it translate?${modelInUse ? ` ${modelInUse.name} is still in use.` : ''}`);
+    if (!refusal) {
+      return languagesForm.ask({
+        folder,
+        why: 'Neither its file names nor a README say which languages it translates. Name them, so its sentences are cut '
+          + 'by the source language\'s rules and the texts are tagged with their languages, or import it without.',
+        without: 'Import without naming them',
+      });
+    }
+    const multilingual = asked.multilingual === 'refuse';  // not yet tried as a multilingual model
+    return languagesForm.ask({
+      folder,
+      why: `${refusal.message.replace(/\s*\(languages\)$/, '')}.${multilingual
+        ? ' Or import it as a multilingual model: its >>xxx<< target tokens then choose the language it writes.' : ''}`,
+      without: multilingual ? 'Import as a multilingual model' : null,
+    });
+  }
+
+  function showImportError(error, folder) {
+    const kept = error.code === 'worker' ? null : modelInUse;
+    const message = importErrorMessage(error, { name: folder });
+    setModelStatus('error', kept ? `${message} ${kept.name} is still in use.` : message, error.message);
+    picker.showModelInUse();
+  }
+
+  // An imported model kept in this browser (where it can be), listed and loaded.
+  async function keepAndLoad(imported, folder, choice) {
+    let description = { name: folder, languages: imported.languages, files: imported.files, license: imported.license };
+    let kept = true;
+    try {
+      description = await keepImportedModel(imported.bytes, imported, folder);
+      picker.addImported(description);
+    } catch {
+      kept = false;  // it still loads; it is not kept for the next visit
+    }
+    if (choice !== choices) return;
+    await loadModel({
+      name: `${languagePairName(imported.languages)} (imported: ${folder})`,
+      source: imported.bytes.buffer,
+      languages: languageTags(imported.languages),
+      choice: kept ? { model: `imported:${description.id}`, quality: 'fast' } : { model: 'file', quality: 'fast' },
+      imported: description,
+    });
+    if (!kept && modelReady) modelStatus.textContent += ' This browser could not keep it for later: import it again next time.';
   }
 
   modelForget.addEventListener('click', async () => {

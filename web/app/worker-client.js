@@ -165,12 +165,13 @@ export class TranslationWorker {
   // A Marian model folder or its files ([{path, folder, data: File}]) made into an Attend model file
   // in the worker (importMarian). Resolves with {bytes, files, languages, license}; onProgress hears
   // {stage: 'reading', file, filesDone, files} and {stage: 'converting'}. The model in use is untouched.
-  importMarian(files, { onProgress, languages } = {}) {
+  // languages and multilingual as importMarian takes them (multilingual: 'unnamed' unless given).
+  importMarian(files, { onProgress, languages, multilingual } = {}) {
     if (this.#failure) return Promise.reject(new WorkerError(this.#failure));
     const id = this.requestId();
     return new Promise((resolve, reject) => {
       this.#imports.set(id, { resolve, reject, onProgress });
-      this.#worker.postMessage({ type: 'import', id, files, languages });
+      this.#worker.postMessage({ type: 'import', id, files, languages, multilingual });
     });
   }
 

@@ -9,8 +9,11 @@
 // a Marian model folder's files, separated by spaces, as the page imports a folder: Firefox
 // Translations' model*.bin, vocab*.spm, lex*.bin, gzipped or not, or OPUS-MT's *.npz, *.vocab.yml,
 // source.spm, target.spm, decoder.yml; imported in the worker and kept in the browser's Cache Storage
-// for the next visit while the server's files are unchanged), target-token (a multilingual OPUS-MT
-// model's target language, ">>fra<<" or "fra"), src-text (the text to translate; else the
+// for the next visit while the server's files are unchanged), languages (with marian: the pair it
+// translates, "en-de", where its file names or README do not state them, or to override them),
+// multilingual (with marian: "unnamed", the default, imports a model whose README states several
+// languages a side naming none; "refuse" refuses it, asking for languages), target-token (a
+// multilingual OPUS-MT model's target language, ">>fra<<" or "fra"), src-text (the text to translate; else the
 // element's own text; else an input box of its own), beam, alpha, attention (show a
 // compact cross-attention heatmap: the last decoder layer, averaged over heads, when the text
 // is one sentence), target-lang (the translation's language tag, for screen readers and fonts),
@@ -37,6 +40,7 @@ import { doubtSummary, renderTranslatedDocument } from '../app/document-render.j
 import { DoubtReasons } from '../app/doubt-reason.js';
 import { cellAt, paintHeatmap } from '../app/heatmap-canvas.js';
 import { renderTranslatedHtml } from '../app/html-render.js';
+import { parseLanguagePair } from '../app/language-codes.js';
 import { withReadableLabels } from '../app/piece-names.js';
 import { unsupportedReason } from '../app/webassembly-support.js';
 import { useModel } from './shared-models.js';
@@ -48,7 +52,9 @@ const PROGRESS_STEP = 10;  // percent: the status (a live region) is not re-anno
 // element of its model was removed from the document).
 const EXPECTED_ERROR_CODES = new Set(['superseded', 'terminated']);
 // The attributes that name what the element loads: changing one loads anew.
-const MODEL_ATTRIBUTES = new Set(['model', 'marian', 'rerank-with', 'rerank-weight']);
+const MODEL_ATTRIBUTES = new Set(['model', 'marian', 'languages', 'multilingual', 'rerank-with', 'rerank-weight']);
+// multilingual's values, as importMarian takes them.
+const MULTILINGUAL = new Set(['unnamed', 'refuse']);
 
 const TEMPLATE = `
   <style>
@@ -123,7 +129,7 @@ const CAPTION_RULES = { auto: 'auto', on: true, off: false };
 
 class AttendTranslator extends HTMLElement {
   static observedAttributes = [
-    'model', 'marian', 'rerank-with', 'rerank-weight', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang',
+    'model', 'marian', 'languages', 'multilingual', 'rerank-with', 'rerank-weight', 'src-text', 'beam', 'alpha', 'attention', 'target-lang', 'source-lang',
     'placeholder', 'caption-rules', 'target-token',
   ];
 
@@ -326,9 +332,10 @@ class AttendTranslator extends HTMLElement {
     return options;
   }
 
-  // What useModel() loads: {url, marian, reverse, reverseWeight}: the model attribute as absolute URLs
-  // separated by a space (an absolute URL holds none), or the marian attribute's as an array,
-  // rerank-with's absolute URL or null, and rerank-weight's number (undefined when absent or empty: the default).
+  // What useModel() loads: {url, marian, languages, multilingual, reverse, reverseWeight}: the model attribute
+  // as absolute URLs separated by a space (an absolute URL holds none), or the marian attribute's as an array
+  // with its languages ("en-de", canonical: "eng-deu" is "en-de") and multilingual (as importMarian takes
+  // them), rerank-with's absolute URL or null, and rerank-weight's number (undefined when absent or empty: the default).
   #modelSource() {
     const model = this.getAttribute('model')?.trim();
     const marian = this.getAttribute('marian')?.trim();
@@ -341,6 +348,7 @@ class AttendTranslator extends HTMLElement {
         throw invalidArgument(`the ${attribute} attribute "${text}" is not a URL`);
       }
     };
+    const { languages, multilingual } = this.#marianOptions(Boolean(marian));
     const reverse = this.getAttribute('rerank-with')?.trim();
     if (reverse === '' || /\s/.test(reverse ?? '')) throw invalidArgument(`rerank-with="${reverse}" must be one model's URL`);
     const weight = this.getAttribute('rerank-weight')?.trim();
@@ -350,9 +358,28 @@ class AttendTranslator extends HTMLElement {
     return {
       url: model ? absolute(model, 'model') : null,
       marian: marian ? absolute(marian, 'marian').split(' ') : null,
+      languages,
+      multilingual,
       reverse: reverse === undefined ? null : absolute(reverse, 'rerank-with'),
       reverseWeight: weight ? Number(weight) : undefined,
     };
+  }
+
+  // The languages and multilingual attributes (absent or empty: importMarian's defaults, but multilingual
+  // 'unnamed'), for a marian import: a model file names its own languages.
+  #marianOptions(marian) {
+    const languages = this.getAttribute('languages')?.trim() || undefined;
+    const multilingual = this.getAttribute('multilingual')?.trim() || undefined;
+    if (!marian && (languages || multilingual)) {
+      throw invalidArgument(`the ${languages ? 'languages' : 'multilingual'} attribute is for a marian import: a model file names its own languages`);
+    }
+    if (multilingual && !MULTILINGUAL.has(multilingual)) throw invalidArgument(`multilingual="${multilingual}" is not unnamed or refuse`);
+    try {
+      // 'unnamed' is the worker's default: one import kept for it given or not.
+      return { languages: languages && parseLanguagePair(languages), multilingual: multilingual === 'refuse' ? multilingual : undefined };
+    } catch (error) {
+      throw invalidArgument(`languages="${languages}": ${error.message.replace(/^./, (first) => first.toLowerCase())}`);
+    }
   }
 
   // Lets the model go: translations in flight settle as superseded, and the last element of

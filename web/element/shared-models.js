@@ -13,11 +13,14 @@ const models = new Map();  // key of a source → {worker, ready: Promise<info>,
 // The model of `source` for one user: {lane, ready, release()}. source: {url (several separated
 // by spaces: an ensemble), marian (instead of url: the absolute URLs of a Marian model folder's files,
 // imported as the page imports a folder, importMarian in the worker, and kept in Cache Storage),
-// reverse (a reverse model's URL, reranking each beam, or null), reverseWeight}. ready resolves with the model's info, or rejects with the load's error (for
+// languages and multilingual (importMarian's, for marian; undefined: its defaults, but multilingual
+// 'unnamed'), reverse (a reverse model's URL, reranking each beam, or null), reverseWeight}. ready
+// resolves with the model's info, or rejects with the load's error (for
 // every user of that load; the next use() starts again in a new worker). onProgress({loaded,
 // total}) hears the download while it lasts. release() when done: the last user's release stops the worker.
 export function useModel(source, onProgress) {
-  const key = JSON.stringify([source.url ?? null, source.marian ?? null, source.reverse, source.reverseWeight ?? null]);
+  const key = JSON.stringify([source.url ?? null, source.marian ?? null, source.languages ?? null, source.multilingual ?? null,
+    source.reverse, source.reverseWeight ?? null]);
   let model = models.get(key);
   if (!model || model.worker.failed) {
     model = startModel(source, key);
@@ -42,11 +45,11 @@ export function useModel(source, onProgress) {
   };
 }
 
-function startModel({ url, marian, reverse, reverseWeight }, key) {
+function startModel({ url, marian, languages, multilingual, reverse, reverseWeight }, key) {
   const model = { worker: new TranslationWorker(), users: 0, progressListeners: new Set() };
   const onProgress = (update) => model.progressListeners.forEach((listener) => listener(update));
   // Several URLs (separated by spaces): one translator of them all, an ensemble.
-  const file = marian ? importedMarian(marian, model.worker, onProgress) : Promise.resolve(url.includes(' ') ? url.split(' ') : url);
+  const file = marian ? importedMarian(marian, { languages, multilingual }, model.worker, onProgress) : Promise.resolve(url.includes(' ') ? url.split(' ') : url);
   model.ready = file.then((source) => model.worker.load(source, { reverse: reverse ?? undefined, reverseWeight, onProgress }));
   model.ready.catch(() => {
     if (models.get(key) === model) models.delete(key);  // its users see the error; the next use tries again
@@ -57,9 +60,10 @@ function startModel({ url, marian, reverse, reverseWeight }, key) {
 // The Attend model file (an ArrayBuffer) of the Marian model whose files are at `urls`: the import kept
 // for these URLs while the server says its files are unchanged (HEAD: ETag, else Last-Modified, else
 // Content-Length; offline, or with none of them, the kept one), else the files downloaded and imported
-// by `worker` (importMarian, as the page imports a folder: core's rules choose the files by name), and kept.
-async function importedMarian(urls, worker, onProgress) {
-  const key = await importKey(urls);
+// by `worker` (importMarian, as the page imports a folder: core's rules choose the files by name, with
+// `options`' languages and multilingual), and kept.
+async function importedMarian(urls, options, worker, onProgress) {
+  const key = await importKey(urls, options);
   const [kept, validators] = await Promise.all([key && keptElementImport(key).catch(() => null), fileValidators(urls)]);
   if (kept && (validators === null || JSON.stringify(validators) === JSON.stringify(kept.description.validators))) {
     return kept.bytes;
@@ -74,7 +78,7 @@ async function importedMarian(urls, worker, onProgress) {
     const known = loaded.every(({ total }) => total !== null);
     onProgress({ loaded: loaded.reduce((n, { loaded: bytes }) => n + bytes, 0), total: known ? loaded.reduce((n, { total }) => n + total, 0) : null });
   })));
-  const imported = await worker.importMarian(marianFiles(urls, datas));
+  const imported = await worker.importMarian(marianFiles(urls, datas), options);
   const { files, languages, license } = imported;
   if (key) await keepElementImport(key, imported.bytes, { urls, validators, files, languages, license }).catch(() => {});  // it still loads
   return imported.bytes.buffer;
@@ -94,11 +98,13 @@ function marianFiles(urls, datas) {
   return parts.map(({ name }, i) => ({ path: folder ? `${folder}/${name}` : name, folder, data: datas[i] }));
 }
 
-// A name for the import of these URLs: the hex SHA-256 of them; null where the page has no
-// crypto.subtle (not a secure context: nothing is kept there, Cache Storage neither).
-async function importKey(urls) {
+// A name for the import of these URLs with these options: the hex SHA-256 of them (of the URLs alone
+// with the default options, as before there were any); null where the page has no crypto.subtle (not a
+// secure context: nothing is kept there, Cache Storage neither).
+async function importKey(urls, { languages, multilingual }) {
   if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(urls)));
+  const named = languages || multilingual ? { urls, languages: languages ?? null, multilingual: multilingual ?? null } : urls;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(named)));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
