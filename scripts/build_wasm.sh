@@ -32,5 +32,6 @@ for variant in ${ATTEND_WASM_VARIANTS:-simd nosimd}; do
   nice ninja -C "$build" "$jobs" attend_wasm >&2
   # cp -p keeps the build's times, so an unchanged module is not "newer" for caches.
   cp -p "$build/wasm/attend-$variant.mjs" "$build/wasm/attend-$variant.wasm" "$dist/"
+  if [ "$variant" = simd ]; then cp -p "$build/wasm/attend-relaxed.wasm" "$dist/"; fi
 done
 echo "$dist"

@@ -8,7 +8,7 @@ packages=(
   libsentencepiece-dev sentencepiece libicu-dev
   libopenblas-dev libopenblas0-pthread
   python3 python3-torch python3-numpy
-  emscripten node-acorn
+  emscripten node-acorn clang-19 lld-19
   chromium
   dpkg-dev zlib1g-dev
   clang libclang-rt-dev

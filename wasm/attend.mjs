@@ -129,18 +129,42 @@ function compileVariant(variant) {
   return compiledVariants.get(variant);
 }
 
+// Marian's int8 product with relaxed SIMD (attend-relaxed.wasm, wasm/relaxed/u8s8_relaxed.c),
+// compiled once; null where the engine has no relaxed SIMD (it does not validate: Node 20 without
+// --experimental-wasm-relaxed-simd) or the build made none.
+let relaxedKernel = null;
+function compileRelaxed() {
+  relaxedKernel ??= compileWasm(new URL('attend-relaxed.wasm', DIST)).catch(() => null);
+  return relaxedKernel;
+}
+
 // A fresh instance (its own memory) of the compiled variant. A failed instantiation (no
-// memory for the initial heap, say) rejects; the glue alone would wait forever.
-async function instantiate(variant) {
+// memory for the initial heap, say) rejects; the glue alone would wait forever. The SIMD
+// variant takes the relaxed int8 product where there is one and it gives the module's own
+// bits (attend_use_relaxed_u8s8 checks): module.relaxedSimd says whether it did.
+async function instantiate(variant, { relaxedSimd = 'auto' } = {}) {
   const { createModule, wasm } = await compileVariant(variant);
-  return new Promise((resolve, reject) => {
+  const relaxed = variant === 'simd' && relaxedSimd === 'auto' ? await compileRelaxed() : null;
+  let memory;
+  const module = await new Promise((resolve, reject) => {
     createModule({
       instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm), reject);
+        WebAssembly.instantiate(wasm, imports).then((instance) => {
+          memory = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
+          receive(instance, wasm);
+        }, reject);
         return {};
       },
     }).then(resolve, reject);
   });
+  module.relaxedSimd = false;
+  if (relaxed && memory) {
+    const kernel = new WebAssembly.Instance(relaxed, { env: { memory } }).exports.attend_u8s8_relaxed;
+    const slot = module.addFunction(kernel, 'viiiifiiiii');
+    module.relaxedSimd = module._attend_use_relaxed_u8s8(slot) === 1;
+    if (!module.relaxedSimd) module.removeFunction(slot);
+  }
+  return module;
 }
 
 function encodeInput(input, name) {
@@ -243,8 +267,12 @@ export class Translator {
   // of the other direction, by which translate() then reranks each beam (attend::TranslateOptions::
   // reverse_model) at reverseWeight (default: the core's, 0.3). onProgress hears the sum of every file's bytes.
   static async load(source, {
-    onProgress, simd = 'auto', int8Activations = 'auto', weights, attentionMember = 0, reverse, reverseWeight,
+    onProgress, simd = 'auto', relaxedSimd = 'auto', int8Activations = 'auto', weights, attentionMember = 0, reverse,
+    reverseWeight,
   } = {}) {
+    if (relaxedSimd !== 'auto' && relaxedSimd !== false) {
+      throw new AttendError('invalid_argument', `relaxedSimd must be 'auto' or false, got ${String(relaxedSimd)}`);
+    }
     const int8Mode = INT8_ACTIVATION_MODES.get(int8Activations);
     if (int8Mode === undefined) {
       throw new AttendError('invalid_argument', `int8Activations must be true, false or 'auto', got ${String(int8Activations)}`);
@@ -263,7 +291,7 @@ export class Translator {
                    total: known ? progress.reduce((n, q) => n + q.total, 0) : null });
     });
     const variant = chooseVariant(simd);
-    const [module, ...files] = await Promise.all([instantiate(variant), ...sources.map((s, i) => readSource(s, report(i))),
+    const [module, ...files] = await Promise.all([instantiate(variant, { relaxedSimd }), ...sources.map((s, i) => readSource(s, report(i))),
       ...(hasReverse ? [readReverse(reverse, report(sources.length))] : [])]);
     const reverseBytes = hasReverse ? files.pop() : null;
     const status = module._attend_status_new();
@@ -307,7 +335,7 @@ export class Translator {
       if (reverseWeight !== undefined) check(module._attend_session_set_reverse_weight(session, Number(reverseWeight), status));
     }
     const info = JSON.parse(takeJson(module, check(module._attend_session_info(session, status))));
-    return new Translator(module, status, session, { ...info, simd: variant === 'simd' });
+    return new Translator(module, status, session, { ...info, simd: variant === 'simd', relaxedSimd: module.relaxedSimd });
   }
 
   info() {

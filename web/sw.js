@@ -56,6 +56,7 @@ const SHELL_FILES = [
   '../wasm/pool_worker.mjs',
   '../wasm/dist/attend-simd.mjs',
   '../wasm/dist/attend-simd.wasm',
+  '../wasm/dist/attend-relaxed.wasm',
   '../wasm/dist/attend-nosimd.mjs',
   '../wasm/dist/attend-nosimd.wasm',
 ];

@@ -39,6 +39,15 @@ void gemm_i8i8_nt_wasm(const float* a, int lda, const int8_t* b, int ldb, const 
 // Its gemm_u8s8_shifted_nt (kernels_wasm_u8s8.cpp).
 void gemm_u8s8_shifted_nt_wasm(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
                                const float* bias, float* c, int ldc, int m, int n, int k);
+// The products and epilogue of gemm_u8s8_shifted_nt with relaxed SIMD (wasm/relaxed/u8s8_relaxed.c,
+// a module of its own called through the table): ua [m, 16·steps] quantized rows (bytes, zeros
+// past k), b rows 16·steps bytes each (k a multiple of 16).
+using RelaxedU8s8 = void (*)(const uint8_t* ua, int steps, const int8_t* b, int ldb, float unquant, const float* bias,
+                             float* c, int ldc, int m, int n);
+// gemm_u8s8_shifted_nt_wasm calls `kernel` from now on where k is a multiple of 16, if it gives
+// the kernel's own bits on a sweep of shapes with saturating pairs (the instruction it relies on
+// may compute otherwise on other CPUs); else nothing changes. Returns whether it took it.
+bool use_relaxed_u8s8(RelaxedU8s8 kernel);
 #endif
 
 }  // namespace attend::kernels

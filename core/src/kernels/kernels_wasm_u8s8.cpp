@@ -13,12 +13,19 @@
 // 2 × 4 (8 accumulators) for calls of several rows, 1 × 8 for a call of one row. Integer sums
 // are exact and the epilogue rounds as the oracle's (no fused multiply-add in SIMD128): the
 // same bits.
+//
+// Where the engine runs relaxed SIMD, wasm/relaxed/u8s8_relaxed.c does the products and the
+// epilogue with one pmaddubsw per 16 bytes of a row and a column (V8's
+// i16x8.relaxed_dot_i8x16_i7x16_s), on rows quantized here to bytes, once use_relaxed_u8s8 has
+// seen it give this kernel's bits.
 #include <wasm_simd128.h>
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "kernels/isa_tables.h"
 #include "kernels/scratch.h"
@@ -39,26 +46,31 @@ v128_t cvtps_epi32(v128_t x) {
                              in_range);
 }
 
-// One row of a quantized (QuantizeU: cvtps_epi32 of a·qa, saturated to int16 then int8 as
-// packs does, max(-127), + 127) into `steps` pairs of vectors: [2s] the even bytes of k-step s
-// widened to int16, [2s + 1] the odd ones. The values past k read as NaN, which quantizes to 0.
-void quantize_row(const float* row, int k, int steps, float qa, v128_t* out) {
+// The 16 bytes of k-step s of a row quantized (QuantizeU: cvtps_epi32 of a·qa, saturated to int16
+// then int8 as packs does, max(-127), + 127). The values past k read as NaN, which quantizes to 0.
+v128_t quantized_step(const float* row, int k, int s, float qa) {
+  const int p = s * kStep;
+  float tail[kStep];
+  const float* values = row + p;
+  if (k - p < kStep) {
+    std::fill(tail, tail + kStep, NAN);
+    std::memcpy(tail, row + p, static_cast<std::size_t>(k - p) * sizeof(float));
+    values = tail;
+  }
   const v128_t scale = wasm_f32x4_splat(qa);
+  v128_t words[4];
+  for (int v = 0; v < 4; ++v) words[v] = cvtps_epi32(wasm_f32x4_mul(wasm_v128_load(values + 4 * v), scale));
+  const v128_t bytes = wasm_i8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(words[0], words[1]),
+                                               wasm_i16x8_narrow_i32x4(words[2], words[3]));
+  return wasm_i8x16_add(wasm_i8x16_max(bytes, wasm_i8x16_splat(-127)), wasm_i8x16_splat(127));
+}
+
+// One quantized row as `steps` pairs of vectors: [2s] the even bytes of k-step s widened to
+// int16, [2s + 1] the odd ones.
+void quantize_row(const float* row, int k, int steps, float qa, v128_t* out) {
   const v128_t low_bytes = wasm_i16x8_splat(0x00FF);
   for (int s = 0; s < steps; ++s) {
-    const int p = s * kStep;
-    float tail[kStep];
-    const float* values = row + p;
-    if (k - p < kStep) {
-      std::fill(tail, tail + kStep, NAN);
-      std::memcpy(tail, row + p, static_cast<std::size_t>(k - p) * sizeof(float));
-      values = tail;
-    }
-    v128_t words[4];
-    for (int v = 0; v < 4; ++v) words[v] = cvtps_epi32(wasm_f32x4_mul(wasm_v128_load(values + 4 * v), scale));
-    const v128_t bytes = wasm_i8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(words[0], words[1]),
-                                                 wasm_i16x8_narrow_i32x4(words[2], words[3]));
-    const v128_t shifted = wasm_i8x16_add(wasm_i8x16_max(bytes, wasm_i8x16_splat(-127)), wasm_i8x16_splat(127));
+    const v128_t shifted = quantized_step(row, k, s, qa);
     out[2 * s] = wasm_v128_and(shifted, low_bytes);
     out[2 * s + 1] = wasm_u16x8_shr(shifted, 8);
   }
@@ -148,10 +160,25 @@ void all_columns(const v128_t* ua, int steps, const int8_t* b, std::ptrdiff_t ld
 
 }  // namespace
 
+namespace {
+
+RelaxedU8s8 relaxed = nullptr;  // use_relaxed_u8s8's
+
+}  // namespace
+
 void gemm_u8s8_shifted_nt_wasm(const float* a, int lda, float qa, const int8_t* b, int ldb, float unquant,
                                const float* bias, float* c, int ldc, int m, int n, int k) {
   if (m <= 0 || n <= 0) return;
   const int steps = (std::max(k, 0) + kStep - 1) / kStep;
+  if (relaxed && k > 0 && k % kStep == 0) {
+    // Scratch: the rows' bytes, 16·steps per row.
+    auto* ua = reinterpret_cast<v128_t*>(scratch_floats(static_cast<std::size_t>(m) * steps * 4));
+    for (int i = 0; i < m; ++i) {
+      for (int s = 0; s < steps; ++s) ua[i * steps + s] = quantized_step(a + static_cast<std::ptrdiff_t>(i) * lda, k, s, qa);
+    }
+    relaxed(reinterpret_cast<const uint8_t*>(ua), steps, b, ldb, unquant, bias, c, ldc, m, n);
+    return;
+  }
   // Scratch: the rows' even and odd vectors, 2·steps per row (64-byte aligned).
   auto* ua = reinterpret_cast<v128_t*>(scratch_floats(static_cast<std::size_t>(m) * steps * 2 * 4));
   for (int i = 0; i < m; ++i) {
@@ -164,4 +191,46 @@ void gemm_u8s8_shifted_nt_wasm(const float* a, int lda, float qa, const int8_t* 
   }
 }
 
+bool use_relaxed_u8s8(RelaxedU8s8 kernel) {
+  relaxed = nullptr;
+  if (!kernel) return false;
+  // Rows and weights of every kind of tile edge, many activations at the clamp (ua 0 or 254) and
+  // many weights at ±127 or -128, so that pairs saturate both ways.
+  uint32_t seed = 2463534242u;
+  const auto next = [&seed] {
+    seed ^= seed << 13;
+    seed ^= seed >> 17;
+    seed ^= seed << 5;
+    return seed;
+  };
+  for (const int m : {1, 2, 3, 5}) {
+    for (const int n : {1, 3, 4, 9}) {
+      for (const int k : {16, 48, 272}) {
+        std::vector<float> x(static_cast<std::size_t>(m) * k), bias(n), own(static_cast<std::size_t>(m) * n),
+            theirs(own.size());
+        std::vector<int8_t> w(static_cast<std::size_t>(n) * k);
+        for (float& v : x) v = next() % 3 == 0 ? (next() % 2 ? 9.f : -9.f) : static_cast<float>(next() % 2001) / 1000.f - 1.f;
+        for (int8_t& v : w) v = next() % 2 == 0 ? (next() % 2 ? 127 : -128) : static_cast<int8_t>(next() % 256);
+        for (float& v : bias) v = static_cast<float>(next() % 2001) / 100.f - 10.f;
+        gemm_u8s8_shifted_nt_wasm(x.data(), k, 127.f, w.data(), k, 1.3e-4f, bias.data(), own.data(), n, m, n, k);
+        relaxed = kernel;
+        gemm_u8s8_shifted_nt_wasm(x.data(), k, 127.f, w.data(), k, 1.3e-4f, bias.data(), theirs.data(), n, m, n, k);
+        relaxed = nullptr;
+        if (std::memcmp(own.data(), theirs.data(), own.size() * sizeof(float)) != 0) return false;
+      }
+    }
+  }
+  relaxed = kernel;
+  return true;
+}
+
 }  // namespace attend::kernels
+
+// For wasm/attend.mjs: `table_index` is the module's function table slot of attend-relaxed.wasm's
+// attend_u8s8_relaxed (addFunction). 1 when taken, 0 when not.
+extern "C" int attend_use_relaxed_u8s8(int table_index) {
+  return attend::kernels::use_relaxed_u8s8(
+             reinterpret_cast<attend::kernels::RelaxedU8s8>(static_cast<std::uintptr_t>(table_index)))
+             ? 1
+             : 0;
+}
