@@ -64,7 +64,7 @@ export class ImportLanguagesForm {
     this.#folder.textContent = folder;
     this.#why.textContent = why;
     this.#without.hidden = !without;
-    this.#without.textContent = without ?? '';
+    if (without) this.#without.textContent = without;  // hidden, it keeps a label all the same
     this.#showError(null);
     for (const side of ['source', 'target']) {
       this.#fields[side].removeAttribute('aria-invalid');
