@@ -35,9 +35,9 @@ const modelRetry = byId('model-retry');
 const rerankNote = byId('rerank-note');
 const modelLicense = byId('model-license');
 const modelForget = byId('model-forget');
-// A multilingual model's target language (its >>xxx<< tokens), hidden for other models.
 // The languages of a Marian import that cannot tell them, asked in place.
 const languagesForm = new ImportLanguagesForm(byId('import-languages'), { leaveFocusTo: byId('model-select') });
+// A multilingual model's target language (its >>xxx<< tokens), hidden for other models.
 const targetLanguage = new TargetLanguageField({ container: byId('target-language-field'), select: byId('target-language') });
 // The length penalty slider overrides the model's own (info().search.alpha, an OPUS-MT decoder.yml's
 // normalize) only once the person moves it; until then translate() is given none.

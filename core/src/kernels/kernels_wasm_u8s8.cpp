@@ -158,10 +158,6 @@ void all_columns(const v128_t* ua, int steps, const int8_t* b, std::ptrdiff_t ld
   }
 }
 
-}  // namespace
-
-namespace {
-
 RelaxedU8s8 relaxed = nullptr;  // use_relaxed_u8s8's
 
 }  // namespace
