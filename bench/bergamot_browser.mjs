@@ -11,7 +11,7 @@
 // loading and after each way) and its renderer process's peak RSS (VmHWM).
 // Serves the repository at /repo/ and the imported files at /scratch/ on 127.0.0.1, no other host.
 // Prints one JSON object: {browser, lines, rows: [{dtype, way, beam, per_line, lines, bergamot_seconds,
-// attend_seconds, speedup, same_lines, bergamot_texts, attend_texts}], memory: {f32: {bergamot, attend}, int8}}.
+// attend_seconds, speedup, same_lines, attend_relaxed_simd, bergamot_texts, attend_texts}], memory: {f32: {bergamot, attend}, int8}}.
 //
 //   node bench/bergamot_browser.mjs --cli ATTEND --folder tests/marian/fixtures/ssru-ende
 //        --lines ../shared/data/multi30k/test_2016_flickr.en.gz [--limit N] [--repeat N] [--attend-js wasm/attend.mjs]
@@ -133,6 +133,7 @@ try {
         bergamot_runs: out.bergamot.runs, attend_runs: out.attend.runs,
         speedup: out.bergamot.seconds / out.attend.seconds,
         same_lines: lines.filter((_, i) => out.bergamot.texts[i] === out.attend.texts[i]).length,
+        attend_relaxed_simd: await engines.attend.page.evaluate(() => window.bergamotBench.relaxedSimd()),
         bergamot_texts: out.bergamot.texts, attend_texts: out.attend.texts };
       console.error(`chromium ${dtype} ${way.name}: Bergamot ${row.bergamot_seconds.toFixed(2)} s, Attend ` +
                     `${row.attend_seconds.toFixed(2)} s (${row.speedup.toFixed(2)}x), ${row.same_lines}/${lines.length} the same`);

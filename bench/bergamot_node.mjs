@@ -16,7 +16,7 @@
 //     process's peak RSS (and node's own, before loading the engine).
 // Prints one JSON object on stdout: {node, threads, lines, rows: [{dtype, way, beam, per_line, lines,
 // bergamot_seconds, attend_seconds, bergamot_cpu_seconds, attend_cpu_seconds, native_seconds, speedup, same_lines, native_same_lines,
-// bergamot_texts, attend_texts, native_texts}], memory: {f32: {bergamot, attend}, int8: {...}}}.
+// attend_relaxed_simd (Attend's int8 product on relaxed SIMD), bergamot_texts, attend_texts, native_texts}], memory: {f32: {bergamot, attend}, int8: {...}}}.
 // bench/run.py counts the tokens of the texts (the vocabulary's SentencePiece model) and drops them.
 //
 //   node bench/bergamot_node.mjs --cli build/release/native/cli/attend --folder tests/marian/fixtures/ssru-ende
@@ -185,6 +185,7 @@ try {
         native_seconds: nativeRun.seconds - nativeStart.seconds, native_process_seconds: nativeRun.seconds, native_start_seconds: nativeStart.seconds,
         speedup: theirs.seconds / ours.seconds, same_lines: same(ours.out),
         native_same_lines: lines.filter((_, i) => nativeRun.out[i] === ours.out[i]).length,
+        attend_relaxed_simd: attend.info().relaxedSimd,
         bergamot_texts: theirs.out, attend_texts: ours.out, native_texts: nativeRun.out };
       console.error(`node ${dtype} ${way.name}: Bergamot ${theirs.seconds.toFixed(2)} s, Attend ${ours.seconds.toFixed(2)} s ` +
                     `(${row.speedup.toFixed(2)}x), ${row.same_lines}/${lines.length} lines the same; native Attend ` +

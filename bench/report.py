@@ -637,10 +637,7 @@ def bergamot_why(section, misses):
             "`i16x8.relaxed_dot_i8x16_i7x16_s` on x86 as `pmaddubsw`, intgemm's own instruction, and Attend's SIMD "
             "build takes `attend-relaxed.wasm` (`wasm/relaxed/u8s8_relaxed.c`, built by clang-19: Emscripten 3.1.6 "
             "cannot emit relaxed SIMD) once it gave the SIMD128 kernel's bits on a sweep of shapes with saturating "
-            "pairs. Chromium runs relaxed SIMD by default, so its int8 rows above use it (`info().relaxedSimd`); Node 20 "
-            "only behind `--experimental-wasm-relaxed-simd`, so the Node rows do not (with the flag, on the tiny model's "
-            "int8 file and 300 lines, `bench/relaxed_simd_ab.mjs`: one sentence per call 1.6×, the whole file 1.8×, "
-            "beam 4 1.7× as fast as without, the same lines). Both engines compute the output "
+            "pairs (which rows ran it: the section's opening). Both engines compute the output "
             "layer over the batch's shortlisted pieces alone (Attend since 2fd710a; over all of them before, which on "
             "the tiny model's 20,000 pieces left its f32 rows at 0.3-1.2× Bergamot's)."
             + (" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic."
@@ -653,6 +650,22 @@ def bergamot_why(section, misses):
               f"timed runs of one row differ by up to {max(spreads):.1f}× (slowest / fastest; each run is in the JSON), "
               "so a row near 2× can fall on either side from run to run; the least of each engine's runs is what the table "
               "compares.\n")
+
+
+def bergamot_relaxed_text(section):
+    """Where Attend's int8 product ran on relaxed SIMD in this run (each row's attend_relaxed_simd, info().relaxedSimd)."""
+    used = {}
+    for _, place, _, r in bergamot_rows(section):
+        if r["dtype"] == "int8" and "attend_relaxed_simd" in r:
+            used[place] = used.get(place, True) and r["attend_relaxed_simd"]
+    if not used:
+        return "this run did not record where it did"
+    labels = dict(BERGAMOT_PLACES)
+    text = "; ".join(f"{labels[place]}: {'used' if on else 'not used'}" for place, on in used.items())
+    if used.get("node") is False:
+        text += (f" ({section['node'].get('node')} runs relaxed SIMD only behind `--experimental-wasm-relaxed-simd`; Node "
+                 "22 and later run it by default: `bench/node_lts.sh` fetches the LTS for `--node`)")
+    return "in this run's int8 rows, `info().relaxedSimd`: " + text
 
 
 def bergamot_tiny_text(tiny):
@@ -706,7 +719,10 @@ def bergamot_section(results):
            "above, texts in and out, in three ways: greedy one sentence per call, greedy the whole file in one call, "
            "and beam 4 one sentence per call, each after a warm-up of 8 lines. In Node both run in one process "
            f"({node.get('node')}); in Chromium ({chromium['browser'] if chromium else '—'}) "
-           "each in the main thread of its own page in its own browser context (its own renderer process).\n\n",
+           "each in the main thread of its own page in its own browser context (its own renderer process). Attend's "
+           "int8 product runs on WebAssembly's relaxed SIMD where the engine has it (`wasm/relaxed/`: "
+           "`i16x8.relaxed_dot_i8x16_i7x16_s`, which V8 computes on x86 as intgemm's own `pmaddubsw`), else on SIMD128; "
+           + bergamot_relaxed_text(section) + ".\n\n",
            "### Speed (target tokens/s, higher is better)\n\n",
            table(["model", "where", "file", "search", "sentences", "Bergamot tok/s", "Attend tok/s", "Attend / Bergamot",
                   "same, by CPU time", "lines the same", "Bergamot s", "Attend s", "target tokens (Bergamot / Attend)"],

@@ -91,7 +91,7 @@ def command_output(command):
         return None
 
 
-def machine_info(build_dir):
+def machine_info(build_dir, node):
     cpu = {}
     with open("/proc/cpuinfo") as f:
         for line in f:
@@ -112,7 +112,7 @@ def machine_info(build_dir):
         "cpu": cpu.get("model name"), "simd_flags": simd, "logical_cpus": os.cpu_count(),
         "kernel": platform.release(),
         "compiler": compiler.splitlines()[0] if compiler else None,
-        "node": command_output(["node", "--version"]),
+        "node": command_output([node, "--version"]),
         "chromium": command_output(["/usr/bin/chromium", "--version"]),
         "openblas_core": OPENBLAS_CORE,
     }
@@ -184,7 +184,7 @@ def count_tokens(texts, vocab):
     return sum(len(line.split()) for line in out)
 
 
-def bergamot_places(attend, folder, src, lines, attend_js, browser):
+def bergamot_places(attend, folder, src, lines, attend_js, browser, node):
     """One Marian folder's rows in Node (and natively) and, with `browser`, in Chromium: {"node": ..., "chromium": ...}.
     Each engine's texts become its target tokens (count_tokens) and are dropped."""
     vocab = next(os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.startswith("vocab.") and n.endswith(".spm"))
@@ -194,7 +194,7 @@ def bergamot_places(attend, folder, src, lines, attend_js, browser):
     out = {}
     for place, script in places:
         log(f"bergamot: {os.path.relpath(folder, REPO)} in {place}")
-        result = run_json(["node", os.path.join(HERE, script), *common])
+        result = run_json([node, os.path.join(HERE, script), *common])
         for row in result["rows"]:
             for engine in ("bergamot", "attend", "native"):
                 texts = row.pop(f"{engine}_texts", None)
@@ -207,21 +207,21 @@ def bergamot_places(attend, folder, src, lines, attend_js, browser):
     return out
 
 
-def bergamot_measure(attend, src, lines, attend_js, browser, bench_model=MARIAN_BENCH_MODEL):
+def bergamot_measure(attend, src, lines, attend_js, browser, node, bench_model=MARIAN_BENCH_MODEL):
     """Section 7: Attend vs Bergamot on Marian's files, in Node (and natively) and, with `browser`, in Chromium: the
     committed fixture (section["node"], section["chromium"]) and, when its folder exists, the model of Firefox's `tiny`
     dimensions (section["tiny"], the same keys; else section["tiny"]["missing"] and how to make it)."""
     started = time.time()
     section = {"load_average_at_start": os.getloadavg(), "attend_js": os.path.relpath(os.path.abspath(attend_js), REPO),
                "fixture": os.path.relpath(MARIAN_FIXTURE, REPO)}
-    section.update(bergamot_places(attend, MARIAN_FIXTURE, src, lines, attend_js, browser))
+    section.update(bergamot_places(attend, MARIAN_FIXTURE, src, lines, attend_js, browser, node))
     tiny = {"folder": os.path.relpath(bench_model, REPO), "script": MARIAN_BENCH_MODEL_SCRIPT}
     if os.path.isdir(bench_model):
         vocab = next(os.path.join(bench_model, n) for n in sorted(os.listdir(bench_model))
                      if n.startswith("vocab.") and n.endswith(".spm"))
         tiny["vocab_size"] = len(subprocess.run(["spm_export_vocab", f"--model={vocab}"], check=True, capture_output=True,
                                                 text=True).stdout.splitlines())
-        tiny.update(bergamot_places(attend, bench_model, src, lines, attend_js, browser))
+        tiny.update(bergamot_places(attend, bench_model, src, lines, attend_js, browser, node))
     else:
         tiny["missing"] = True
         log(f"bergamot: no {tiny['folder']} (Firefox's tiny dimensions): {MARIAN_BENCH_MODEL_SCRIPT} makes it; measured "
@@ -278,6 +278,9 @@ def main():
                              "sections as they were)")
     parser.add_argument("--attend-js", default=os.path.join(REPO, "wasm", "attend.mjs"),
                         help="Attend's JS API for the Bergamot section (its dist/ beside it; default: wasm/attend.mjs)")
+    parser.add_argument("--node", default="node",
+                        help="the Node.js of the engines' Node rows (Bergamot, ONNX Runtime) and of the Chromium driver "
+                             "(default: node on the PATH; bench/node_lts.sh fetches the current LTS)")
     parser.add_argument("--scratch", help="scratch folder (default: a temporary one)")
     parser.add_argument("--json-out", default=os.path.join(REPO, "bench", "latest.json"))
     parser.add_argument("--md-out", default=os.path.join(REPO, "docs", "benchmarks.md"))
@@ -366,11 +369,11 @@ def main():
         run_json([python, os.path.join(HERE, "export_onnx.py"), "--model", models["f32"], "--out", onnx_dir],
                  stderr=subprocess.DEVNULL)
     if "ort-node" not in skip:
-        run_peer("onnxruntime-node", lambda ids, settings: ["node", os.path.join(HERE, "ort_node.mjs"), "--onnx", onnx_dir,
+        run_peer("onnxruntime-node", lambda ids, settings: [args.node, os.path.join(HERE, "ort_node.mjs"), "--onnx", onnx_dir,
                                                             "--ids", ids, "--settings", settings, "--options", options_json])
     if "browser" not in skip:
         browser_command = lambda ids, texts_file, settings: [
-            "node", os.path.join(HERE, "browser.mjs"), "--scratch", scratch, "--model", models["f32"], "--onnx", onnx_dir,
+            args.node, os.path.join(HERE, "browser.mjs"), "--scratch", scratch, "--model", models["f32"], "--onnx", onnx_dir,
             "--ids", ids, "--texts", texts_file, "--settings", settings, "--options", options_json,
             *(["--model-int8", models["int8"]] if "int8" in models and "int8" not in skip else [])]
         greedy = run_json(browser_command(ids_path, texts_path, GREEDY_SETTINGS))
@@ -401,14 +404,14 @@ def main():
         check_document_plan(documents["native"], "attend bench --document")
         if "browser" not in skip:
             documents["chromium"] = run_json(
-                ["node", os.path.join(HERE, "browser.mjs"), "--scratch", scratch,
+                [args.node, os.path.join(HERE, "browser.mjs"), "--scratch", scratch,
                  "--model", models.get("int8", models["f32"]), "--texts", texts_path, "--options", options_json,
                  "--document", document_path, "--beams", DOCUMENT_BEAMS, "--repeat", str(DOCUMENT_REPEAT)])
             check_document_plan(documents["chromium"], "Chromium planDocument")
         results["documents"] = documents
     # Marian's files: Attend's WebAssembly (built for the browser rows) against Bergamot's, in Node and Chromium
     if "bergamot" not in skip and "browser" not in skip:
-        results["bergamot"] = bergamot_measure(attend, args.src, beam_lines, args.attend_js, browser=True)
+        results["bergamot"] = bergamot_measure(attend, args.src, beam_lines, args.attend_js, browser=True, node=args.node)
     if "serve" not in skip:
         serve_model = models.get("int8", models["f32"])
         pair = serve_languages(attend, serve_model)
@@ -421,7 +424,7 @@ def main():
     if "wasm-gemm" not in skip and "browser" not in skip:
         results["wasm_gemm"] = wasm_gemm.measure(args.build, [WASM_SIMD_BUILD])
 
-    results["machine"] = machine_info(args.build)
+    results["machine"] = machine_info(args.build, args.node)
     results["machine"]["load_average_at_start"] = load_at_start
     results["machine"]["load_average_at_end"] = os.getloadavg()
     results["machine"]["free_cores_probe"] = [cores_at_start, free_cores_probe(sys.executable)]
@@ -458,7 +461,7 @@ def build_commit(build_dir):
 def put_section_alone(args, results, key, section, heading, render):
     """A section measured alone (--only) put into the last full run's JSON under `key`, and in its markdown only the
     text under `heading` replaced by render(results)."""
-    section["measured_alone"] = {"commit": build_commit(args.build), "machine": machine_info(args.build),
+    section["measured_alone"] = {"commit": build_commit(args.build), "machine": machine_info(args.build, args.node),
                                  "arguments": sys.argv[1:]}
     results[key] = section
     with open(args.json_out, "w") as f:
@@ -476,7 +479,7 @@ def only_bergamot(args, attend, skip):
     with open(args.json_out) as f:
         results = json.load(f)
     lines = len(read_lines(args.src, min(args.beam_lines, args.lines)))
-    section = bergamot_measure(attend, args.src, lines, args.attend_js, browser="browser" not in skip)
+    section = bergamot_measure(attend, args.src, lines, args.attend_js, browser="browser" not in skip, node=args.node)
     put_section_alone(args, results, "bergamot", section, report.BERGAMOT_HEADING, report.bergamot_section)
 
 

@@ -66,6 +66,7 @@ window.bergamotBench = {
       },
       finish() {},
       memoryBytes: () => translator.memoryBytes(),
+      relaxedSimd: translator.info().relaxedSimd,
     };
     return engine.memoryBytes();
   },
@@ -75,5 +76,7 @@ window.bergamotBench = {
   run: (way) => engine.run(way),
   finish: () => engine.finish(),
   memoryBytes: () => engine.memoryBytes(),
+  // Attend's: whether its int8 product runs on relaxed SIMD (wasm/relaxed/); Bergamot's: undefined.
+  relaxedSimd: () => engine.relaxedSimd,
 };
 window.benchReady = true;

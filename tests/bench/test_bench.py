@@ -466,6 +466,23 @@ class BergamotReport(unittest.TestCase):
         self.assertIn("`training/make_marian_bench_model.sh` trains it", section)
         self.assertNotIn("was not measured", section)
 
+    def test_where_relaxed_simd_ran(self):
+        """The section says in which places Attend's int8 rows ran the relaxed-SIMD product (each row's
+        attend_relaxed_simd), and how to run it in a Node that has it behind a flag; a run that did not record it, so."""
+        results = self.results()
+        self.assertIn("this run did not record where it did", self.section(results)[0])
+        bergamot = results["bergamot"]
+        bergamot["node"]["rows"].append(dict(bergamot["node"]["rows"][0], dtype="int8", attend_relaxed_simd=False))
+        bergamot["chromium"]["rows"][0]["attend_relaxed_simd"] = True
+        section, _ = self.section(results)
+        self.assertIn("in this run's int8 rows, `info().relaxedSimd`: Node: not used; Chromium: used (v20 runs relaxed "
+                      "SIMD only behind `--experimental-wasm-relaxed-simd`", section)
+        self.assertIn("`bench/node_lts.sh` fetches the LTS for `--node`", section)
+        bergamot["node"]["rows"][1]["attend_relaxed_simd"] = True
+        section, _ = self.section(results)
+        self.assertIn("`info().relaxedSimd`: Node: used; Chromium: used.", section)
+        self.assertNotIn("node_lts.sh", section)
+
     def test_only_bergamot_replaces_its_section(self):
         sys.path.insert(0, os.path.join(REPO, "bench"))
         import report
