@@ -385,13 +385,23 @@ AttendBytes* attend_import_marian(const char* request_json, AttendBytes* const* 
         out[3] = '\0';
         return std::string(out);
       };
+      const auto languages_from_readmes = [&](attend::SeveralReadmeLanguages several) {
+        return attend::marian_languages_from_readmes(licenses, host_two_letter, several);
+      };
       try {
-        marian.languages = attend::marian_languages_from_readmes(
-            licenses, host_two_letter,
-            multilingual == "unnamed" ? attend::SeveralReadmeLanguages::unnamed : attend::SeveralReadmeLanguages::refuse);
+        marian.languages = languages_from_readmes(multilingual == "unnamed" ? attend::SeveralReadmeLanguages::unnamed
+                                                                            : attend::SeveralReadmeLanguages::refuse);
       } catch (const attend::Error& e) {
         if (e.code() != attend::ErrorCode::invalid_argument) throw;
-        throw attend::Error(e.code(), std::string(e.what()) + " (languages)");  // the CLI's says (--languages)
+        // "(languages)" asks for them, as the CLI's "(--languages)"; "(languages, multilingual)" where
+        // importing it naming none (multilingual: 'unnamed') would take it: its READMEs state several.
+        bool unnamed_takes_it = multilingual == "refuse";
+        try {
+          if (unnamed_takes_it) languages_from_readmes(attend::SeveralReadmeLanguages::unnamed);
+        } catch (const attend::Error&) {
+          unnamed_takes_it = false;
+        }
+        throw attend::Error(e.code(), std::string(e.what()) + (unnamed_takes_it ? " (languages, multilingual)" : " (languages)"));
       }
     }
     auto described = std::make_unique<AttendResult>(AttendResult{dump({{"license", marian.license}, {"languages", marian.languages}}), {}});

@@ -2,8 +2,9 @@
 // README name none gets a labelled form in place (focus moved to it, codes read by the browser's Intl,
 // a code that is not one said in an alert), imported with the pair typed and translating as the CLI
 // translates `attend import --languages`; Cancel and Escape keep the model in use; a README stating
-// several targets offers the multilingual import or one pair. In <attend-translator marian>, the
-// languages and multilingual attributes. The folders are copies of tests/marian/fixtures/opus-ende.
+// several targets offers the multilingual import or one pair (READMEs that disagree only the pair). In
+// <attend-translator marian>, the languages and multilingual attributes. The folders are copies of
+// tests/marian/fixtures/opus-ende.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -191,6 +192,20 @@ test('a README stating several targets: imported as a multilingual model, or as 
   assert.equal(await page.inputValue('#target-language'), '>>deu<<', 'the pair named chooses its target token first');
 });
 
+test('READMEs that disagree: the pair asked for, no multilingual import offered (it would be refused too)', async () => {
+  const folder = opusFolder(work, 'opus-disagree', { readme: README.replace('deu fra', 'deu') });
+  writeFileSync(join(folder, 'README.txt'), README.replace('deu fra', 'fra'));
+  await chooseFolder(folder);
+  await waitForQuestion();
+  assert.equal(await page.textContent('#import-languages-why'),
+    '\'opus-disagree/README.md\' states en-de, \'opus-disagree/README.txt\' en-fr: give the languages it translates.');
+  assert.equal(await page.isVisible(`${form} [data-part="without"]`), false);
+  await page.fill('#import-source', 'en');
+  await page.fill('#import-target', 'fr');
+  await page.press('#import-target', 'Enter');
+  await waitForModel('English → French (imported: opus-disagree) is ready.');
+});
+
 // <attend-translator> with `attributes` on a page of its own: its first event ('attend-translation
 // text' or 'attend-error code: message') and the languages of its model's info ('en-de', or '').
 async function element(attributes) {
@@ -235,7 +250,7 @@ test('<attend-translator marian> takes the multilingual attribute: a README stat
   const files = served('opus-several', [...OPUS_FILES, 'README.md']);
   assert.equal((await element({ marian: files, 'src-text': SENTENCE })).languages, '', 'by default imported naming none');
   const refused = await element({ marian: files, multilingual: 'refuse', 'src-text': SENTENCE });
-  assert.match(refused.event, /^attend-error invalid_argument: 'opus-several\/README\.md' states 2 target languages \(deu fra\): give the pair to import it as, as 'en-de' \(languages\)$/);
+  assert.match(refused.event, /^attend-error invalid_argument: 'opus-several\/README\.md' states 2 target languages \(deu fra\): give the pair to import it as, as 'en-de' \(languages, multilingual\)$/);
   const named = await element({ marian: files, multilingual: 'refuse', languages: 'en-de', 'src-text': SENTENCE });
   assert.match(named.event, /^attend-translation ./);
   assert.equal(named.languages, 'en-de');

@@ -208,21 +208,21 @@ describe('importMarian is attend import', { timeout: 600000 }, () => {
     const gil = opusCopy('opus-gil', { 'README.md': () => TATOEBA_README.replace('target language(s): deu', 'target language(s): gil') });
     assert.equal((await importMarian(folderFiles(gil))).languages, 'en-gil');
     assert.ok(Buffer.from((await importMarian(folderFiles(gil))).bytes).equals(nativeImport([gil], 'opus-gil.safetensors').bytes));
-    // A multilingual README: refused asking for the languages, as the CLI asks for --languages; the
-    // page's and the element's worker (multilingual: 'unnamed') import it naming none.
+    // A multilingual README: refused asking for the languages, as the CLI asks for --languages, and
+    // saying that importing it naming none would take it (multilingual: 'unnamed', the page's offer).
     const several = opusCopy('opus-several', { 'README.md': () => TATOEBA_README.replace('target language(s): deu', 'target language(s): deu fra') });
     const cli = nativeImport([several], 'opus-several.safetensors');
     assert.match(cli.error, /README\.md' states 2 target languages \(deu fra\): give the pair to import it as, as 'en-de' \(--languages\)$/);
     await assert.rejects(importMarian(folderFiles(several)), (error) => {
       assert.equal(error.code, 'invalid_argument');
-      assert.equal(error.message, cli.error.replace(/\(--languages\)$/, '(languages)'));
+      assert.equal(error.message, cli.error.replace(/\(--languages\)$/, '(languages, multilingual)'));
       return true;
     });
     const unnamed = await importMarian(folderFiles(several), { multilingual: 'unnamed' });
     assert.equal(unnamed.languages, '');
     const nativeUnnamed = nativeImport([several, '--languages', 'en-de'], 'opus-several-en-de.safetensors');
     assert.ok(Buffer.from((await importMarian(folderFiles(several), { languages: 'en-de' })).bytes).equals(nativeUnnamed.bytes));
-    // READMEs that disagree: refused, with the CLI's message.
+    // READMEs that disagree: refused, with the CLI's message, naming none would not take them either.
     const disagree = opusCopy('opus-disagree', { 'README.md': () => TATOEBA_README });
     writeFileSync(join(work, disagree, 'README.txt'), TATOEBA_README.replace('target language(s): deu', 'target language(s): fra'));
     const refused = nativeImport([disagree], 'opus-disagree.safetensors');

@@ -1,15 +1,20 @@
 // The question a Marian import asks when it cannot tell which languages the model translates:
 // neither its file names nor a README state them, or a README states several a side (a
 // multilingual model), which importMarian refuses asking for `languages` (its message ends in
-// "(languages)", as the CLI's in "(--languages)"). A form in the page, under the model list:
+// "(languages)", as the CLI's in "(--languages)", or "(languages, multilingual)"). A form in the page, under the model list:
 // labelled source and target language fields (codes as language-codes.js reads them), a button
 // importing it naming no languages (a multilingual model's >>xxx<< tokens then choose the target),
 // and Cancel (or Escape). Focus moves to the first field; a code that is not one is said in an
 // alert and its field marked invalid.
 import { languageCode, languageCodeName, languagePair } from './language-codes.js';
 
-// Whether importMarian refused `error` only for want of the languages.
-export const asksForLanguages = (error) => error?.code === 'invalid_argument' && /\(languages\)$/.test(String(error.message ?? ''));
+// Whether importMarian refused `error` only for want of the languages ("… (languages)"), and whether
+// importing it as a multilingual model, naming none, would take it ("… (languages, multilingual)").
+const ASKS = /\s*\(languages(, multilingual)?\)$/;
+export const asksForLanguages = (error) => error?.code === 'invalid_argument' && ASKS.test(String(error.message ?? ''));
+export const offersMultilingual = (error) => ASKS.exec(String(error?.message ?? ''))?.[1] !== undefined;
+// The refusal's words without what it asks for.
+export const refusalText = (error) => String(error.message).replace(ASKS, '');
 
 export class ImportLanguagesForm {
   #form;

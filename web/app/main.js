@@ -8,7 +8,7 @@ import { AblationView } from './ablation-view.js';
 import { AttentionPanel } from './attention-panel.js';
 import { DocumentView } from './document-view.js';
 import { forgetImportedModel, keepImportedModel, languagePairName, languageTags } from './imported-models.js';
-import { asksForLanguages, ImportLanguagesForm } from './import-languages.js';
+import { asksForLanguages, ImportLanguagesForm, offersMultilingual, refusalText } from './import-languages.js';
 import { importErrorMessage, loadErrorMessage, translateErrorMessage } from './messages.js';
 import { showModelLanguages } from './model-languages.js';
 import { ModelPicker } from './model-picker.js';
@@ -403,7 +403,7 @@ function startTranslator() {
       }
       if (choice !== choices) return;  // another model was chosen meanwhile
       if (imported && (imported.languages || asked.multilingual !== 'refuse')) return keepAndLoad(imported, folder, choice);
-      const answer = await askLanguages(folder, refusal, asked);
+      const answer = await askLanguages(folder, refusal);
       if (choice !== choices) return;  // the question was closed by another choice
       if (!answer) {
         setModelStatus('ready', `"${folder}" was not imported.${modelInUse ? ` ${modelInUse.name} is still in use.` : ''}`);
@@ -414,9 +414,9 @@ function startTranslator() {
     }
   }
 
-  // Asks which languages `folder`'s model translates, as its import (`asked`) could not tell: refused
+  // Asks which languages `folder`'s model translates, as its import could not tell: refused
   // (a README stating several or unclear languages) or imported naming none.
-  function askLanguages(folder, refusal, asked) {
+  function askLanguages(folder, refusal) {
     setModelStatus('asking', `Importing ${folder}: which languages does it translate?${modelInUse ? ` ${modelInUse.name} is still in use.` : ''}`);
     if (!refusal) {
       return languagesForm.ask({
@@ -426,10 +426,10 @@ function startTranslator() {
         without: 'Import without naming them',
       });
     }
-    const multilingual = asked.multilingual === 'refuse';  // not yet tried as a multilingual model
+    const multilingual = offersMultilingual(refusal);  // importing it naming no languages would take it
     return languagesForm.ask({
       folder,
-      why: `${refusal.message.replace(/\s*\(languages\)$/, '')}.${multilingual
+      why: `${refusalText(refusal)}.${multilingual
         ? ' Or import it as a multilingual model: its >>xxx<< target tokens then choose the language it writes.' : ''}`,
       without: multilingual ? 'Import as a multilingual model' : null,
     });
