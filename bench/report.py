@@ -609,47 +609,62 @@ def bergamot_why(section, misses):
                   ("greedy, one sentence per call", "greedy, the whole file in one call"))
     native_int8 = (f", natively as well (the last table: {one:,.0f} target tokens/s one sentence per call, {whole:,.0f} "
                    "the whole file in one run)" if one and whole else "")
-    return ("\nWhy some rows are under the target: Attend's lead is largest one sentence per call, where Bergamot pays "
-            "for each `service.translate` call (its sentence splitting, a batch and a response per line) and decodes one "
-            "row at a time. Given the whole file in one call, Bergamot batches up to 1,024 words together and that cost "
-            "spreads over the batch, while Attend's own per-call cost was already small, so Attend's lead shrinks to the "
-            "arithmetic of the two WebAssembly builds, where it is smaller. The gain from one call for the whole file "
-            "(one sentence per call's time / the whole file's, greedy): " + "; ".join(gains) + ". Attend's int8 path "
+    int8_missed = any(" int8 " in m for m in misses)
+    f32_missed = any(" f32 " in m for m in misses)
+    out = ["\nWhy some rows are under the target: Attend's lead is largest one sentence per call, where Bergamot pays "
+           "for each `service.translate` call (its sentence splitting, a batch and a response per line) and decodes one "
+           "row at a time. Given the whole file in one call, Bergamot batches up to 1,024 words together and that cost "
+           "spreads over the batch, while Attend's own per-call cost was already small, so Attend's lead shrinks to the "
+           "arithmetic of the two WebAssembly builds, where it is smaller. The gain from one call for the whole file "
+           "(one sentence per call's time / the whole file's, greedy): " + "; ".join(gains) + "."]
+    if f32_missed:
+        out.append(
+            " The f32 rows' products run at this CPU's ceiling for WebAssembly's 128-bit vectors. Profiled (Node's "
+            "`--cpu-prof` on a build with function names, the tiny model's f32 file, the whole file in one call): the "
+            "product (`rows_times_panel`, the 4 × 8 broadcast tile over weights packed at load) takes 89% of Attend's "
+            "time (the encoder half of it, the decoder's layers a quarter, the output layer over the batch's shortlist "
+            "9%), the rest under 1% a function. `attend_gemm_rates` gives it 62-65 GFLOP/s in Node from 32 rows up, "
+            "as much as a bare 4 × 8 tile of `f32x4.mul` and `f32x4.add` (64-65) and as one of relaxed SIMD's fused "
+            "`f32x4.relaxed_madd` (62-64; this CPU multiplies on two pipes and adds on two others, so fusing them "
+            "saves no cycle) in Node 24 on this machine; other tiles were no faster (2 × 16: 60-65, 3 × 12: 44-47, "
+            "6 × 8: 33-36, its accumulators spilled). Bergamot does "
+            "the same products (its output layer over the same shortlist) at about half that rate, so where they are "
+            "nearly all of the work, the whole file in one call on the tiny model, the ratio of the two rates is the "
+            "row's.")
+    if int8_missed:
+        out.append(
+            " Attend's int8 path "
             "for Marian's files gains least from batching" + native_int8 + ", where the f32 path gains. Profiled "
             "(Node's `--cpu-prof` on a build with function names, int8, the whole file in one call, with the output "
             "layer over the shortlist alone): the int8 product `gemm_u8s8_shifted_nt` (intgemm's shifted int8 product) "
             "takes 66% of Attend's time on the fixture and 85% on the tiny model, and costs a row the same at any batch, "
             "Marian's float parts around it most of the rest (on the fixture attention 10%, LayerNorm 3%; on the tiny "
-            "model 4% and 2%). The product is bound by the CPU's vector units, not by reading the weights: "
-            "WebAssembly has no `pmaddubsw`, and its saturating pairs of products take five SIMD128 instructions per 16 "
-            "multiply-adds of every row (`kernels_wasm_u8s8.cpp`), three of them multiplies (two `i16x8.mul` and the "
-            "`i32x4.extadd_pairwise_i16x8_s` that V8 compiles to `pmaddwd`); V8's machine code for its inner loop "
+            "model 4% and 2%). Without relaxed SIMD the product is bound by the CPU's vector units, not by reading the "
+            "weights: SIMD128 has no `pmaddubsw`, and its saturating pairs of products take five SIMD128 instructions "
+            "per 16 multiply-adds of every row (`kernels_wasm_u8s8.cpp`), three of them multiplies (two `i16x8.mul` and "
+            "the `i32x4.extadd_pairwise_i16x8_s` that V8 compiles to `pmaddwd`); V8's machine code for its inner loop "
             "(`perf` with `node --perf-prof`) is 12 x86 instructions per 16 multiply-adds of a row, 6.5 of them the "
             "product's own and the rest spills and addressing. Measured and not faster (`attend_gemm_rates --u8s8` and "
             "the model): tiles of 2 × 3 or 2 × 2 (fewer spills, more splitting of the weights' bytes: 0.84-0.93× and "
             "0.86× in the model), the weights split once per two columns and kept for four rows at a time "
             "(0.76-0.95× at 64 rows), split once at load for greedy decoding's one-row steps (0.76× in the model: twice "
             "the bytes to read), taller tiles, and exact `i32x4.dot_i16x8_s` sums with the pairs that can saturate "
-            "corrected one by one (5-19% of the tiny model's encoder byte pairs can). The f32 product is bound the same "
-            "way: four `f32x4.mul` and four `f32x4.add` per 16 multiply-adds (SIMD128 has no fused multiply-add), and "
-            "has no other route that keeps its roundings (`f32x4.relaxed_madd` is a fused multiply-add). Where the "
-            "engine runs WebAssembly's relaxed SIMD, the int8 product does: V8 computes "
-            "`i16x8.relaxed_dot_i8x16_i7x16_s` on x86 as `pmaddubsw`, intgemm's own instruction, and Attend's SIMD "
-            "build takes `attend-relaxed.wasm` (`wasm/relaxed/u8s8_relaxed.c`, built by clang-19: Emscripten 3.1.6 "
-            "cannot emit relaxed SIMD) once it gave the SIMD128 kernel's bits on a sweep of shapes with saturating "
-            "pairs (which rows ran it: the section's opening). Both engines compute the output "
-            "layer over the batch's shortlisted pieces alone (Attend since 2fd710a; over all of them before, which on "
-            "the tiny model's 20,000 pieces left its f32 rows at 0.3-1.2× Bergamot's)."
-            + (" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic."
-               if any("beam" in m for m in misses) else "")
-            + (" The int8 file's float parts (LayerNorm, attention, softmax, the SSRU gate) are computed as Marian's "
-               "WebAssembly build computes them, so that its lines are Bergamot's (`model/marian_float.h`: in Marian's "
-               "order of sums, four outputs at a time in SIMD lanes), not by Attend's own kernels as the f32 file's are; "
-               "that is the price of the int8 rows' identical lines." if any("int8" in m for m in misses) else "")
-            + f" On this shared 2-core machine an engine's own {max(len(r.get('attend_runs', [])) for _, _, _, r in bergamot_rows(section))} "
-              f"timed runs of one row differ by up to {max(spreads):.1f}× (slowest / fastest; each run is in the JSON), "
-              "so a row near 2× can fall on either side from run to run; the least of each engine's runs is what the table "
-              "compares.\n")
+            "corrected one by one (5-19% of the tiny model's encoder byte pairs can). Where the engine runs "
+            "WebAssembly's relaxed SIMD the int8 product is `pmaddubsw` itself (which rows ran it: the section's "
+            "opening). The int8 file's float parts (LayerNorm, attention, softmax, the SSRU gate) are computed as "
+            "Marian's WebAssembly build computes them, so that its lines are Bergamot's (`model/marian_float.h`: in "
+            "Marian's order of sums, four outputs at a time in SIMD lanes), not by Attend's own kernels as the f32 "
+            "file's are; that is the price of the int8 rows' identical lines.")
+    out.append(" Both engines compute the output layer over the batch's shortlisted pieces alone (Attend since 2fd710a; "
+               "over all of them before, which on the tiny model's 20,000 pieces left its f32 rows at 0.3-1.2× "
+               "Bergamot's).")
+    if any("beam" in m for m in misses):
+        out.append(" Beam 4 runs 4 hypotheses a step as rows of one product, so it too is closer to the arithmetic.")
+    out.append(f" On this shared 2-core machine an engine's own "
+               f"{max(len(r.get('attend_runs', [])) for _, _, _, r in bergamot_rows(section))} timed runs of one row "
+               f"differ by up to {max(spreads):.1f}× (slowest / fastest; each run is in the JSON), so a row near 2× can "
+               "fall on either side from run to run; the least of each engine's runs is what the table compares.\n")
+    return "".join(out)
 
 
 def bergamot_relaxed_text(section):
