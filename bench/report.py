@@ -900,7 +900,8 @@ def markdown(results):
             "`scripts/bench.sh` (or `npm run bench`) builds `attend` and `attend_kernel_bench` in `build/bench`, the "
             "WebAssembly module (`scripts/build_wasm.sh`), installs the npm peers if missing, then runs "
             "`bench/run.py`, which writes this page and `bench/latest.json`. Options go to `bench/run.py` "
-            "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,wasm-gemm,int8,documents,bergamot`, `--repeat N`, `--only bergamot`: the Bergamot section alone, put into the last run's page). "
+            "(`--model FILE`, `--lines N`, `--beam-lines N`, `--skip torch,ort-node,browser,kernels,wasm-gemm,int8,documents,bergamot`, `--repeat N`, `--only bergamot`: the Bergamot section alone, put into the last run's page; `--node PATH`: the Node.js "
+            "of the Node rows, `--node \"$(bench/node_lts.sh)\"` for Node's LTS). "
             "`attend bench --help` describes the native tool alone. "
             f"This run: `{' '.join(['scripts/bench.sh', shown_arguments(results.get('arguments', []))]).strip()}`.\n"]
     return "".join(out)
