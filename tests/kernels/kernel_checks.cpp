@@ -797,6 +797,42 @@ std::string sweep_gemm_columns_alone(const KernelTable&, const KernelTable& t, i
   return failure;
 }
 
+std::string sweep_gemm_skips_zeros(const KernelTable&, const KernelTable& t, int) {
+  // An FFN's second product after a ReLU: rows of a mostly 0 (a hidden unit 0 in all of them, or in
+  // some; some zeros -0), through the panels, where the tile steps only through the p where a row of
+  // its block is not 0, against the same call without panels, which steps through every p: the same
+  // bits. Rows 0-6 are all 0 and rows 7-13 none 0, so that blocks of every height go both ways.
+  const int n = 21, k = 200;
+  constexpr int kMaxRows = 29;
+  RandomLayer layer(kMaxRows, n, k, 6161);
+  Buffer<float>& a = layer.a;
+  Random random(77);
+  for (int p = 0; p < k; ++p) {
+    const float zero_share = p % 10 == 0 ? 1.f : random.uniform(0.f, 1.f);  // a tenth of the units never fire
+    for (int r = 0; r < kMaxRows; ++r) {
+      const bool zero = r < 7 || (r >= 14 && random.uniform(0.f, 1.f) < zero_share);
+      if (zero) a[r * k + p] = (r + p) % 3 == 0 ? -0.f : 0.f;
+    }
+  }
+  const int columns = std::max(t.panel_columns, 1);
+  std::vector<float> panels(panels_size(n, k, columns));
+  pack_panels(layer.w.data(), k, n, k, columns, panels.data());
+  const float* packed = t.panel_columns ? panels.data() : nullptr;
+  for (int m : {5, 6, 7, 8, 13, 14, 17, 24, kMaxRows}) {
+    for (bool accumulate : {false, true}) {
+      const float* bias = accumulate ? nullptr : layer.bias.data();
+      std::vector<float> skipped(m * n, 0.5f), stepped(m * n, 0.5f);
+      t.gemm_f32_nt_panels(a.data(), k, layer.w.data(), k, packed, bias, skipped.data(), n, m, n, k, accumulate);
+      t.gemm_f32_nt(a.data(), k, layer.w.data(), k, bias, stepped.data(), n, m, n, k, accumulate);
+      if (std::memcmp(skipped.data(), stepped.data(), skipped.size() * sizeof(float)) != 0) {
+        return "gemm_f32_nt_panels m=" + std::to_string(m) + (accumulate ? " accumulate" : "") +
+               ": rows of a with zeros differ from gemm_f32_nt's, which steps through every p";
+      }
+    }
+  }
+  return "";
+}
+
 std::string sweep_first_above(const KernelTable& ref, const KernelTable& t, int lanes) {
   for (int n : length_sweep(lanes)) {
     for (bool misaligned : {false, true}) {
@@ -899,6 +935,7 @@ const std::vector<NamedSweep>& all_sweeps() {
       {"gemm_rows_as_alone", sweep_gemm_rows_as_alone},
       {"gemm_row_blocks", sweep_gemm_row_blocks},
       {"gemm_columns_alone", sweep_gemm_columns_alone},
+      {"gemm_skips_zeros", sweep_gemm_skips_zeros},
       {"softmax_f32", sweep_softmax},           {"sum_exp_f32", sweep_sum_exp},
       {"layernorm_f32", sweep_layernorm},
       {"activations", sweep_activations},       {"arithmetic", sweep_arithmetic},

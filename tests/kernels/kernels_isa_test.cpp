@@ -39,6 +39,7 @@ TEST_P(KernelsIsaTest, BatchedGemmsReadThePanels) { EXPECT_EQ(sweep(sweep_gemm_r
 TEST_P(KernelsIsaTest, GemmRowsAsAlone) { EXPECT_EQ(sweep(sweep_gemm_rows_as_alone), ""); }
 TEST_P(KernelsIsaTest, GemmRowBlocks) { EXPECT_EQ(sweep(sweep_gemm_row_blocks), ""); }
 TEST_P(KernelsIsaTest, GemmColumnsAlone) { EXPECT_EQ(sweep(sweep_gemm_columns_alone), ""); }
+TEST_P(KernelsIsaTest, GemmSkipsZeros) { EXPECT_EQ(sweep(sweep_gemm_skips_zeros), ""); }
 TEST_P(KernelsIsaTest, Softmax) { EXPECT_EQ(sweep(sweep_softmax), ""); }
 TEST_P(KernelsIsaTest, SumExp) { EXPECT_EQ(sweep(sweep_sum_exp), ""); }
 TEST_P(KernelsIsaTest, Layernorm) { EXPECT_EQ(sweep(sweep_layernorm), ""); }

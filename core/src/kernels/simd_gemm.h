@@ -63,12 +63,64 @@ struct EpilogueVector {
   V bias;
 };
 
+// ---- the p where a tile's rows of a are not all 0 ---------------------------------------
+//
+// A tile's sums may skip the p where a[r, p] is 0 for each of its rows: a sum starts at +0 and
+// so never is -0, and adding the ±0 that 0·w is (weights are finite: the model file is
+// checked) changes no bit of it (x + ±0 = x for x ≠ 0; +0 + ±0 = +0). After a ReLU most of an
+// FFN's hidden units are 0: in the second product of the tiny-dimension Marian student on
+// test_2016_flickr, 61% of (4 rows, p) are 0 in all 4 rows, so it does 2/5 of the multiply-adds
+// for the same bits. Where few are 0 the tile steps through every p, as before.
+
+// For each block of kGemmRows rows of a [m, k]: the p, ascending, where one of its rows is not 0;
+// a block with more than 7/8 of k such p is listed as whole (count k, no list). None at all
+// (every block whole) where a's first row has fewer than k/8 zeros, as a LayerNorm's output: the
+// lists would cost more than they save; nor for k ≥ 2^16.
+struct NonzeroSteps {
+  const std::uint16_t* p = nullptr;  // [blocks, k]: block b's from p + b·k
+  const int* count = nullptr;        // [blocks]
+};
+
+template <class S>
+NonzeroSteps nonzero_steps(const float* a, std::ptrdiff_t lda, int m, int k) {
+  constexpr int R = S::kGemmRows;
+  const int blocks = (m + R - 1) / R;
+  if (k >= (1 << 16) || m <= 0) return {};
+  int first_row_zeros = 0;
+  for (int q = 0; q < k; ++q) first_row_zeros += a[q] == 0.0f;
+  if (first_row_zeros < k / 8) return {};
+  const std::size_t list_bytes = static_cast<std::size_t>(blocks) * k * sizeof(std::uint16_t);
+  float* memory = scratch_floats((list_bytes + blocks * sizeof(int) + k) / sizeof(float) + 1);
+  auto* count = reinterpret_cast<int*>(memory);
+  auto* p = reinterpret_cast<std::uint16_t*>(count + blocks);
+  auto* nonzero = reinterpret_cast<std::uint8_t*>(p + static_cast<std::ptrdiff_t>(blocks) * k);  // [k]
+  const int most = k - k / 8;  // beyond this many, the whole of k
+  for (int b = 0; b < blocks; ++b) {
+    // Without branches on the values, which have no pattern to predict.
+    const float* rows = a + std::ptrdiff_t{b} * R * lda;
+    for (int q = 0; q < k; ++q) nonzero[q] = rows[q] != 0.0f;
+    for (int r = 1; r < std::min(R, m - b * R); ++r) {
+      for (int q = 0; q < k; ++q) nonzero[q] |= rows[r * lda + q] != 0.0f;
+    }
+    std::uint16_t* listed = p + std::ptrdiff_t{b} * k;
+    int n = 0;
+    for (int q = 0; q < k; ++q) {
+      listed[n] = static_cast<std::uint16_t>(q);
+      n += nonzero[q];
+    }
+    count[b] = n > most ? k : n;
+  }
+  return {p, count};
+}
+
 // ---- broadcast tile --------------------------------------------------------------------
 
-// c[0..R, 0..ncols) = epilogue(Σ_p a[r, p]·panel[p, v·L + l]), panel rows ldp apart.
+// c[0..R, 0..ncols) = epilogue(Σ_p a[r, p]·panel[p, v·L + l]), panel rows ldp apart; over the
+// `count` steps listed in `steps` (nonzero_steps) where count < k, else over every p.
 template <class S, int R, int NV, class T>
 void tile_broadcast(const float* a, std::ptrdiff_t lda, const T* panel, std::ptrdiff_t ldp,
-                    int k, float* c, std::ptrdiff_t ldc, int ncols, const Epilogue<S>& e) {
+                    int k, const std::uint16_t* steps, int count, float* c, std::ptrdiff_t ldc, int ncols,
+                    const Epilogue<S>& e) {
   using V = typename S::V;
   constexpr int L = S::kLanes;
   V acc[R][NV];
@@ -80,14 +132,19 @@ void tile_broadcast(const float* a, std::ptrdiff_t lda, const T* panel, std::ptr
   // the indices): SIMD128 1.07–1.14× at m ≥ 5 (bench/wasm_gemm.py). The same sums, in order.
   const float* rows[R];  // a[r, p] = rows[r][p]
   ATTEND_UNROLL for (int r = 0; r < R; ++r) rows[r] = a + r * lda;
-  const T* weights = panel;  // panel[p, 0..NR) from here
-  for (int p = 0; p < k; ++p, weights += ldp) {
+  const auto multiply_add = [&](int p, const T* weights) {  // weights: panel[p, 0..NR)
     V b[NV];
     ATTEND_UNROLL for (int v = 0; v < NV; ++v) b[v] = load_weights_n<S>(weights + v * L, L);
     ATTEND_UNROLL for (int r = 0; r < R; ++r) {
       const V av = S::set1(rows[r][p]);
       ATTEND_UNROLL for (int v = 0; v < NV; ++v) acc[r][v] = S::fma(av, b[v], acc[r][v]);
     }
+  };
+  if (count < k) {
+    for (int q = 0; q < count; ++q) multiply_add(steps[q], panel + steps[q] * ldp);
+  } else {
+    const T* weights = panel;
+    for (int p = 0; p < k; ++p, weights += ldp) multiply_add(p, weights);
   }
   ATTEND_UNROLL for (int v = 0; v < NV; ++v) {
     const int count = std::min(L, ncols - v * L);
@@ -101,24 +158,26 @@ void tile_broadcast(const float* a, std::ptrdiff_t lda, const T* panel, std::ptr
 // The broadcast tile for the last rows < kGemmRows, choosing R at compile time.
 template <class S, class T, int R = S::kGemmRows>
 void tile_broadcast_rows(int rows, const float* a, std::ptrdiff_t lda, const T* panel,
-                         std::ptrdiff_t ldp, int k, float* c, std::ptrdiff_t ldc, int ncols,
-                         const Epilogue<S>& e) {
+                         std::ptrdiff_t ldp, int k, const std::uint16_t* steps, int count, float* c,
+                         std::ptrdiff_t ldc, int ncols, const Epilogue<S>& e) {
   if constexpr (R > 1) {
     if (rows < R) {
-      tile_broadcast_rows<S, T, R - 1>(rows, a, lda, panel, ldp, k, c, ldc, ncols, e);
+      tile_broadcast_rows<S, T, R - 1>(rows, a, lda, panel, ldp, k, steps, count, c, ldc, ncols, e);
       return;
     }
   }
-  tile_broadcast<S, R, S::kGemmVectors>(a, lda, panel, ldp, k, c, ldc, ncols, e);
+  tile_broadcast<S, R, S::kGemmVectors>(a, lda, panel, ldp, k, steps, count, c, ldc, ncols, e);
 }
 
-// c[0..m, 0..ncols) for one panel of NR columns.
+// c[0..m, 0..ncols) for one panel of NR columns; each block of rows over its nonzero steps
+// where they are given (`steps.p`), else over every p.
 template <class S, class T>
 void rows_times_panel(const float* a, std::ptrdiff_t lda, const T* panel, std::ptrdiff_t ldp,
                       int k, float* c, std::ptrdiff_t ldc, int m, int ncols,
-                      const Epilogue<S>& e) {
-  for (int i0 = 0; i0 < m; i0 += S::kGemmRows) {
+                      const Epilogue<S>& e, const NonzeroSteps& steps = {}) {
+  for (int i0 = 0, b = 0; i0 < m; i0 += S::kGemmRows, ++b) {
     tile_broadcast_rows<S>(std::min(S::kGemmRows, m - i0), a + i0 * lda, lda, panel, ldp, k,
+                           steps.p ? steps.p + std::ptrdiff_t{b} * k : nullptr, steps.p ? steps.count[b] : k,
                            c + i0 * ldc, ldc, ncols, e);
   }
 }
@@ -252,10 +311,11 @@ void gemm_nt(const float* a, int lda, const T* b, int ldb, const T* panels, cons
     return;
   }
   constexpr int NR = S::kGemmVectors * S::kLanes;
-  if (panels) {
+  if (panels) {  // weights packed at load: the scratch holds the rows' nonzero steps instead
+    const NonzeroSteps steps = nonzero_steps<S>(a, lda, m, k);
     for (int j0 = 0; j0 < n; j0 += NR) {
       rows_times_panel<S>(a, lda, panels + std::ptrdiff_t{j0} * k, NR, k, c + j0, ldc, m,
-                          std::min(NR, n - j0), e.at_column(j0));
+                          std::min(NR, n - j0), e.at_column(j0), steps);
     }
     return;
   }
