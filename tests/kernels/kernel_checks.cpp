@@ -799,9 +799,9 @@ std::string sweep_gemm_columns_alone(const KernelTable&, const KernelTable& t, i
 
 std::string sweep_gemm_skips_zeros(const KernelTable&, const KernelTable& t, int) {
   // An FFN's second product after a ReLU: rows of a mostly 0 (a hidden unit 0 in all of them, or in
-  // some; some zeros -0), through the panels, where the tile steps only through the p where a row of
-  // its block is not 0, against the same call without panels, which steps through every p: the same
-  // bits. Rows 0-6 are all 0 and rows 7-13 none 0, so that blocks of every height go both ways.
+  // some; some zeros -0), through the panels (f32, and int8 weights), where the tile steps only
+  // through the p where a row of its block is not 0, against the same call without panels, which
+  // steps through every p: the same bits. Rows 0-6 are all 0 and rows 7-13 none 0, so that blocks of every height go both ways.
   const int n = 21, k = 200;
   constexpr int kMaxRows = 29;
   RandomLayer layer(kMaxRows, n, k, 6161);
@@ -816,8 +816,11 @@ std::string sweep_gemm_skips_zeros(const KernelTable&, const KernelTable& t, int
   }
   const int columns = std::max(t.panel_columns, 1);
   std::vector<float> panels(panels_size(n, k, columns));
+  std::vector<int8_t> q_panels(panels.size());
   pack_panels(layer.w.data(), k, n, k, columns, panels.data());
+  pack_panels(layer.q.data(), k, n, k, columns, q_panels.data());
   const float* packed = t.panel_columns ? panels.data() : nullptr;
+  const int8_t* q_packed = t.panel_columns ? q_panels.data() : nullptr;
   for (int m : {5, 6, 7, 8, 13, 14, 17, 24, kMaxRows}) {
     for (bool accumulate : {false, true}) {
       const float* bias = accumulate ? nullptr : layer.bias.data();
@@ -828,6 +831,14 @@ std::string sweep_gemm_skips_zeros(const KernelTable&, const KernelTable& t, int
         return "gemm_f32_nt_panels m=" + std::to_string(m) + (accumulate ? " accumulate" : "") +
                ": rows of a with zeros differ from gemm_f32_nt's, which steps through every p";
       }
+    }
+    // int8 weights: natively widened from the panels in registers, the same skipping tile
+    std::vector<float> skipped(m * n), stepped(m * n);
+    t.gemm_i8w_nt_panels(a.data(), k, layer.q.data(), k, q_packed, layer.scale.data(), layer.bias.data(), skipped.data(), n,
+                         m, n, k);
+    t.gemm_i8w_nt(a.data(), k, layer.q.data(), k, layer.scale.data(), layer.bias.data(), stepped.data(), n, m, n, k);
+    if (std::memcmp(skipped.data(), stepped.data(), skipped.size() * sizeof(float)) != 0) {
+      return "gemm_i8w_nt_panels m=" + std::to_string(m) + ": rows of a with zeros differ from gemm_i8w_nt's";
     }
   }
   return "";

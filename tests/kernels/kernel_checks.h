@@ -85,8 +85,9 @@ std::string sweep_gemm_row_blocks(const KernelTable& ref, const KernelTable& t, 
 // Some columns of c computed alone (b's rows from another place, fewer of them): the f32, int8-weight
 // and Marian int8 GEMMs give each the bits of one call over all columns (a shortlist's output layer).
 std::string sweep_gemm_columns_alone(const KernelTable& ref, const KernelTable& t, int lanes);
-// Rows of a mostly 0 (an FFN's hidden units after a ReLU): gemm_f32_nt_panels, which skips the p
-// where a block's rows are all 0, gives the bits of gemm_f32_nt, which steps through every p.
+// Rows of a mostly 0 (an FFN's hidden units after a ReLU): gemm_f32_nt_panels and gemm_i8w_nt_panels,
+// which skip the p where a block's rows are all 0, give the bits of gemm_f32_nt and gemm_i8w_nt,
+// which step through every p.
 std::string sweep_gemm_skips_zeros(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_softmax(const KernelTable& ref, const KernelTable& t, int lanes);
 std::string sweep_sum_exp(const KernelTable& ref, const KernelTable& t, int lanes);
