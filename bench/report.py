@@ -610,28 +610,12 @@ def bergamot_why(section, misses):
     native_int8 = (f", natively as well (the last table: {one:,.0f} target tokens/s one sentence per call, {whole:,.0f} "
                    "the whole file in one run)" if one and whole else "")
     int8_missed = any(" int8 " in m for m in misses)
-    f32_missed = any(" f32 " in m for m in misses)
     out = ["\nWhy some rows are under the target: Attend's lead is largest one sentence per call, where Bergamot pays "
            "for each `service.translate` call (its sentence splitting, a batch and a response per line) and decodes one "
            "row at a time. Given the whole file in one call, Bergamot batches up to 1,024 words together and that cost "
            "spreads over the batch, while Attend's own per-call cost was already small, so Attend's lead shrinks to the "
            "arithmetic of the two WebAssembly builds, where it is smaller. The gain from one call for the whole file "
            "(one sentence per call's time / the whole file's, greedy): " + "; ".join(gains) + "."]
-    if f32_missed:
-        out.append(
-            " The f32 rows' products run at this CPU's ceiling for WebAssembly's 128-bit vectors. Profiled before "
-            "the tile skipped a ReLU's zeros (d1fa161, which brought this row from 1.86-1.95× to 2.21-2.31×; Node's "
-            "`--cpu-prof` on a build with function names, the tiny model's f32 file, the whole file in one call): the "
-            "product (`rows_times_panel`, the 4 × 8 broadcast tile over weights packed at load) takes 89% of Attend's "
-            "time (the encoder half of it, the decoder's layers a quarter, the output layer over the batch's shortlist "
-            "9%), the rest under 1% a function. `attend_gemm_rates` gives it 62-65 GFLOP/s in Node from 32 rows up, "
-            "as much as a bare 4 × 8 tile of `f32x4.mul` and `f32x4.add` (64-65) and as one of relaxed SIMD's fused "
-            "`f32x4.relaxed_madd` (62-64; this CPU multiplies on two pipes and adds on two others, so fusing them "
-            "saves no cycle) in Node 24 on this machine; other tiles were no faster (2 × 16: 60-65, 3 × 12: 44-47, "
-            "6 × 8: 33-36, its accumulators spilled). Bergamot does "
-            "the same products (its output layer over the same shortlist) at about half that rate, so where they are "
-            "nearly all of the work, the whole file in one call on the tiny model, the ratio of the two rates is the "
-            "row's.")
     if int8_missed:
         out.append(
             " Attend's int8 path "
